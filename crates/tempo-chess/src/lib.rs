@@ -1,0 +1,1 @@
+//! Chess rules core (work in progress).

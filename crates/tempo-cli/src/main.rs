@@ -1,0 +1,41 @@
+//! `tempo`: the command line over tempo's libraries.
+//!
+//! Every subcommand lives in its own module under `cmd/`; this file only
+//! declares the command tree and reports errors in one line.
+
+use clap::{Parser, Subcommand};
+
+mod cmd;
+
+/// tempo: fair chess for clubs — rules, clocks, tournaments.
+#[derive(Debug, Parser)]
+#[command(name = "tempo", version, about, propagate_version = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Pair the next round of a tournament (TRF in, pairs out).
+    Pair(cmd::pair::PairArgs),
+}
+
+fn main() -> std::process::ExitCode {
+    let cli = Cli::parse();
+    let result: anyhow::Result<()> = match cli.command {
+        Command::Pair(args) => cmd::pair::run(&args),
+    };
+    match result {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(err) => {
+            // One line, naming the problem; `{:#}` joins the context chain.
+            let message = format!("{err:#}").replace('\n', " ");
+            eprintln!("tempo: error: {message}");
+            match err.downcast_ref::<cmd::CodedError>() {
+                Some(coded) => std::process::ExitCode::from(coded.code),
+                None => std::process::ExitCode::FAILURE,
+            }
+        }
+    }
+}

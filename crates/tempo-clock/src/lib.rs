@@ -1,0 +1,1 @@
+//! Time controls and clocks (work in progress).
