@@ -1,0 +1,766 @@
+//! Maximum-weight perfect matching on a complete graph, re-solvable after
+//! edge-weight changes.
+//!
+//! Why not the general matcher in `crate::matching`: the Dutch engine solves
+//! one graph (all players of the round) hundreds of times, each time after
+//! changing the weights of a few vertices' edges, and its weights are wide
+//! integers ([`super::wide::Wide`]). This solver is Edmonds' primal-dual
+//! blossom algorithm in its O(n³) dense form, generic over the weight type,
+//! with a warm start: after weight changes only the vertices concerned are
+//! freed (the blossoms around them are dissolved with their duals pushed down
+//! to the vertices, which keeps the dual feasible), and the search resumes
+//! from the current matching and duals.
+//!
+//! The graph is complete; weight 0 means "no real edge". A perfect matching
+//! always exists (an odd vertex count gets a dummy vertex), and a maximum
+//! weight perfect matching restricted to its positive edges is a maximum
+//! weight matching. Dual values are free (perfect matching), so exposed
+//! vertices need not share a dual value; they are only kept of equal parity,
+//! which keeps every dual change integral.
+
+use std::collections::VecDeque;
+
+use super::wide::Weight;
+
+const NONE: u32 = 0;
+
+/// A warm-startable maximum-weight matching on the complete graph over
+/// vertices `0..len`.
+pub struct Blossom<W: Weight> {
+    /// Real vertex count.
+    real: usize,
+    /// Vertex count including the dummy (even).
+    n: usize,
+    /// Highest blossom index in use.
+    nx: usize,
+    /// Lower-triangular weights, 1-based vertices.
+    weights: Vec<W>,
+    lab: Vec<W>,
+    mate: Vec<u32>,
+    slack: Vec<u32>,
+    st: Vec<u32>,
+    pa: Vec<u32>,
+    parent: Vec<u32>,
+    label: Vec<i8>,
+    vis: Vec<u32>,
+    vis_stamp: u32,
+    flower: Vec<Vec<u32>>,
+    /// For blossom `b`, row `b - n - 1` of length `n + 1`: the child of `b`
+    /// containing each vertex.
+    flower_from: Vec<u32>,
+    /// For blossom `b`, row `b - n - 1` of length `2n + 1`: the
+    /// representative (least-slack) edge from `b` to every index.
+    rep: Vec<(u32, u32)>,
+    queue: VecDeque<u32>,
+    dirty: Vec<bool>,
+    dirty_list: Vec<u32>,
+    solved: bool,
+}
+
+impl<W: Weight> Blossom<W> {
+    /// A graph on `len` vertices with all weights zero.
+    pub fn new(len: usize) -> Self {
+        let n = len + (len & 1);
+        let size = 2 * n + 1;
+        Blossom {
+            real: len,
+            n,
+            nx: n,
+            weights: vec![W::zero(); n * n.saturating_sub(1) / 2],
+            lab: vec![W::zero(); size],
+            mate: vec![NONE; size],
+            slack: vec![NONE; size],
+            st: (0..size as u32).collect(),
+            pa: vec![NONE; size],
+            parent: vec![NONE; size],
+            label: vec![-1; size],
+            vis: vec![0; size],
+            vis_stamp: 0,
+            flower: vec![Vec::new(); size],
+            flower_from: vec![NONE; n * (n + 1)],
+            rep: vec![(NONE, NONE); n * size],
+            queue: VecDeque::new(),
+            dirty: vec![false; n + 1],
+            dirty_list: Vec::new(),
+            solved: false,
+        }
+    }
+
+    /// Number of (real) vertices.
+    pub fn len(&self) -> usize {
+        self.real
+    }
+
+    /// Whether the graph has no vertices.
+    pub fn is_empty(&self) -> bool {
+        self.real == 0
+    }
+
+    #[inline]
+    fn widx(u: usize, v: usize) -> usize {
+        let (a, b) = if u > v { (u, v) } else { (v, u) };
+        (a - 1) * (a - 2) / 2 + (b - 1)
+    }
+
+    #[inline]
+    fn w(&self, u: u32, v: u32) -> W {
+        self.weights[Self::widx(u as usize, v as usize)]
+    }
+
+    /// The weight of edge `{u, v}` (0-based).
+    pub fn weight(&self, u: usize, v: usize) -> W {
+        self.w(u as u32 + 1, v as u32 + 1)
+    }
+
+    /// Set the weight of edge `{u, v}` (0-based, `u != v`).
+    pub fn set_weight(&mut self, u: usize, v: usize, weight: W) {
+        let (a, b) = (u as u32 + 1, v as u32 + 1);
+        let i = Self::widx(a as usize, b as usize);
+        if self.weights[i] == weight {
+            return;
+        }
+        self.weights[i] = weight;
+        if !self.solved {
+            return;
+        }
+        let tight_ok = self.mate[a as usize] != b
+            && self.st[a as usize] == a
+            && self.st[b as usize] == b
+            && self.e_delta(a, b) >= W::zero();
+        if !tight_ok {
+            self.mark_dirty(a);
+            self.mark_dirty(b);
+        }
+    }
+
+    fn mark_dirty(&mut self, v: u32) {
+        if !self.dirty[v as usize] {
+            self.dirty[v as usize] = true;
+            self.dirty_list.push(v);
+        }
+    }
+
+    /// The mate of every vertex (0-based); an unmatched vertex (or one
+    /// matched by a zero-weight edge) is its own mate.
+    pub fn matching(&self) -> Vec<usize> {
+        (1..=self.real as u32)
+            .map(|v| {
+                let m = self.mate[v as usize];
+                if m == NONE || m as usize > self.real || self.w(v, m).is_zero() {
+                    v as usize - 1
+                } else {
+                    m as usize - 1
+                }
+            })
+            .collect()
+    }
+
+    /// Compute a maximum-weight matching for the current weights.
+    pub fn solve(&mut self) {
+        if self.n == 0 {
+            return;
+        }
+        if !self.solved {
+            let mut max = W::zero();
+            for &w in &self.weights {
+                if w > max {
+                    max = w;
+                }
+            }
+            for u in 1..=self.n {
+                self.lab[u] = max;
+            }
+            self.solved = true;
+            for v in self.dirty_list.drain(..) {
+                self.dirty[v as usize] = false;
+            }
+        } else {
+            self.repair();
+        }
+        while self.stage() {}
+    }
+
+    // ----- warm start -------------------------------------------------
+
+    fn repair(&mut self) {
+        if self.dirty_list.is_empty() {
+            return;
+        }
+        let dirty: Vec<u32> = std::mem::take(&mut self.dirty_list);
+        let mut work: Vec<u32> = Vec::new();
+        for &v in &dirty {
+            self.free_vertex(v, &mut work);
+        }
+        while let Some(x) = work.pop() {
+            if self.mate[x as usize] == NONE {
+                self.free_vertex(x, &mut work);
+            }
+        }
+        for &v in &dirty {
+            self.dirty[v as usize] = false;
+            self.refresh_reps_to(v);
+        }
+        // Reset the duals of exposed vertices: the least feasible value of
+        // even parity.
+        for x in 1..=self.n as u32 {
+            if self.mate[x as usize] != NONE {
+                continue;
+            }
+            debug_assert_eq!(self.st[x as usize], x);
+            let mut need: Option<W> = None;
+            for j in 1..=self.n as u32 {
+                if j == x {
+                    continue;
+                }
+                let req = self.w(x, j).double().sub(self.lab[j as usize]);
+                if need.is_none_or(|n| req > n) {
+                    need = Some(req);
+                }
+            }
+            let mut value = need.unwrap_or(W::zero());
+            if value.sub(value.half().double()) != W::zero() {
+                value = value.add(W::from_u64(1));
+            }
+            self.lab[x as usize] = value;
+        }
+    }
+
+    /// Make `x` an exposed top-level singleton; newly exposed vertices go to
+    /// `work`.
+    fn free_vertex(&mut self, x: u32, work: &mut Vec<u32>) {
+        while self.st[x as usize] != x {
+            let top = self.st[x as usize];
+            self.dissolve_top(top, work);
+        }
+        let y = self.mate[x as usize];
+        if y != NONE {
+            self.mate[x as usize] = NONE;
+            self.clear_match_chain(y);
+            work.push(y);
+        }
+    }
+
+    /// Clear the mate of vertex `y` and of every blossom it is the base of.
+    fn clear_match_chain(&mut self, y: u32) {
+        let mut z = y;
+        while z != NONE {
+            self.mate[z as usize] = NONE;
+            z = self.parent[z as usize];
+        }
+    }
+
+    fn dissolve_top(&mut self, b: u32, work: &mut Vec<u32>) {
+        let bu = b as usize;
+        let t = self.lab[bu].half();
+        if !t.is_zero() {
+            let mut members = Vec::new();
+            self.collect_vertices(b, &mut members);
+            for m in members {
+                self.lab[m as usize] = self.lab[m as usize].add(t);
+            }
+        }
+        let children = std::mem::take(&mut self.flower[bu]);
+        for &c in &children {
+            self.set_st(c, c);
+            self.parent[c as usize] = NONE;
+        }
+        if !t.is_zero() && self.mate[bu] != NONE {
+            let y = self.mate[bu];
+            let mut base = children[0];
+            while base as usize > self.n {
+                base = self.flower[base as usize][0];
+            }
+            self.clear_match_chain(base);
+            self.clear_match_chain(y);
+            work.push(base);
+            work.push(y);
+        }
+        self.st[bu] = NONE;
+        self.lab[bu] = W::zero();
+        self.mate[bu] = NONE;
+        drop(children);
+    }
+
+    fn collect_vertices(&self, b: u32, out: &mut Vec<u32>) {
+        if b as usize <= self.n {
+            out.push(b);
+        } else {
+            for &c in &self.flower[b as usize] {
+                self.collect_vertices(c, out);
+            }
+        }
+    }
+
+    /// Recompute every blossom's representative edge to vertex `v`.
+    fn refresh_reps_to(&mut self, v: u32) {
+        for b in self.n as u32 + 1..=self.nx as u32 {
+            if self.st[b as usize] == b {
+                self.refresh_rep(b, v);
+            }
+        }
+    }
+
+    fn refresh_rep(&mut self, b: u32, v: u32) {
+        let children = std::mem::take(&mut self.flower[b as usize]);
+        let mut best: (u32, u32) = (NONE, NONE);
+        for &c in &children {
+            if c as usize > self.n {
+                self.refresh_rep(c, v);
+            }
+            let e = self.g(c, v);
+            if best.0 == NONE || self.e_delta(e.0, e.1) < self.e_delta(best.0, best.1) {
+                best = e;
+            }
+        }
+        self.flower[b as usize] = children;
+        let row = self.rep_row(b);
+        self.rep[row + v as usize] = best;
+    }
+
+    // ----- the dense blossom algorithm ---------------------------------
+
+    #[inline]
+    fn rep_row(&self, b: u32) -> usize {
+        (b as usize - self.n - 1) * (2 * self.n + 1)
+    }
+
+    #[inline]
+    fn ff(&self, b: u32, x: u32) -> u32 {
+        if b as usize <= self.n {
+            if b == x { b } else { NONE }
+        } else {
+            self.flower_from[(b as usize - self.n - 1) * (self.n + 1) + x as usize]
+        }
+    }
+
+    /// The representative edge (vertex in `x`, vertex in `y`).
+    #[inline]
+    fn g(&self, x: u32, y: u32) -> (u32, u32) {
+        let n = self.n as u32;
+        if x > n {
+            self.rep[self.rep_row(x) + y as usize]
+        } else if y > n {
+            let (a, b) = self.rep[self.rep_row(y) + x as usize];
+            (b, a)
+        } else {
+            (x, y)
+        }
+    }
+
+    #[inline]
+    fn e_delta(&self, u: u32, v: u32) -> W {
+        self.lab[u as usize]
+            .add(self.lab[v as usize])
+            .sub(self.w(u, v).double())
+    }
+
+    fn update_slack(&mut self, u: u32, x: u32) {
+        let s = self.slack[x as usize];
+        if s == NONE {
+            self.slack[x as usize] = u;
+            return;
+        }
+        let e1 = self.g(u, x);
+        let e2 = self.g(s, x);
+        if self.e_delta(e1.0, e1.1) < self.e_delta(e2.0, e2.1) {
+            self.slack[x as usize] = u;
+        }
+    }
+
+    fn set_slack(&mut self, x: u32) {
+        self.slack[x as usize] = NONE;
+        for u in 1..=self.n as u32 {
+            if self.st[u as usize] != x && self.label[self.st[u as usize] as usize] == 0 {
+                self.update_slack(u, x);
+            }
+        }
+    }
+
+    fn q_push(&mut self, x: u32) {
+        if x as usize <= self.n {
+            self.queue.push_back(x);
+        } else {
+            for i in 0..self.flower[x as usize].len() {
+                let c = self.flower[x as usize][i];
+                self.q_push(c);
+            }
+        }
+    }
+
+    fn set_st(&mut self, x: u32, b: u32) {
+        self.st[x as usize] = b;
+        if x as usize > self.n {
+            for i in 0..self.flower[x as usize].len() {
+                let c = self.flower[x as usize][i];
+                self.set_st(c, b);
+            }
+        }
+    }
+
+    fn get_pr(&mut self, b: u32, xr: u32) -> usize {
+        let f = &mut self.flower[b as usize];
+        let pr = f.iter().position(|&c| c == xr).expect("child of blossom");
+        if pr % 2 == 1 {
+            f[1..].reverse();
+            f.len() - pr
+        } else {
+            pr
+        }
+    }
+
+    fn set_match(&mut self, u: u32, v: u32) {
+        let e = self.g(u, v);
+        self.mate[u as usize] = e.1;
+        if u as usize > self.n {
+            let xr = self.ff(u, e.0);
+            let pr = self.get_pr(u, xr);
+            for i in 0..pr {
+                let a = self.flower[u as usize][i];
+                let b = self.flower[u as usize][i ^ 1];
+                self.set_match(a, b);
+            }
+            self.set_match(xr, v);
+            self.flower[u as usize].rotate_left(pr);
+        }
+    }
+
+    fn augment(&mut self, mut u: u32, mut v: u32) {
+        loop {
+            let xnv = self.st[self.mate[u as usize] as usize];
+            self.set_match(u, v);
+            if xnv == NONE {
+                return;
+            }
+            let next = self.st[self.pa[xnv as usize] as usize];
+            self.set_match(xnv, next);
+            u = next;
+            v = xnv;
+        }
+    }
+
+    fn get_lca(&mut self, mut u: u32, mut v: u32) -> u32 {
+        self.vis_stamp += 1;
+        let t = self.vis_stamp;
+        while u != NONE || v != NONE {
+            if u != NONE {
+                if self.vis[u as usize] == t {
+                    return u;
+                }
+                self.vis[u as usize] = t;
+                u = self.st[self.mate[u as usize] as usize];
+                if u != NONE {
+                    u = self.st[self.pa[u as usize] as usize];
+                }
+            }
+            std::mem::swap(&mut u, &mut v);
+        }
+        NONE
+    }
+
+    fn add_blossom(&mut self, u: u32, lca: u32, v: u32) {
+        let mut b = self.n as u32 + 1;
+        while (b as usize) <= self.nx && self.st[b as usize] != NONE {
+            b += 1;
+        }
+        if b as usize > self.nx {
+            self.nx += 1;
+        }
+        let bu = b as usize;
+        self.lab[bu] = W::zero();
+        self.label[bu] = 0;
+        self.mate[bu] = self.mate[lca as usize];
+        let mut f = vec![lca];
+        let mut x = u;
+        while x != lca {
+            f.push(x);
+            let y = self.st[self.mate[x as usize] as usize];
+            f.push(y);
+            self.q_push(y);
+            x = self.st[self.pa[y as usize] as usize];
+        }
+        f[1..].reverse();
+        let mut x = v;
+        while x != lca {
+            f.push(x);
+            let y = self.st[self.mate[x as usize] as usize];
+            f.push(y);
+            self.q_push(y);
+            x = self.st[self.pa[y as usize] as usize];
+        }
+        for &c in &f {
+            self.parent[c as usize] = b;
+        }
+        self.flower[bu] = f;
+        self.set_st(b, b);
+        let row = self.rep_row(b);
+        let fr = (bu - self.n - 1) * (self.n + 1);
+        for x in 0..=2 * self.n {
+            self.rep[row + x] = (NONE, NONE);
+        }
+        for x in 0..=self.n {
+            self.flower_from[fr + x] = NONE;
+        }
+        let children = self.flower[bu].clone();
+        for &xs in &children {
+            for x in 1..=self.nx as u32 {
+                if x == b || (x as usize > self.n && self.st[x as usize] == NONE) {
+                    continue;
+                }
+                if self.st[x as usize] == b {
+                    continue;
+                }
+                let cand = self.g(xs, x);
+                let cur = self.rep[row + x as usize];
+                if cur.0 == NONE || self.e_delta(cand.0, cand.1) < self.e_delta(cur.0, cur.1) {
+                    self.rep[row + x as usize] = cand;
+                    if x as usize > self.n {
+                        let r2 = self.rep_row(x);
+                        self.rep[r2 + bu] = (cand.1, cand.0);
+                    }
+                }
+            }
+            for x in 1..=self.n as u32 {
+                if self.ff(xs, x) != NONE {
+                    self.flower_from[fr + x as usize] = xs;
+                }
+            }
+        }
+        self.set_slack(b);
+    }
+
+    fn expand_blossom(&mut self, b: u32) {
+        let bu = b as usize;
+        let children = self.flower[bu].clone();
+        for &c in &children {
+            self.set_st(c, c);
+            self.parent[c as usize] = NONE;
+        }
+        let e = self.g(b, self.pa[bu]);
+        let xr = self.ff(b, e.0);
+        let pr = self.get_pr(b, xr);
+        let f = self.flower[bu].clone();
+        let mut i = 0;
+        while i < pr {
+            let xs = f[i];
+            let xns = f[i + 1];
+            self.pa[xs as usize] = self.g(xns, xs).0;
+            self.label[xs as usize] = 1;
+            self.label[xns as usize] = 0;
+            self.slack[xs as usize] = NONE;
+            self.set_slack(xns);
+            self.q_push(xns);
+            i += 2;
+        }
+        self.label[xr as usize] = 1;
+        self.pa[xr as usize] = self.pa[bu];
+        for &xs in &f[pr + 1..] {
+            self.label[xs as usize] = -1;
+            self.set_slack(xs);
+        }
+        self.st[bu] = NONE;
+        self.flower[bu].clear();
+        self.mate[bu] = NONE;
+        self.lab[bu] = W::zero();
+    }
+
+    fn on_found_edge(&mut self, eu: u32, ev: u32) -> bool {
+        let u = self.st[eu as usize];
+        let v = self.st[ev as usize];
+        if self.label[v as usize] == -1 {
+            self.pa[v as usize] = eu;
+            self.label[v as usize] = 1;
+            let nu = self.st[self.mate[v as usize] as usize];
+            self.slack[v as usize] = NONE;
+            self.slack[nu as usize] = NONE;
+            self.label[nu as usize] = 0;
+            self.q_push(nu);
+        } else if self.label[v as usize] == 0 {
+            let lca = self.get_lca(u, v);
+            if lca == NONE {
+                self.augment(u, v);
+                self.augment(v, u);
+                return true;
+            }
+            self.add_blossom(u, lca, v);
+        }
+        false
+    }
+
+    /// One augmentation; false when the matching is perfect.
+    fn stage(&mut self) -> bool {
+        let n = self.n as u32;
+        for x in 1..=self.nx {
+            self.label[x] = -1;
+            self.slack[x] = NONE;
+        }
+        self.queue.clear();
+        for x in 1..=self.nx as u32 {
+            if self.st[x as usize] == x && self.mate[x as usize] == NONE {
+                self.pa[x as usize] = NONE;
+                self.label[x as usize] = 0;
+                self.q_push(x);
+            }
+        }
+        if self.queue.is_empty() {
+            return false;
+        }
+        loop {
+            while let Some(u) = self.queue.pop_front() {
+                if self.label[self.st[u as usize] as usize] == 1 {
+                    continue;
+                }
+                for v in 1..=n {
+                    if self.st[u as usize] != self.st[v as usize] {
+                        if self.e_delta(u, v).is_zero() {
+                            if self.on_found_edge(u, v) {
+                                return true;
+                            }
+                        } else {
+                            let sv = self.st[v as usize];
+                            self.update_slack(u, sv);
+                        }
+                    }
+                }
+            }
+            let mut d: Option<W> = None;
+            let mut consider = |c: W| {
+                if d.is_none_or(|d| c < d) {
+                    d = Some(c);
+                }
+            };
+            for b in n + 1..=self.nx as u32 {
+                if self.st[b as usize] == b && self.label[b as usize] == 1 {
+                    consider(self.lab[b as usize].half());
+                }
+            }
+            for x in 1..=self.nx as u32 {
+                let s = self.slack[x as usize];
+                if self.st[x as usize] == x && s != NONE {
+                    let e = self.g(s, x);
+                    match self.label[x as usize] {
+                        -1 => consider(self.e_delta(e.0, e.1)),
+                        0 => consider(self.e_delta(e.0, e.1).half()),
+                        _ => {}
+                    }
+                }
+            }
+            let d = d.expect("a complete graph always offers a dual step");
+            for u in 1..=n as usize {
+                match self.label[self.st[u] as usize] {
+                    0 => self.lab[u] = self.lab[u].sub(d),
+                    1 => self.lab[u] = self.lab[u].add(d),
+                    _ => {}
+                }
+            }
+            for b in n as usize + 1..=self.nx {
+                if self.st[b] == b as u32 {
+                    match self.label[b] {
+                        0 => self.lab[b] = self.lab[b].add(d.double()),
+                        1 => self.lab[b] = self.lab[b].sub(d.double()),
+                        _ => {}
+                    }
+                }
+            }
+            self.queue.clear();
+            for x in 1..=self.nx as u32 {
+                let s = self.slack[x as usize];
+                if self.st[x as usize] == x && s != NONE && self.st[s as usize] != x {
+                    let e = self.g(s, x);
+                    if self.e_delta(e.0, e.1).is_zero() && self.on_found_edge(e.0, e.1) {
+                        return true;
+                    }
+                }
+            }
+            for b in n + 1..=self.nx as u32 {
+                if self.st[b as usize] == b
+                    && self.label[b as usize] == 1
+                    && self.lab[b as usize].is_zero()
+                {
+                    self.expand_blossom(b);
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{RngExt, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    /// Maximum matching weight by exhaustive search.
+    fn brute(n: usize, w: &[Vec<i64>]) -> i64 {
+        fn go(used: &mut Vec<bool>, w: &[Vec<i64>]) -> i64 {
+            let Some(i) = used.iter().position(|&u| !u) else {
+                return 0;
+            };
+            used[i] = true;
+            let mut best = go(used, w);
+            for j in i + 1..used.len() {
+                if !used[j] && w[i][j] > 0 {
+                    used[j] = true;
+                    best = best.max(w[i][j] + go(used, w));
+                    used[j] = false;
+                }
+            }
+            used[i] = false;
+            best
+        }
+        go(&mut vec![false; n], w)
+    }
+
+    fn value(m: &[usize], w: &[Vec<i64>]) -> i64 {
+        let mut total = 0;
+        for (i, &j) in m.iter().enumerate() {
+            assert_eq!(m[j], i, "matching is symmetric");
+            if j > i {
+                total += w[i][j];
+            }
+        }
+        total
+    }
+
+    #[test]
+    fn matches_brute_force_and_warm_starts() {
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        for round in 0..600 {
+            let n = rng.random_range(1..=11);
+            let top = if round % 2 == 0 { 4 } else { 40 };
+            let density = rng.random_range(0.2..1.0);
+            let mut w = vec![vec![0i64; n]; n];
+            let mut solver = Blossom::<i64>::new(n);
+            for i in 0..n {
+                for j in 0..i {
+                    if rng.random_bool(density) {
+                        let x = rng.random_range(1..top);
+                        w[i][j] = x;
+                        w[j][i] = x;
+                        solver.set_weight(i, j, x);
+                    }
+                }
+            }
+            solver.solve();
+            assert_eq!(value(&solver.matching(), &w), brute(n, &w), "cold {round}");
+            for step in 0..8 {
+                let k = rng.random_range(1..=3);
+                for _ in 0..k {
+                    if n < 2 {
+                        break;
+                    }
+                    let v = rng.random_range(0..n);
+                    for j in 0..n {
+                        if j != v && rng.random_bool(0.5) {
+                            let x = if rng.random_bool(0.3) { 0 } else { rng.random_range(1..60) };
+                            w[v][j] = x;
+                            w[j][v] = x;
+                            solver.set_weight(v, j, x);
+                        }
+                    }
+                }
+                solver.solve();
+                assert_eq!(value(&solver.matching(), &w), brute(n, &w), "warm {round}/{step}");
+            }
+        }
+    }
+}
