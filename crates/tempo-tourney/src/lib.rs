@@ -1,1 +1,31 @@
-//! Tournaments (work in progress).
+//! Tournaments for chess clubs: the tournament model, TRF16 / TRF-2026
+//! interchange (with JaVaFo's and bbpPairings' extensions and tempo's own),
+//! round robin (Berger tables), FIDE tie-breaks (C.07), standings, and one
+//! Chess960 start position per round.
+//!
+//! ```
+//! use tempo_tourney::{Colour, Player, ResultCode, RoundEntry, Tournament};
+//! let mut t = Tournament::new();
+//! let mut ann = Player::new(1, "Ann", Some(1800));
+//! ann.set_entry(1, RoundEntry::game(2, Colour::White, ResultCode::Win));
+//! let mut bob = Player::new(2, "Bob", Some(1700));
+//! bob.set_entry(1, RoundEntry::game(1, Colour::Black, ResultCode::Loss));
+//! t.players = vec![ann, bob];
+//! let text = t.to_trf().unwrap();
+//! let back = Tournament::from_trf_str(&text).unwrap();
+//! assert_eq!(back.score(1).to_string(), "1.0");
+//! assert!(back.entry(2, 1).unwrap().is_played());
+//! ```
+
+pub mod dutch;
+pub mod matching;
+pub mod model;
+pub mod points;
+pub mod trf;
+
+pub use model::{
+    Absence, AbsenceKind, Acceleration, ByeKind, ByeRequest, Chess960Rounds, Colour,
+    ForbiddenPairs, InfoLine, LateEntry, Outcome, Player, PlayerId, ResultCode, RoundEntry,
+    Tournament, Withdrawal,
+};
+pub use points::{PointSystem, Points};
