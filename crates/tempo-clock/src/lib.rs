@@ -1,1 +1,105 @@
-//! Time controls and clocks (work in progress).
+//! Time controls, chess clocks for alternating and simultaneous play, and
+//! the arbiter's clock correction.
+//!
+//! - [`TimeControl`]: periods with move quotas, base time, increment and a
+//!   delay (none, simple / FIDE time-delay, Bronstein); hourglass;
+//!   correspondence (days per move, ICCF). Read and written as PGN
+//!   `TimeControl` ([`pgn`]: `300+3`, `40/5400+30:1800+30`, `*180`, `-`)
+//!   and in a human form ([`human`]: `90m/40 + 30m + 30s`, `5+3`).
+//! - [`Clock`] (alternating) and [`SimulClock`] (simultaneous moves): pure
+//!   state machines fed with timestamps from a [`TimeSource`], with flag
+//!   detection against the period's quota, pause and resume, adjustments,
+//!   FIDE penalties and a [`History`] of every reading.
+//! - [`arbiter`]: the clock correction after a late-discovered illegal
+//!   move — formulas (1)-(5) and the multi-period form with `alloc(n)`.
+//!
+//! # Decisions
+//!
+//! **`alloc(n)`** ([`Periods::alloc`]) is all time granted to a player after
+//! `n` of their own completed moves: the first base, the base of each later
+//! period whose turn has come, and the increment of each move. A period's
+//! base is credited with the move that fills the quota before it: with
+//! `40/5400+30:1800+30`, `alloc(40)` already includes the 30 minutes. A last
+//! period with a quota repeats.
+//!
+//! **Rounding.** Corrections are exact rationals of milliseconds; they are
+//! rounded to the millisecond, or to the nearest second for display, both
+//! from the exact value, halves rounded up ([`arbiter::ExactTime`]).
+//!
+//! **Both flags in one pair** (simultaneous play): the earlier fall instant
+//! loses; at the same millisecond the game is drawn in the last period and
+//! continues with the next period's time otherwise (FIDE Guidelines
+//! III.3.1). See [`SimulClock`].
+//!
+//! ```
+//! use tempo_clock::{arbiter, Millis, TimeControl};
+//! let tc: TimeControl = "40/5400+30:1800+30".parse().unwrap();
+//! assert_eq!(tc.human(), "90m/40 + 30m + 30s");
+//! let c = arbiter::correct_control(&tc, 45, 38, Millis::minutes(25)).unwrap();
+//! assert_eq!(c.set_display().hms(), "0:09:47");
+//! ```
+
+pub mod arbiter;
+mod clock;
+mod control;
+mod error;
+mod history;
+pub mod human;
+mod millis;
+pub mod pgn;
+mod player;
+mod side;
+mod simul;
+mod source;
+
+pub use clock::{Clock, ClockState};
+pub use control::{
+    Category, Charging, Correspondence, Delay, ICCF_DOUBLING_AFTER_DAYS, Period, Periods,
+    TimeControl, iccf_charged_days,
+};
+pub use error::{ArbiterError, ClockError, DurationError, InvalidControl, TimeControlError};
+pub use history::{AdjustReason, ClockEvent, ClockVerdict, FlagFall, History, MoveRecord};
+pub use millis::Millis;
+pub use side::Side;
+pub use simul::{SimulClock, SimulCommit, SimulState};
+pub use source::{ManualTime, SystemTimeSource, TimeSource};
+
+impl std::str::FromStr for TimeControl {
+    type Err = TimeControlError;
+
+    /// Reads a PGN `TimeControl` value, or failing that the human form.
+    /// The PGN error is reported when neither reads, unless the text looks
+    /// human (it has letters or spaces).
+    fn from_str(text: &str) -> Result<TimeControl, TimeControlError> {
+        match pgn::parse_pgn(text) {
+            Ok(tc) => Ok(tc),
+            Err(pgn_error) => human::parse_human(text).map_err(|human_error| {
+                let looks_human = text
+                    .trim()
+                    .chars()
+                    .any(|c| c.is_ascii_alphabetic() && !"db".contains(c.to_ascii_lowercase()))
+                    || text.trim().contains(' ');
+                if looks_human { human_error } else { pgn_error }
+            }),
+        }
+    }
+}
+
+impl std::fmt::Display for TimeControl {
+    /// The PGN `TimeControl` value.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&pgn::write_pgn(self))
+    }
+}
+
+impl TimeControl {
+    /// The PGN `TimeControl` value.
+    pub fn pgn(&self) -> String {
+        pgn::write_pgn(self)
+    }
+
+    /// The human form.
+    pub fn human(&self) -> String {
+        human::write_human(self)
+    }
+}
