@@ -1,0 +1,74 @@
+//! The two sides.
+
+use std::fmt;
+use std::ops::Not;
+
+/// A side: White or Black.
+///
+/// ```
+/// use tempo_chess::Color;
+/// assert_eq!(!Color::White, Color::Black);
+/// assert_eq!(Color::Black.char(), 'b');
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum Color {
+    /// The side that starts an orthodox game.
+    White = 0,
+    /// The other side.
+    Black = 1,
+}
+
+impl Color {
+    /// Both colours, White first.
+    pub const ALL: [Color; 2] = [Color::White, Color::Black];
+
+    /// 0 for White, 1 for Black (for indexing tables).
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// `white` for White, `black` for Black.
+    #[inline]
+    pub fn fold<T>(self, white: T, black: T) -> T {
+        match self {
+            Color::White => white,
+            Color::Black => black,
+        }
+    }
+
+    /// The FEN letter: `w` or `b`.
+    pub const fn char(self) -> char {
+        match self {
+            Color::White => 'w',
+            Color::Black => 'b',
+        }
+    }
+
+    /// Parses a FEN side letter (`w` or `b`).
+    pub const fn from_char(c: char) -> Option<Color> {
+        match c {
+            'w' => Some(Color::White),
+            'b' => Some(Color::Black),
+            _ => None,
+        }
+    }
+}
+
+impl Not for Color {
+    type Output = Color;
+    #[inline]
+    fn not(self) -> Color {
+        match self {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
+        }
+    }
+}
+
+impl fmt::Display for Color {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.fold("white", "black"))
+    }
+}

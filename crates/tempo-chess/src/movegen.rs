@@ -1,0 +1,382 @@
+//! Move generation: legal moves (orthodox legality, Chess960 castling) for
+//! the side to move or for any colour as if it were its turn, honouring
+//! the paused set and positions without a king; bulk move counting.
+
+use crate::attacks::{
+    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
+};
+use crate::{Bitboard, CastlingSide, Color, Move, MoveList, Position, Rank, Role, Square};
+
+/// Receives moves in bulk: a from-square and a set of to-squares.
+trait Sink {
+    /// Moves of a non-pawn piece (or castling) from `from`.
+    fn moves(&mut self, from: Square, to: Bitboard);
+    /// Moves of the pawn on `from`; targets on a back rank are promotions.
+    fn pawn_moves(&mut self, from: Square, to: Bitboard);
+    /// Pawn moves to each square of `to`, from `to - delta`; targets on a
+    /// back rank are promotions.
+    fn pawn_shifted(&mut self, to: Bitboard, delta: i32);
+}
+
+/// Counts moves (a promotion counts as four).
+struct Counter(usize);
+
+impl Sink for Counter {
+    #[inline(always)]
+    fn moves(&mut self, _from: Square, to: Bitboard) {
+        self.0 += to.count() as usize;
+    }
+    #[inline(always)]
+    fn pawn_moves(&mut self, _from: Square, to: Bitboard) {
+        self.0 += (to.count() + 3 * (to & Bitboard::BACK_RANKS).count()) as usize;
+    }
+    #[inline(always)]
+    fn pawn_shifted(&mut self, to: Bitboard, _delta: i32) {
+        self.0 += (to.count() + 3 * (to & Bitboard::BACK_RANKS).count()) as usize;
+    }
+}
+
+#[inline(always)]
+fn push_pawn_move(list: &mut MoveList, from: Square, to: Square) {
+    if Bitboard::BACK_RANKS.contains(to) {
+        for role in Role::PROMOTIONS {
+            list.push(Move::new(from, to, Some(role)));
+        }
+    } else {
+        list.push(Move::new(from, to, None));
+    }
+}
+
+impl Sink for MoveList {
+    #[inline(always)]
+    fn moves(&mut self, from: Square, to: Bitboard) {
+        for to in to {
+            self.push(Move::new(from, to, None));
+        }
+    }
+    #[inline(always)]
+    fn pawn_moves(&mut self, from: Square, to: Bitboard) {
+        for to in to {
+            push_pawn_move(self, from, to);
+        }
+    }
+    #[inline(always)]
+    fn pawn_shifted(&mut self, to: Bitboard, delta: i32) {
+        for to in to {
+            let from = Square::new_masked((to as i32 - delta) as u32);
+            push_pawn_move(self, from, to);
+        }
+    }
+}
+
+const NOT_FILE_A: Bitboard = Bitboard(!0x0101_0101_0101_0101);
+const NOT_FILE_H: Bitboard = Bitboard(!0x8080_8080_8080_8080);
+
+/// What one colour's move generation works with.
+struct Context {
+    us: Color,
+    occupied: Bitboard,
+    ours: Bitboard,
+    theirs: Bitboard,
+    /// Own pieces that may move (not paused).
+    movable: Bitboard,
+    /// The own king, when the colour has exactly one and legality is
+    /// checked against it.
+    king: Option<Square>,
+    checkers: Bitboard,
+    pinned: Bitboard,
+    /// Squares a non-king move may land on (not own pieces; blocking or
+    /// capturing the checker when in check).
+    target: Bitboard,
+}
+
+impl Position {
+    /// Legal moves of the side to move.
+    ///
+    /// ```
+    /// use tempo_chess::Position;
+    /// let pos = Position::from_fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1")?;
+    /// let moves = pos.legal_moves();
+    /// assert_eq!(moves.len(), 15);
+    /// // Castling is the king taking its own rook.
+    /// assert!(moves.iter().any(|mv| mv.to_string() == "e1h1"));
+    /// # Ok::<(), tempo_chess::FenError>(())
+    /// ```
+    pub fn legal_moves(&self) -> MoveList {
+        self.legal_moves_for(self.turn())
+    }
+
+    /// Legal moves of `color` as if it were its turn, the rest of the
+    /// position unchanged: orthodox legality against `color`'s king (none
+    /// if it has no king or several), pieces on paused squares do not
+    /// move, en passant only where [`Position::ep_square_for`] `color` is
+    /// set.
+    pub fn legal_moves_for(&self, color: Color) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate::<true, _>(color, &mut list);
+        list
+    }
+
+    /// Moves of `color` that obey how pieces move but ignore whether the
+    /// own king is left attacked (a king may step onto an attacked square,
+    /// pinned pieces move freely, castling needs only the rights and empty
+    /// squares). Paused pieces do not move.
+    pub fn pseudo_legal_moves_for(&self, color: Color) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate::<false, _>(color, &mut list);
+        list
+    }
+
+    /// The number of legal moves of the side to move, counted in bulk
+    /// without listing them (fast; used by perft at the last ply).
+    #[inline]
+    pub fn count_legal_moves(&self) -> usize {
+        self.count_legal_moves_for(self.turn())
+    }
+
+    /// The number of legal moves of `color` (see [`Position::legal_moves_for`]).
+    pub fn count_legal_moves_for(&self, color: Color) -> usize {
+        let mut counter = Counter(0);
+        self.generate::<true, _>(color, &mut counter);
+        counter.0
+    }
+
+    /// Whether the side to move has a legal move.
+    pub fn has_legal_moves(&self) -> bool {
+        self.count_legal_moves() > 0
+    }
+
+    /// Whether `mv` is legal for the side to move.
+    pub fn is_legal(&self, mv: Move) -> bool {
+        self.is_legal_for(self.turn(), mv)
+    }
+
+    /// Whether `mv` is legal for `color` (see [`Position::legal_moves_for`]).
+    pub fn is_legal_for(&self, color: Color, mv: Move) -> bool {
+        if !self.by_color(color).contains(mv.from) {
+            return false;
+        }
+        let mut list = MoveList::new();
+        let ctx = self.context::<true>(color);
+        self.generate_from::<true, _>(&ctx, Bitboard::from(mv.from), &mut list);
+        list.contains(&mv)
+    }
+
+    #[inline(always)]
+    fn context<const LEGAL: bool>(&self, us: Color) -> Context {
+        let ours = self.by_color(us);
+        let theirs = self.by_color(!us);
+        let king = if LEGAL {
+            (ours & self.by_role(Role::King)).single()
+        } else {
+            None
+        };
+        let (checkers, pinned) = match king {
+            Some(king) => self.checkers_and_pinned(us, king),
+            None => (Bitboard::EMPTY, Bitboard::EMPTY),
+        };
+        let target = match (king, checkers.single()) {
+            (Some(king), Some(checker)) => between(king, checker) | checker,
+            (Some(_), None) if checkers.any() => Bitboard::EMPTY,
+            _ => Bitboard::FULL,
+        } & !ours;
+        Context {
+            us,
+            occupied: ours | theirs,
+            ours,
+            theirs,
+            movable: ours & !self.paused(),
+            king,
+            checkers,
+            pinned,
+            target,
+        }
+    }
+
+    #[inline(always)]
+    fn generate<const LEGAL: bool, S: Sink>(&self, us: Color, sink: &mut S) {
+        let ctx = self.context::<LEGAL>(us);
+        self.generate_from::<LEGAL, S>(&ctx, Bitboard::FULL, sink);
+    }
+
+    /// Generates the moves of the pieces on `mask`.
+    #[inline(always)]
+    fn generate_from<const LEGAL: bool, S: Sink>(
+        &self,
+        ctx: &Context,
+        mask: Bitboard,
+        sink: &mut S,
+    ) {
+        let movable = ctx.movable & mask;
+        if !ctx.checkers.more_than_one() {
+            self.gen_pawns(ctx, movable, sink);
+            self.gen_pieces(ctx, movable, sink);
+        }
+        match ctx.king {
+            Some(king) => {
+                if movable.contains(king) {
+                    self.gen_king(ctx, king, sink);
+                }
+            }
+            None => {
+                let kings = movable & self.by_role(Role::King);
+                for king in kings {
+                    sink.moves(king, king_attacks(king) & !ctx.ours);
+                }
+                if !LEGAL {
+                    for king in kings {
+                        self.gen_castling::<false, S>(ctx, king, sink);
+                    }
+                }
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn gen_pieces<S: Sink>(&self, ctx: &Context, movable: Bitboard, sink: &mut S) {
+        let free = movable & !ctx.pinned;
+        let queens = self.by_role(Role::Queen);
+        for from in free & self.by_role(Role::Knight) {
+            sink.moves(from, knight_attacks(from) & ctx.target);
+        }
+        let diagonal = movable & (self.by_role(Role::Bishop) | queens);
+        let straight = movable & (self.by_role(Role::Rook) | queens);
+        for from in diagonal & !ctx.pinned {
+            sink.moves(from, bishop_attacks(from, ctx.occupied) & ctx.target);
+        }
+        for from in straight & !ctx.pinned {
+            sink.moves(from, rook_attacks(from, ctx.occupied) & ctx.target);
+        }
+        if let Some(king) = ctx.king {
+            if ctx.checkers.is_empty() {
+                for from in diagonal & ctx.pinned {
+                    let to = bishop_attacks(from, ctx.occupied) & ctx.target & line(king, from);
+                    sink.moves(from, to);
+                }
+                for from in straight & ctx.pinned {
+                    let to = rook_attacks(from, ctx.occupied) & ctx.target & line(king, from);
+                    sink.moves(from, to);
+                }
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn gen_pawns<S: Sink>(&self, ctx: &Context, movable: Bitboard, sink: &mut S) {
+        let us = ctx.us;
+        let pawns = movable & self.by_role(Role::Pawn);
+        let empty = !ctx.occupied;
+        let third = Bitboard::rank(Rank::Third.relative_to(us));
+        let free = pawns & !ctx.pinned;
+
+        let single = free.forward(us) & empty;
+        let double = (single & third).forward(us) & empty & ctx.target;
+        let (left, right, forward) = match us {
+            Color::White => (
+                Bitboard((free & NOT_FILE_A).0 << 7),
+                Bitboard((free & NOT_FILE_H).0 << 9),
+                8,
+            ),
+            Color::Black => (
+                Bitboard((free & NOT_FILE_A).0 >> 9),
+                Bitboard((free & NOT_FILE_H).0 >> 7),
+                -8,
+            ),
+        };
+        sink.pawn_shifted(single & ctx.target, forward);
+        sink.pawn_shifted(double, 2 * forward);
+        sink.pawn_shifted(left & ctx.theirs & ctx.target, forward - 1);
+        sink.pawn_shifted(right & ctx.theirs & ctx.target, forward + 1);
+
+        if let Some(king) = ctx.king {
+            for from in pawns & ctx.pinned {
+                let one = Bitboard::from(from).forward(us) & empty;
+                let two = (one & third).forward(us) & empty;
+                let captures = pawn_attacks(us, from) & ctx.theirs;
+                sink.pawn_moves(from, (one | two | captures) & ctx.target & line(king, from));
+            }
+        }
+
+        if let Some(target) = self.ep_square_for(us) {
+            for from in pawn_attacks(!us, target) & pawns {
+                if self.en_passant_capture_is_legal_in(ctx, from, target) {
+                    sink.pawn_moves(from, Bitboard::from(target));
+                }
+            }
+        }
+    }
+
+    /// En-passant legality within a generation context (the king used for
+    /// legality is the context's, so pseudo-legal generation ignores it).
+    #[inline]
+    fn en_passant_capture_is_legal_in(&self, ctx: &Context, from: Square, target: Square) -> bool {
+        match ctx.king {
+            Some(_) => self.en_passant_capture_is_legal(ctx.us, from, target),
+            None => {
+                let victim = Square::from_coords(target.file(), from.rank());
+                (ctx.theirs & self.by_role(Role::Pawn)).contains(victim)
+                    && !ctx.occupied.contains(target)
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn gen_king<S: Sink>(&self, ctx: &Context, king: Square, sink: &mut S) {
+        let them = !ctx.us;
+        let occupied = ctx.occupied.without(king);
+        let mut to = Bitboard::EMPTY;
+        for sq in king_attacks(king) & !ctx.ours {
+            if !self.is_attacked(sq, them, occupied) {
+                to |= sq;
+            }
+        }
+        sink.moves(king, to);
+        if ctx.checkers.is_empty() {
+            self.gen_castling::<true, S>(ctx, king, sink);
+        }
+    }
+
+    /// Castling (king takes own rook): the rook has the right and is not
+    /// paused; all squares between and including the king's and rook's
+    /// start and target squares are empty except for those two; with
+    /// `LEGAL`, the king is not in check (checked by the caller), passes
+    /// and lands on no attacked square, and the rook is not pinned (its
+    /// leaving would expose the king's target square).
+    #[inline]
+    fn gen_castling<const LEGAL: bool, S: Sink>(&self, ctx: &Context, king: Square, sink: &mut S) {
+        let us = ctx.us;
+        let rights = self.castling_rights();
+        if !rights.has_any(us) || king.rank() != Rank::First.relative_to(us) {
+            return;
+        }
+        let rooks = ctx.movable & self.by_role(Role::Rook);
+        for side in CastlingSide::ALL {
+            let Some(rook) = rights.rook(us, side) else {
+                continue;
+            };
+            if !rooks.contains(rook) || CastlingSide::of_rook(king, rook) != side {
+                continue;
+            }
+            let king_to = side.king_to(us);
+            let rook_to = side.rook_to(us);
+            let king_path = between(king, king_to) | king_to;
+            let must_be_empty = king_path | between(king, rook) | rook_to;
+            if (ctx.occupied.without(king).without(rook) & must_be_empty).any() {
+                continue;
+            }
+            if LEGAL {
+                if ctx.pinned.contains(rook) {
+                    continue;
+                }
+                let occupied = ctx.occupied.without(king);
+                if king_path
+                    .into_iter()
+                    .any(|sq| self.is_attacked(sq, !us, occupied))
+                {
+                    continue;
+                }
+            }
+            sink.moves(king, Bitboard::from(rook));
+        }
+    }
+}

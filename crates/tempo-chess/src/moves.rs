@@ -1,0 +1,192 @@
+//! Moves and fixed-capacity move lists.
+
+use std::fmt;
+use std::ops::{Deref, DerefMut};
+
+use crate::{Role, Square};
+
+/// A move: from, to, and the promotion role for a pawn reaching the last
+/// rank.
+///
+/// Castling is encoded as the king capturing its own rook (`e1h1` for
+/// orthodox O-O), which is unambiguous in Chess960 too. En passant is the
+/// pawn's diagonal step to the en-passant square. Which of these a move is
+/// depends on the position: see [`Position::is_castling`](crate::Position::is_castling),
+/// [`Position::is_en_passant`](crate::Position::is_en_passant).
+///
+/// `Display` writes the move in this internal form (the UCI form of
+/// Chess960 engines, e.g. `e1h1`, `e7e8q`).
+///
+/// ```
+/// use tempo_chess::{Move, Role, Square};
+/// let mv = Move::new(Square::E7, Square::E8, Some(Role::Queen));
+/// assert_eq!(mv.to_string(), "e7e8q");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Move {
+    /// The square the moving piece (the king, for castling) leaves.
+    pub from: Square,
+    /// The destination (the castling rook's square, for castling).
+    pub to: Square,
+    /// The role a pawn promotes to.
+    pub promotion: Option<Role>,
+}
+
+impl Move {
+    /// A move from `from` to `to`.
+    #[inline(always)]
+    pub const fn new(from: Square, to: Square, promotion: Option<Role>) -> Move {
+        Move {
+            from,
+            to,
+            promotion,
+        }
+    }
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.from, self.to)?;
+        if let Some(role) = self.promotion {
+            write!(f, "{}", role.char())?;
+        }
+        Ok(())
+    }
+}
+
+/// The largest number of legal moves in any chess position is 218; this
+/// leaves room for the lenient positions of the variants.
+pub const MAX_MOVES: usize = 256;
+
+/// A list of at most [`MAX_MOVES`] moves in a fixed array (no heap
+/// allocation). Dereferences to a slice.
+///
+/// ```
+/// use tempo_chess::Position;
+/// let moves = Position::new().legal_moves();
+/// assert_eq!(moves.len(), 20);
+/// assert!(moves.iter().any(|mv| mv.to_string() == "g1f3"));
+/// ```
+#[derive(Clone)]
+pub struct MoveList {
+    moves: [Move; MAX_MOVES],
+    len: usize,
+}
+
+impl MoveList {
+    /// An empty list.
+    #[inline]
+    pub fn new() -> MoveList {
+        MoveList {
+            moves: [Move::new(Square::A1, Square::A1, None); MAX_MOVES],
+            len: 0,
+        }
+    }
+
+    /// Appends a move.
+    ///
+    /// # Panics
+    /// If the list already holds [`MAX_MOVES`] moves (move generation
+    /// never produces that many).
+    #[inline(always)]
+    pub fn push(&mut self, mv: Move) {
+        self.moves[self.len] = mv;
+        self.len += 1;
+    }
+
+    /// Removes all moves.
+    #[inline]
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    /// Keeps only the moves for which `keep` is true.
+    pub fn retain(&mut self, mut keep: impl FnMut(&Move) -> bool) {
+        let mut kept = 0;
+        for i in 0..self.len {
+            if keep(&self.moves[i]) {
+                self.moves[kept] = self.moves[i];
+                kept += 1;
+            }
+        }
+        self.len = kept;
+    }
+}
+
+impl Default for MoveList {
+    fn default() -> MoveList {
+        MoveList::new()
+    }
+}
+
+impl Deref for MoveList {
+    type Target = [Move];
+    #[inline(always)]
+    fn deref(&self) -> &[Move] {
+        &self.moves[..self.len]
+    }
+}
+
+impl DerefMut for MoveList {
+    #[inline(always)]
+    fn deref_mut(&mut self) -> &mut [Move] {
+        &mut self.moves[..self.len]
+    }
+}
+
+impl fmt::Debug for MoveList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl PartialEq for MoveList {
+    fn eq(&self, other: &MoveList) -> bool {
+        **self == **other
+    }
+}
+
+impl Eq for MoveList {}
+
+impl<'a> IntoIterator for &'a MoveList {
+    type Item = &'a Move;
+    type IntoIter = std::slice::Iter<'a, Move>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+/// Owning iterator over a [`MoveList`].
+#[derive(Debug, Clone)]
+pub struct MoveListIntoIter {
+    list: MoveList,
+    next: usize,
+}
+
+impl Iterator for MoveListIntoIter {
+    type Item = Move;
+    fn next(&mut self) -> Option<Move> {
+        let mv = self.list.get(self.next).copied();
+        self.next += 1;
+        mv
+    }
+}
+
+impl IntoIterator for MoveList {
+    type Item = Move;
+    type IntoIter = MoveListIntoIter;
+    fn into_iter(self) -> MoveListIntoIter {
+        MoveListIntoIter {
+            list: self,
+            next: 0,
+        }
+    }
+}
+
+impl Extend<Move> for MoveList {
+    fn extend<I: IntoIterator<Item = Move>>(&mut self, iter: I) {
+        for mv in iter {
+            self.push(mv);
+        }
+    }
+}
