@@ -19,12 +19,18 @@ struct Cli {
 enum Command {
     /// Pair the next round of a tournament (TRF in, pairs out).
     Pair(cmd::pair::PairArgs),
+    /// Arbiter tools: the clock correction after an illegal move.
+    Arbiter(cmd::arbiter::ArbiterArgs),
+    /// Time controls: read, normalise and classify.
+    Clock(cmd::clock::ClockArgs),
 }
 
 fn main() -> std::process::ExitCode {
     let cli = Cli::parse();
     let result: anyhow::Result<()> = match cli.command {
         Command::Pair(args) => cmd::pair::run(&args),
+        Command::Arbiter(args) => cmd::arbiter::run(&args),
+        Command::Clock(args) => cmd::clock::run(&args),
     };
     match result {
         Ok(()) => std::process::ExitCode::SUCCESS,

@@ -68,17 +68,18 @@ impl std::str::FromStr for TimeControl {
     type Err = TimeControlError;
 
     /// Reads a PGN `TimeControl` value, or failing that the human form.
-    /// The PGN error is reported when neither reads, unless the text looks
-    /// human (it has letters or spaces).
+    /// Valid PGN wins: `5+3` is PGN for 5 s + 3 s (lichess writes 5
+    /// minutes as `300+3`); [`human::parse_human`] alone reads `5+3` as
+    /// 5 minutes + 3 seconds. When neither reads, the error of the form the
+    /// text looks like is reported (human if it has spaces, `;`, a unit
+    /// `h`/`m`/`s`, or starts with a word).
     fn from_str(text: &str) -> Result<TimeControl, TimeControlError> {
         match pgn::parse_pgn(text) {
             Ok(tc) => Ok(tc),
             Err(pgn_error) => human::parse_human(text).map_err(|human_error| {
-                let looks_human = text
-                    .trim()
-                    .chars()
-                    .any(|c| c.is_ascii_alphabetic() && !"db".contains(c.to_ascii_lowercase()))
-                    || text.trim().contains(' ');
+                let t = text.trim();
+                let looks_human = t.contains(|c: char| c.is_whitespace() || "hmsHMS;".contains(c))
+                    || t.starts_with(|c: char| c.is_ascii_alphabetic());
                 if looks_human { human_error } else { pgn_error }
             }),
         }

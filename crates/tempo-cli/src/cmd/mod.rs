@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+pub mod arbiter;
+pub mod clock;
 pub mod pair;
 pub mod pair_dutch;
 pub mod pair_keizer;
