@@ -23,6 +23,10 @@ enum Command {
     Arbiter(cmd::arbiter::ArbiterArgs),
     /// Time controls: read, normalise and classify.
     Clock(cmd::clock::ClockArgs),
+    /// Count the leaves of the legal move tree of a position (perft).
+    Perft(cmd::perft::PerftArgs),
+    /// Benchmarks against reference implementations (e.g. perft vs cozy-chess).
+    Bench(cmd::bench::BenchArgs),
 }
 
 fn main() -> std::process::ExitCode {
@@ -31,6 +35,8 @@ fn main() -> std::process::ExitCode {
         Command::Pair(args) => cmd::pair::run(&args),
         Command::Arbiter(args) => cmd::arbiter::run(&args),
         Command::Clock(args) => cmd::clock::run(&args),
+        Command::Perft(args) => cmd::perft::run(&args),
+        Command::Bench(args) => cmd::bench::run(&args),
     };
     match result {
         Ok(()) => std::process::ExitCode::SUCCESS,

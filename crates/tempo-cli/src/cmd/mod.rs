@@ -3,10 +3,12 @@
 use std::fmt;
 
 pub mod arbiter;
+pub mod bench;
 pub mod clock;
 pub mod pair;
 pub mod pair_dutch;
 pub mod pair_keizer;
+pub mod perft;
 
 /// An error that must end the process with a specific exit code (for
 /// example "no valid pairing exists", which scripts tell apart from bad

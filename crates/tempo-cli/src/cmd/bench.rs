@@ -1,0 +1,148 @@
+//! `tempo bench perft [--full] [--rounds N]`: tempo's move generator
+//! against cozy-chess on the same positions in the same run.
+//!
+//! Both count leaves the same way: full legal move generation at every
+//! inner node, copy-make of the position, bulk counting (number of legal
+//! moves, no playing) at the last ply.
+
+use std::time::{Duration, Instant};
+
+use clap::{Args, Subcommand};
+use tempo_chess::Position;
+
+/// Measure performance against a reference implementation.
+#[derive(Debug, Args)]
+pub struct BenchArgs {
+    #[command(subcommand)]
+    pub what: BenchCommand,
+}
+
+/// What to measure.
+#[derive(Debug, Subcommand)]
+pub enum BenchCommand {
+    /// Perft nodes per second, tempo-chess vs cozy-chess.
+    Perft(PerftBenchArgs),
+}
+
+/// Options of `tempo bench perft`.
+#[derive(Debug, Args)]
+pub struct PerftBenchArgs {
+    /// Deeper searches: start position depth 6, Kiwipete depth 5 (default:
+    /// depth 5 and 4).
+    #[arg(long)]
+    pub full: bool,
+    /// Timed rounds per position and library; the fastest round counts.
+    #[arg(long, default_value_t = 3)]
+    pub rounds: u32,
+}
+
+/// The benchmark positions: name, FEN, depth (default, --full).
+const POSITIONS: [(&str, &str, u32, u32); 3] = [
+    (
+        "start",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        5,
+        6,
+    ),
+    (
+        "kiwipete",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        4,
+        5,
+    ),
+    (
+        "chess960-1",
+        "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+        4,
+        5,
+    ),
+];
+
+pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
+    match &args.what {
+        BenchCommand::Perft(perft_args) => run_perft(perft_args),
+    }
+}
+
+fn run_perft(args: &PerftBenchArgs) -> anyhow::Result<()> {
+    let rounds = args.rounds.max(1);
+    println!(
+        "{:<12} {:>5} {:>12} {:>14} {:>14} {:>7}",
+        "position", "depth", "nodes", "tempo nodes/s", "cozy nodes/s", "ratio"
+    );
+    let (mut tempo_total, mut cozy_total) = (Duration::ZERO, Duration::ZERO);
+    let mut nodes_total = 0u64;
+    for (name, fen, depth, full_depth) in POSITIONS {
+        let depth = if args.full { full_depth } else { depth };
+        let pos = Position::from_fen(fen)?;
+        let board = cozy_chess::Board::from_fen(&pos.to_shredder_fen(), true)
+            .map_err(|e| anyhow::anyhow!("cozy-chess rejects {fen}: {e:?}"))?;
+        let mut tempo_best = Duration::MAX;
+        let mut cozy_best = Duration::MAX;
+        let mut nodes = 0;
+        for _ in 0..rounds {
+            let (n, t) = timed(|| tempo_chess::perft(&pos, depth));
+            tempo_best = tempo_best.min(t);
+            let (m, c) = timed(|| cozy_perft(&board, depth));
+            cozy_best = cozy_best.min(c);
+            anyhow::ensure!(
+                n == m,
+                "perft disagrees on {name}: tempo {n}, cozy-chess {m}"
+            );
+            nodes = n;
+        }
+        tempo_total += tempo_best;
+        cozy_total += cozy_best;
+        nodes_total += nodes;
+        print_row(name, &depth.to_string(), nodes, tempo_best, cozy_best);
+    }
+    print_row("total", "", nodes_total, tempo_total, cozy_total);
+    Ok(())
+}
+
+fn print_row(name: &str, depth: &str, nodes: u64, tempo: Duration, cozy: Duration) {
+    let rate = |t: Duration| nodes as f64 / t.as_secs_f64().max(1e-9);
+    println!(
+        "{:<12} {:>5} {:>12} {:>14.0} {:>14.0} {:>6.2}x",
+        name,
+        depth,
+        nodes,
+        rate(tempo),
+        rate(cozy),
+        rate(tempo) / rate(cozy)
+    );
+}
+
+fn timed<T>(f: impl FnOnce() -> T) -> (T, Duration) {
+    let start = Instant::now();
+    let value = f();
+    (value, start.elapsed())
+}
+
+/// cozy-chess perft the way its own benchmark does it: bulk counting at
+/// the last ply, copy-make elsewhere.
+fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
+    match depth {
+        0 => 1,
+        1 => {
+            let mut nodes = 0;
+            board.generate_moves(|moves| {
+                nodes += moves.len() as u64;
+                false
+            });
+            nodes
+        }
+        _ => {
+            let mut nodes = 0;
+            board.generate_moves(|moves| {
+                for mv in moves {
+                    let mut child = board.clone();
+                    child.play_unchecked(mv);
+                    nodes += cozy_perft(&child, depth - 1);
+                }
+                false
+            });
+            nodes
+        }
+    }
+}
