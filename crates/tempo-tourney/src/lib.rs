@@ -18,9 +18,11 @@
 //! ```
 
 pub mod dutch;
+pub mod keizer;
 pub mod matching;
 pub mod model;
 pub mod points;
+pub mod tiebreak;
 pub mod trf;
 
 pub use model::{
