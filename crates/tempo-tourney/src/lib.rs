@@ -22,7 +22,6 @@ pub mod keizer;
 pub mod matching;
 pub mod model;
 pub mod points;
-pub mod tiebreak;
 pub mod trf;
 
 pub use model::{

@@ -554,8 +554,7 @@ impl<'a, W: Weight> Solver<'a, W> {
             }
         }
         for b in 0..2 * n {
-            if self.blossomparent[b] == NONE && self.label[b] == OUTER && self.bestedge[b] != NONE
-            {
+            if self.blossomparent[b] == NONE && self.label[b] == OUTER && self.bestedge[b] != NONE {
                 let d = self.slack(self.bestedge[b]).half();
                 if kind == Kind::None || d < delta {
                     delta = d;

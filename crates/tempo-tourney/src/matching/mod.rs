@@ -178,13 +178,13 @@ pub fn max_weight_matching<W: Weight>(
         // Shift weights to be positive; with cardinality fixed first, a
         // constant shift changes no comparison between matchings of the
         // same size, and the solver's cardinality mode handles the rest.
-        if let Some(min) = edges.iter().map(|e| e.2).min() {
-            if min <= W::ZERO {
-                let shift = W::ONE - min;
-                let shifted: Vec<_> = edges.iter().map(|&(u, v, w)| (u, v, w + shift)).collect();
-                let mate = blossom::solve(vertex_count, &shifted, true);
-                return Ok(Matching { mate });
-            }
+        if let Some(min) = edges.iter().map(|e| e.2).min()
+            && min <= W::ZERO
+        {
+            let shift = W::ONE - min;
+            let shifted: Vec<_> = edges.iter().map(|&(u, v, w)| (u, v, w + shift)).collect();
+            let mate = blossom::solve(vertex_count, &shifted, true);
+            return Ok(Matching { mate });
         }
     }
     let mate = blossom::solve(vertex_count, edges, mode == Mode::MaxCardinality);

@@ -204,9 +204,11 @@ fn rejects_bad_edges() {
 
 /// Classic cases from the literature that exercise creating, augmenting
 /// through, and expanding (nested) blossoms.
+type Case = (Vec<(usize, usize, i64)>, Mode, Vec<Option<usize>>);
+
 #[test]
 fn blossom_cases() {
-    let cases: Vec<(Vec<(usize, usize, i64)>, Mode, Vec<Option<usize>>)> = vec![
+    let cases: Vec<Case> = vec![
         // S-blossom, then augment through it.
         (
             vec![(1, 2, 8), (1, 3, 9), (2, 3, 10), (3, 4, 7)],
@@ -214,13 +216,27 @@ fn blossom_cases() {
             vec![None, Some(2), Some(1), Some(4), Some(3)],
         ),
         (
-            vec![(1, 2, 8), (1, 3, 9), (2, 3, 10), (3, 4, 7), (1, 6, 5), (4, 5, 6)],
+            vec![
+                (1, 2, 8),
+                (1, 3, 9),
+                (2, 3, 10),
+                (3, 4, 7),
+                (1, 6, 5),
+                (4, 5, 6),
+            ],
             Mode::MaxWeight,
             vec![None, Some(6), Some(3), Some(2), Some(5), Some(4), Some(1)],
         ),
         // T-blossom expanded mid-stage.
         (
-            vec![(1, 2, 9), (1, 3, 8), (2, 3, 10), (1, 4, 5), (4, 5, 4), (1, 6, 3)],
+            vec![
+                (1, 2, 9),
+                (1, 3, 8),
+                (2, 3, 10),
+                (1, 4, 5),
+                (4, 5, 4),
+                (1, 6, 3),
+            ],
             Mode::MaxWeight,
             vec![None, Some(6), Some(3), Some(2), Some(5), Some(4), Some(1)],
         ),
