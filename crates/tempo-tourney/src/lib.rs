@@ -22,6 +22,8 @@ pub mod keizer;
 pub mod matching;
 pub mod model;
 pub mod points;
+pub mod roundrobin;
+pub mod tiebreak;
 pub mod trf;
 
 pub use model::{
