@@ -202,7 +202,7 @@ impl Periods {
         }
         let p = self.0[last];
         let q = u64::from(p.moves.expect("loop returned on a rest-of-game period"));
-        if (n - end) % q == 0 {
+        if (n - end).is_multiple_of(q) {
             p.base
         } else {
             Millis::ZERO

@@ -116,7 +116,7 @@ impl Millis {
         // Whole days or hours read best as such; otherwise minutes, as
         // arbiters write them ("90m", not "1h30m").
         for (unit, len) in [("d", 86_400_000u64), ("h", 3_600_000)] {
-            if ms % len == 0 {
+            if ms.is_multiple_of(len) {
                 out.push_str(&format!("{}{unit}", ms / len));
                 return out;
             }
