@@ -23,6 +23,7 @@ pub mod matching;
 pub mod model;
 pub mod points;
 pub mod roundrobin;
+pub mod standings;
 pub mod tiebreak;
 pub mod trf;
 
