@@ -1,0 +1,324 @@
+//! The PGN lexer: tokens with their line and column, read line by line
+//! from any `BufRead` (large files are streamed).
+
+use std::io::BufRead;
+
+use super::{PgnError, PgnErrorKind};
+
+/// A PGN token.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Token {
+    OpenBracket,
+    CloseBracket,
+    OpenParen,
+    CloseParen,
+    Period,
+    Star,
+    /// A tag value, escapes resolved.
+    Str(String),
+    /// Move text, move numbers, results, tag names.
+    Symbol(String),
+    /// `$n`, or a suffix annotation `!`, `?`, `!!`, `??`, `!?`, `?!`
+    /// turned into its NAG 1..6.
+    Nag(u8),
+    /// `{...}` or `; ...` comment text.
+    Comment(String),
+    Eof,
+}
+
+/// A token and where it starts (1-based line and column, in characters).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Spanned {
+    pub token: Token,
+    pub line: usize,
+    pub column: usize,
+}
+
+pub(crate) struct Lexer<R> {
+    src: R,
+    line: Vec<u8>,
+    /// Byte index into `line`.
+    pos: usize,
+    /// 1-based number of the line in `line`.
+    line_no: usize,
+    /// 1-based column of the byte at `pos`.
+    column: usize,
+    eof: bool,
+}
+
+fn is_symbol_start(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'-'
+}
+
+fn is_symbol_continue(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || matches!(b, b'_' | b'+' | b'#' | b'=' | b':' | b'-' | b'/')
+}
+
+impl<R: BufRead> Lexer<R> {
+    pub fn new(src: R) -> Lexer<R> {
+        Lexer {
+            src,
+            line: Vec::new(),
+            pos: 0,
+            line_no: 0,
+            column: 1,
+            eof: false,
+        }
+    }
+
+    fn error(&self, line: usize, column: usize, kind: PgnErrorKind) -> PgnError {
+        PgnError { line, column, kind }
+    }
+
+    /// The next byte, loading the next line when needed.
+    fn peek(&mut self) -> Result<Option<u8>, PgnError> {
+        while self.pos >= self.line.len() {
+            if self.eof {
+                return Ok(None);
+            }
+            self.line.clear();
+            self.pos = 0;
+            self.column = 1;
+            let read = self.src.read_until(b'\n', &mut self.line).map_err(|e| {
+                self.eof = true;
+                self.error(self.line_no + 1, 1, PgnErrorKind::Io(e.to_string()))
+            })?;
+            if read == 0 {
+                self.eof = true;
+                return Ok(None);
+            }
+            self.line_no += 1;
+            if self.line_no == 1 && self.line.starts_with(b"\xEF\xBB\xBF") {
+                self.pos = 3;
+            }
+        }
+        Ok(Some(self.line[self.pos]))
+    }
+
+    fn bump(&mut self) {
+        if let Some(&b) = self.line.get(self.pos) {
+            self.pos += 1;
+            if b & 0xC0 != 0x80 {
+                // Counts characters, not UTF-8 continuation bytes.
+                self.column += 1;
+            }
+        }
+    }
+
+    /// The character at the current position (for error messages).
+    fn current_char(&self) -> char {
+        let rest = &self.line[self.pos..];
+        let len = rest
+            .iter()
+            .skip(1)
+            .take_while(|&&b| b & 0xC0 == 0x80)
+            .count()
+            + 1;
+        String::from_utf8_lossy(&rest[..len.min(rest.len())])
+            .chars()
+            .next()
+            .unwrap_or('\u{FFFD}')
+    }
+
+    pub fn next_token(&mut self) -> Result<Spanned, PgnError> {
+        loop {
+            let Some(b) = self.peek()? else {
+                return Ok(self.spanned(Token::Eof, self.line_no.max(1), self.column));
+            };
+            let (line, column) = (self.line_no, self.column);
+            if b == b'%' && self.pos == 0 {
+                // Escape line: ignored.
+                self.pos = self.line.len();
+                continue;
+            }
+            if b.is_ascii_whitespace() {
+                self.bump();
+                continue;
+            }
+            let single = match b {
+                b'[' => Some(Token::OpenBracket),
+                b']' => Some(Token::CloseBracket),
+                b'(' => Some(Token::OpenParen),
+                b')' => Some(Token::CloseParen),
+                b'.' => Some(Token::Period),
+                b'*' => Some(Token::Star),
+                _ => None,
+            };
+            if let Some(token) = single {
+                self.bump();
+                return Ok(self.spanned(token, line, column));
+            }
+            let token = match b {
+                b'"' => self.string(line, column)?,
+                b'{' => self.brace_comment(line, column)?,
+                b';' => self.line_comment(),
+                b'$' => self.nag(line, column)?,
+                b'!' | b'?' => self.annotation(line, column)?,
+                _ if is_symbol_start(b) => self.symbol(),
+                _ => {
+                    let c = self.current_char();
+                    // Skip the whole character so that the next call makes progress.
+                    self.bump();
+                    while self.pos < self.line.len() && self.line[self.pos] & 0xC0 == 0x80 {
+                        self.pos += 1;
+                    }
+                    return Err(self.error(line, column, PgnErrorKind::UnexpectedChar(c)));
+                }
+            };
+            return Ok(self.spanned(token, line, column));
+        }
+    }
+
+    fn spanned(&self, token: Token, line: usize, column: usize) -> Spanned {
+        Spanned {
+            token,
+            line,
+            column,
+        }
+    }
+
+    /// The bytes of the current line while `keep` holds.
+    fn take_while(&mut self, keep: impl Fn(u8) -> bool) -> Vec<u8> {
+        let mut out = Vec::new();
+        while let Some(&b) = self.line.get(self.pos) {
+            if !keep(b) {
+                break;
+            }
+            out.push(b);
+            self.bump();
+        }
+        out
+    }
+
+    fn symbol(&mut self) -> Token {
+        let bytes = self.take_while(is_symbol_continue);
+        Token::Symbol(String::from_utf8_lossy(&bytes).into_owned())
+    }
+
+    fn string(&mut self, line: usize, column: usize) -> Result<Token, PgnError> {
+        self.bump(); // opening quote
+        let mut out = Vec::new();
+        loop {
+            match self.line.get(self.pos).copied() {
+                None | Some(b'\n') | Some(b'\r') => {
+                    return Err(self.error(line, column, PgnErrorKind::UnterminatedString));
+                }
+                Some(b'"') => {
+                    self.bump();
+                    return Ok(Token::Str(String::from_utf8_lossy(&out).into_owned()));
+                }
+                Some(b'\\') => {
+                    self.bump();
+                    match self.line.get(self.pos).copied() {
+                        Some(c @ (b'"' | b'\\')) => {
+                            out.push(c);
+                            self.bump();
+                        }
+                        _ => out.push(b'\\'),
+                    }
+                }
+                Some(c) => {
+                    out.push(c);
+                    self.bump();
+                }
+            }
+        }
+    }
+
+    fn brace_comment(&mut self, line: usize, column: usize) -> Result<Token, PgnError> {
+        self.bump(); // {
+        let mut out = Vec::new();
+        loop {
+            match self.peek()? {
+                None => return Err(self.error(line, column, PgnErrorKind::UnterminatedComment)),
+                Some(b'}') => {
+                    self.bump();
+                    let text = String::from_utf8_lossy(&out);
+                    return Ok(Token::Comment(text.trim().to_string()));
+                }
+                Some(c) => {
+                    out.push(c);
+                    self.bump();
+                }
+            }
+        }
+    }
+
+    fn line_comment(&mut self) -> Token {
+        self.bump(); // ;
+        let bytes = self.take_while(|b| b != b'\n');
+        Token::Comment(String::from_utf8_lossy(&bytes).trim().to_string())
+    }
+
+    fn nag(&mut self, line: usize, column: usize) -> Result<Token, PgnError> {
+        self.bump(); // $
+        let digits = self.take_while(|b| b.is_ascii_digit());
+        let text = String::from_utf8_lossy(&digits).into_owned();
+        text.parse::<u8>()
+            .map(Token::Nag)
+            .map_err(|_| self.error(line, column, PgnErrorKind::InvalidNag(format!("${text}"))))
+    }
+
+    fn annotation(&mut self, line: usize, column: usize) -> Result<Token, PgnError> {
+        let bytes = self.take_while(|b| b == b'!' || b == b'?');
+        let nag = match bytes.as_slice() {
+            b"!" => 1,
+            b"?" => 2,
+            b"!!" => 3,
+            b"??" => 4,
+            b"!?" => 5,
+            b"?!" => 6,
+            other => {
+                let text = String::from_utf8_lossy(other).into_owned();
+                return Err(self.error(line, column, PgnErrorKind::InvalidAnnotation(text)));
+            }
+        };
+        Ok(Token::Nag(nag))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tokens(text: &str) -> Vec<(Token, usize, usize)> {
+        let mut lexer = Lexer::new(text.as_bytes());
+        let mut out = Vec::new();
+        loop {
+            let t = lexer.next_token().unwrap();
+            if t.token == Token::Eof {
+                return out;
+            }
+            out.push((t.token, t.line, t.column));
+        }
+    }
+
+    #[test]
+    fn positions() {
+        let toks = tokens("[Event \"a\\\"b\"]\n1. e4 {x\ny} e5!? $14 (1... d5) ; rest\n% skip\n*");
+        assert_eq!(toks[0], (Token::OpenBracket, 1, 1));
+        assert_eq!(toks[1], (Token::Symbol("Event".into()), 1, 2));
+        assert_eq!(toks[2], (Token::Str("a\"b".into()), 1, 8));
+        assert_eq!(toks[4], (Token::Symbol("1".into()), 2, 1));
+        assert_eq!(toks[5], (Token::Period, 2, 2));
+        assert_eq!(toks[6], (Token::Symbol("e4".into()), 2, 4));
+        assert_eq!(toks[7], (Token::Comment("x\ny".into()), 2, 7));
+        assert_eq!(toks[8], (Token::Symbol("e5".into()), 3, 4));
+        assert_eq!(toks[9], (Token::Nag(5), 3, 6));
+        assert_eq!(toks[10], (Token::Nag(14), 3, 9));
+        assert_eq!(toks.last().unwrap(), &(Token::Star, 5, 1));
+    }
+
+    #[test]
+    fn unicode_columns() {
+        let mut lexer = Lexer::new("{é} ü e4".as_bytes());
+        assert_eq!(
+            lexer.next_token().unwrap().token,
+            Token::Comment("é".into())
+        );
+        let err = lexer.next_token().unwrap_err();
+        assert_eq!((err.line, err.column), (1, 5));
+        assert_eq!(err.kind, PgnErrorKind::UnexpectedChar('ü'));
+        assert_eq!(lexer.next_token().unwrap().column, 7);
+    }
+}

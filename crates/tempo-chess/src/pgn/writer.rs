@@ -1,0 +1,139 @@
+//! Writing PGN export format.
+
+use super::PgnGame;
+use crate::{Color, Position, STARTING_FEN, san};
+
+/// The Seven Tag Roster, in export order, with the value for "unknown".
+const SEVEN_TAG_ROSTER: [(&str, &str); 7] = [
+    ("Event", "?"),
+    ("Site", "?"),
+    ("Date", "????.??.??"),
+    ("Round", "?"),
+    ("White", "?"),
+    ("Black", "?"),
+    ("Result", "*"),
+];
+
+/// Export lines have fewer than 80 characters.
+const MAX_LINE: usize = 79;
+
+fn escape(value: &str) -> String {
+    value
+        .replace('\\', "\\\\")
+        .replace('"', "\\\"")
+        .replace(['\n', '\r'], " ")
+}
+
+/// The tags as written: STR first, then the rest in ASCII order, with
+/// `Result`, `SetUp`, `FEN` and `Variant` made consistent with the game.
+fn export_tags(game: &PgnGame) -> Vec<(String, String)> {
+    let mut tags = game.tags.clone();
+    tags.set("Result", &game.result);
+    let start_fen = game.start.to_fen();
+    if start_fen != STARTING_FEN || game.tags.get("FEN").is_some() {
+        tags.set("SetUp", "1");
+        tags.set("FEN", &start_fen);
+    }
+    if game.start.is_chess960() {
+        tags.set("Variant", "Chess960");
+    }
+    let mut out: Vec<(String, String)> = SEVEN_TAG_ROSTER
+        .iter()
+        .map(|&(name, unknown)| {
+            let value = tags.get(name).unwrap_or(unknown);
+            (name.to_string(), value.to_string())
+        })
+        .collect();
+    let mut rest: Vec<(String, String)> = tags
+        .iter()
+        .filter(|(name, _)| !SEVEN_TAG_ROSTER.iter().any(|(n, _)| n == name))
+        .map(|(n, v)| (n.to_string(), v.to_string()))
+        .collect();
+    rest.sort();
+    out.extend(rest);
+    out
+}
+
+/// Collects movetext tokens into lines of at most [`MAX_LINE`] characters.
+struct Lines {
+    text: String,
+    line_len: usize,
+}
+
+impl Lines {
+    fn push(&mut self, token: &str) {
+        if self.line_len > 0 && self.line_len + 1 + token.len() > MAX_LINE {
+            self.text.push('\n');
+            self.line_len = 0;
+        }
+        if self.line_len > 0 {
+            self.text.push(' ');
+            self.line_len += 1;
+        }
+        self.text.push_str(token);
+        self.line_len += token.chars().count();
+    }
+
+    /// A comment, wrapped at word boundaries (`}` cannot be escaped in
+    /// PGN and is dropped).
+    fn push_comment(&mut self, comment: &str) {
+        let cleaned = comment.replace('}', "");
+        let words: Vec<&str> = cleaned.split_whitespace().collect();
+        if words.is_empty() {
+            self.push("{}");
+            return;
+        }
+        let last = words.len() - 1;
+        for (i, word) in words.iter().enumerate() {
+            let mut token = String::new();
+            if i == 0 {
+                token.push('{');
+            }
+            token.push_str(word);
+            if i == last {
+                token.push('}');
+            }
+            self.push(&token);
+        }
+    }
+}
+
+/// The whole game in export format, ending with a blank line.
+pub(crate) fn write_game(game: &PgnGame) -> String {
+    let mut out = String::new();
+    for (name, value) in export_tags(game) {
+        out.push_str(&format!("[{name} \"{}\"]\n", escape(&value)));
+    }
+    out.push('\n');
+    let mut lines = Lines {
+        text: String::new(),
+        line_len: 0,
+    };
+    for comment in &game.comments {
+        lines.push_comment(comment);
+    }
+    let mut pos: Position = game.start.clone();
+    // Black's move needs its number after a comment or at the start.
+    let mut need_number = true;
+    for m in &game.moves {
+        let number = pos.fullmove_number();
+        match pos.turn() {
+            Color::White => lines.push(&format!("{number}.")),
+            Color::Black if need_number => lines.push(&format!("{number}...")),
+            Color::Black => {}
+        }
+        lines.push(&san::write(&pos, m.mv));
+        for nag in &m.nags {
+            lines.push(&format!("${nag}"));
+        }
+        for comment in &m.comments {
+            lines.push_comment(comment);
+        }
+        need_number = !m.comments.is_empty();
+        pos.play(m.mv);
+    }
+    lines.push(&game.result);
+    out.push_str(&lines.text);
+    out.push_str("\n\n");
+    out
+}
