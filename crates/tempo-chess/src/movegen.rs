@@ -247,16 +247,16 @@ impl Position {
         for from in straight & !ctx.pinned {
             sink.moves(from, rook_attacks(from, ctx.occupied) & ctx.target);
         }
-        if let Some(king) = ctx.king {
-            if ctx.checkers.is_empty() {
-                for from in diagonal & ctx.pinned {
-                    let to = bishop_attacks(from, ctx.occupied) & ctx.target & line(king, from);
-                    sink.moves(from, to);
-                }
-                for from in straight & ctx.pinned {
-                    let to = rook_attacks(from, ctx.occupied) & ctx.target & line(king, from);
-                    sink.moves(from, to);
-                }
+        if let Some(king) = ctx.king
+            && ctx.checkers.is_empty()
+        {
+            for from in diagonal & ctx.pinned {
+                let to = bishop_attacks(from, ctx.occupied) & ctx.target & line(king, from);
+                sink.moves(from, to);
+            }
+            for from in straight & ctx.pinned {
+                let to = rook_attacks(from, ctx.occupied) & ctx.target & line(king, from);
+                sink.moves(from, to);
             }
         }
     }
@@ -378,5 +378,129 @@ impl Position {
             }
             sink.moves(king, Bitboard::from(rook));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Bitboard, Color, Move, Position, Role, Square};
+
+    fn pos(fen: &str) -> Position {
+        Position::from_fen(fen).unwrap()
+    }
+
+    fn names(moves: &[Move]) -> Vec<String> {
+        let mut names: Vec<String> = moves.iter().map(|mv| mv.to_string()).collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn both_colours_move_from_the_same_position() {
+        let start = Position::new();
+        assert_eq!(start.legal_moves_for(Color::White).len(), 20);
+        assert_eq!(start.legal_moves_for(Color::Black).len(), 20);
+        assert_eq!(start.count_legal_moves_for(Color::Black), 20);
+        assert!(start.is_legal_for(Color::Black, Move::new(Square::G8, Square::F6, None)));
+        assert!(!start.is_legal(Move::new(Square::G8, Square::F6, None)));
+    }
+
+    #[test]
+    fn colour_without_king_has_no_self_check_constraint() {
+        // White has no king: the rook may leave the bishop's diagonal.
+        let p = pos("7k/8/8/8/3b4/8/1R6/8 w - - 0 1");
+        assert_eq!(p.king(Color::White), None);
+        assert_eq!(p.legal_moves().len(), 14);
+        assert_eq!(p.legal_moves_for(Color::Black).len(), 3 + 11);
+        // With a king on a1 the rook is pinned and only the king moves.
+        let p = pos("7k/8/8/8/3b4/8/1R6/K7 w - - 0 1");
+        assert_eq!(names(&p.legal_moves()), ["a1a2", "a1b1"]);
+    }
+
+    #[test]
+    fn both_kings_attacked_each_must_parry() {
+        // White king e1 attacked by the e8 rook... and Black king a8 by the a1 rook.
+        let p = pos("k3r3/8/8/8/8/8/8/R3K3 w - - 0 1");
+        assert!(p.is_in_check(Color::White) && p.is_in_check(Color::Black));
+        let white = names(&p.legal_moves_for(Color::White));
+        assert_eq!(white, ["e1d1", "e1d2", "e1f1", "e1f2"]);
+        let black = names(&p.legal_moves_for(Color::Black));
+        assert_eq!(black, ["a8b7", "a8b8"]);
+    }
+
+    #[test]
+    fn paused_pieces_do_not_move() {
+        let mut p = Position::new();
+        p.set_paused(p.by_role(Role::Knight));
+        assert_eq!(p.legal_moves().len(), 16);
+        assert_eq!(p.legal_moves_for(Color::Black).len(), 16);
+        // A paused king cannot castle or move; a paused rook cannot castle.
+        let mut p = pos("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1");
+        assert_eq!(p.legal_moves().len(), 26);
+        p.set_paused(Bitboard::from(Square::H1));
+        assert!(
+            !p.legal_moves()
+                .contains(&Move::new(Square::E1, Square::H1, None))
+        );
+        assert!(
+            p.legal_moves()
+                .contains(&Move::new(Square::E1, Square::A1, None))
+        );
+        p.set_paused(Bitboard::from(Square::E1));
+        assert!(p.legal_moves().iter().all(|mv| mv.from != Square::E1));
+        assert_eq!(p.hash(), p.compute_hash());
+    }
+
+    #[test]
+    fn pseudo_legal_ignores_pins_and_attacked_squares() {
+        // The e2 rook is pinned by the e8 rook; the king may not go to d1? it may.
+        let p = pos("4r1k1/8/8/8/8/8/4R3/4K3 w - - 0 1");
+        let legal = p.legal_moves();
+        let pseudo = p.pseudo_legal_moves_for(Color::White);
+        assert!(!legal.contains(&Move::new(Square::E2, Square::A2, None)));
+        assert!(pseudo.contains(&Move::new(Square::E2, Square::A2, None)));
+        assert!(legal.iter().all(|mv| pseudo.contains(mv)));
+    }
+
+    #[test]
+    fn en_passant_discovered_check_is_illegal() {
+        let p = pos("8/8/8/K2pP2r/8/8/8/7k w - d6 0 1");
+        // The FEN's ep square is dropped: the capture would expose the king.
+        assert_eq!(p.ep_square(), None);
+        let p = pos("8/8/8/3pP3/8/8/8/K6k w - d6 0 1");
+        assert_eq!(p.ep_square(), Some(Square::D6));
+        assert!(
+            p.legal_moves()
+                .contains(&Move::new(Square::E5, Square::D6, None))
+        );
+    }
+
+    #[test]
+    fn chess960_castling_rules() {
+        // King b1, rook a1: c-castling moves both; d1 must be empty.
+        let p = pos("1k6/8/8/8/8/8/8/RK6 w A - 0 1");
+        assert!(
+            p.legal_moves()
+                .contains(&Move::new(Square::B1, Square::A1, None))
+        );
+        let after = p.played(Move::new(Square::B1, Square::A1, None));
+        assert_eq!(after.board_fen(), "1k6/8/8/8/8/8/8/2KR4");
+        // King f1, rook g1: g-castling swaps them.
+        let p = pos("1k6/8/8/8/8/8/8/5KR1 w G - 0 1");
+        let after = p.played(Move::new(Square::F1, Square::G1, None));
+        assert_eq!(after.board_fen(), "1k6/8/8/8/8/8/8/5RK1");
+        assert!(!after.castling_rights().has_any(Color::White));
+        // The castling rook shields the king's target: b1 rook pinned by a1 queen.
+        let p = pos("1k6/8/8/8/8/8/8/qR2K3 w B - 0 1");
+        assert!(
+            !p.legal_moves()
+                .contains(&Move::new(Square::E1, Square::B1, None))
+        );
+        // Attacked square on the king's path.
+        let p = pos("1k3r2/8/8/8/8/8/8/4K2R w K - 0 1");
+        assert!(
+            !p.legal_moves()
+                .contains(&Move::new(Square::E1, Square::H1, None))
+        );
     }
 }

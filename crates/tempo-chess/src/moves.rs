@@ -1,6 +1,7 @@
 //! Moves and fixed-capacity move lists.
 
 use std::fmt;
+use std::mem::MaybeUninit;
 use std::ops::{Deref, DerefMut};
 
 use crate::{Role, Square};
@@ -54,12 +55,19 @@ impl fmt::Display for Move {
     }
 }
 
-/// The largest number of legal moves in any chess position is 218; this
-/// leaves room for the lenient positions of the variants.
-pub const MAX_MOVES: usize = 256;
+/// The capacity of a [`MoveList`].
+///
+/// A legal orthodox position has at most 218 legal moves, but positions
+/// are built leniently (any material). A bound for every placement: a
+/// square can be reached by at most 16 pieces (the first piece on each of
+/// the 8 rays, 8 knights); promotions add at most 9 per square on the last
+/// rank, castling at most 16 (pseudo-legal, several kings). With p own
+/// pieces (each with at most 27 moves) that is at most
+/// min(16 (64 - p), 27 p) + 72 + 16 <= 731 moves.
+pub const MAX_MOVES: usize = 768;
 
 /// A list of at most [`MAX_MOVES`] moves in a fixed array (no heap
-/// allocation). Dereferences to a slice.
+/// allocation, no initialisation cost). Dereferences to a slice.
 ///
 /// ```
 /// use tempo_chess::Position;
@@ -69,7 +77,8 @@ pub const MAX_MOVES: usize = 256;
 /// ```
 #[derive(Clone)]
 pub struct MoveList {
-    moves: [Move; MAX_MOVES],
+    /// `moves[..len]` are initialised.
+    moves: [MaybeUninit<Move>; MAX_MOVES],
     len: usize,
 }
 
@@ -78,7 +87,7 @@ impl MoveList {
     #[inline]
     pub fn new() -> MoveList {
         MoveList {
-            moves: [Move::new(Square::A1, Square::A1, None); MAX_MOVES],
+            moves: [const { MaybeUninit::uninit() }; MAX_MOVES],
             len: 0,
         }
     }
@@ -90,7 +99,7 @@ impl MoveList {
     /// never produces that many).
     #[inline(always)]
     pub fn push(&mut self, mv: Move) {
-        self.moves[self.len] = mv;
+        self.moves[self.len] = MaybeUninit::new(mv);
         self.len += 1;
     }
 
@@ -104,8 +113,9 @@ impl MoveList {
     pub fn retain(&mut self, mut keep: impl FnMut(&Move) -> bool) {
         let mut kept = 0;
         for i in 0..self.len {
-            if keep(&self.moves[i]) {
-                self.moves[kept] = self.moves[i];
+            let mv = self[i];
+            if keep(&mv) {
+                self.moves[kept] = MaybeUninit::new(mv);
                 kept += 1;
             }
         }
@@ -123,14 +133,18 @@ impl Deref for MoveList {
     type Target = [Move];
     #[inline(always)]
     fn deref(&self) -> &[Move] {
-        &self.moves[..self.len]
+        // SAFETY: the first `len` elements are initialised (`push` is the
+        // only writer and bumps `len` after writing), and
+        // `MaybeUninit<Move>` has the layout of `Move`.
+        unsafe { std::slice::from_raw_parts(self.moves.as_ptr().cast::<Move>(), self.len) }
     }
 }
 
 impl DerefMut for MoveList {
     #[inline(always)]
     fn deref_mut(&mut self) -> &mut [Move] {
-        &mut self.moves[..self.len]
+        // SAFETY: as in `deref`.
+        unsafe { std::slice::from_raw_parts_mut(self.moves.as_mut_ptr().cast::<Move>(), self.len) }
     }
 }
 

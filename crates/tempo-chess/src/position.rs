@@ -686,3 +686,74 @@ impl fmt::Display for Position {
         f.write_str(&self.to_fen())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mv(from: Square, to: Square) -> Move {
+        Move::new(from, to, None)
+    }
+
+    #[test]
+    fn play_updates_rights_clocks_and_hash() {
+        let mut pos = Position::from_fen("r3k2r/8/8/8/8/8/6p1/R3K2R b KQkq - 3 10").unwrap();
+        // The g2 pawn takes the h1 rook and promotes: White loses the K right.
+        pos.play(Move::new(Square::G2, Square::H1, Some(Role::Queen)));
+        assert_eq!(pos.to_fen(), "r3k2r/8/8/8/8/8/8/R3K2q w Qkq - 0 11");
+        assert_eq!(pos.hash(), pos.compute_hash());
+        // Castling (king takes rook) is not a capture: the clock runs on.
+        pos.play(mv(Square::E1, Square::A1));
+        assert_eq!(pos.to_fen(), "r3k2r/8/8/8/8/8/8/2KR3q b kq - 1 11");
+        pos.play(mv(Square::H8, Square::H1));
+        assert_eq!(pos.to_fen(), "r3k3/8/8/8/8/8/8/2KR3r w q - 0 12");
+        assert_eq!(pos.hash(), pos.compute_hash());
+    }
+
+    #[test]
+    fn double_step_records_only_capturable_en_passant() {
+        let mut pos = Position::new();
+        pos.play(mv(Square::E2, Square::E4));
+        assert_eq!(pos.ep_square(), None);
+        let mut pos = Position::from_fen("4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1").unwrap();
+        pos.play(mv(Square::E2, Square::E4));
+        assert_eq!(pos.ep_square(), Some(Square::E3));
+        assert_eq!(pos.hash(), pos.compute_hash());
+        pos.play(mv(Square::D4, Square::E3));
+        assert_eq!(pos.to_fen(), "4k3/8/8/8/8/4p3/8/4K3 w - - 0 2");
+    }
+
+    #[test]
+    fn editing_keeps_the_hash() {
+        let mut pos = Position::empty();
+        pos.put(Square::E1, Piece::new(Color::White, Role::King));
+        pos.put(Square::E1, Piece::new(Color::White, Role::Queen));
+        assert_eq!(
+            pos.piece_at(Square::E1),
+            Some(Piece::new(Color::White, Role::Queen))
+        );
+        assert_eq!(pos.king(Color::White), None);
+        pos.set_turn(Color::Black);
+        pos.set_en_passant_squares(Bitboard::from(Square::D3) | Square::E6);
+        pos.set_paused(Bitboard::from(Square::E1));
+        assert_eq!(pos.hash(), pos.compute_hash());
+        assert_eq!(pos.ep_square_for(Color::White), Some(Square::E6));
+        assert_eq!(pos.ep_square_for(Color::Black), Some(Square::D3));
+        assert_eq!(
+            pos.remove(Square::E1),
+            Some(Piece::new(Color::White, Role::Queen))
+        );
+        assert_eq!(pos.remove(Square::E1), None);
+        assert_eq!(pos.hash(), pos.compute_hash());
+    }
+
+    #[test]
+    fn mirror_swaps_colours() {
+        let pos = Position::from_fen("r3k2r/8/8/8/8/8/6p1/R3K2R b Kq - 3 10").unwrap();
+        assert_eq!(
+            pos.mirrored().to_fen(),
+            "r3k2r/6P1/8/8/8/8/8/R3K2R w Qk - 3 10"
+        );
+        assert_eq!(pos.mirrored().mirrored(), pos);
+    }
+}

@@ -97,12 +97,11 @@ impl Position {
             return Err(invalid);
         }
         for side in CastlingSide::ALL {
-            if let Some(rook) = rights.rook(color, side) {
-                if !self.by_piece(Piece::new(color, Role::Rook)).contains(rook)
-                    || CastlingSide::of_rook(king, rook) != side
-                {
-                    return Err(invalid);
-                }
+            if let Some(rook) = rights.rook(color, side)
+                && (!self.by_piece(Piece::new(color, Role::Rook)).contains(rook)
+                    || CastlingSide::of_rook(king, rook) != side)
+            {
+                return Err(invalid);
             }
         }
         Ok(())
