@@ -27,6 +27,10 @@ enum Command {
     Perft(cmd::perft::PerftArgs),
     /// Benchmarks against reference implementations (e.g. perft vs cozy-chess).
     Bench(cmd::bench::BenchArgs),
+    /// Standings of a tournament (TRF in): score and tie-breaks, or Keizer.
+    Standings(cmd::standings::StandingsArgs),
+    /// Round-robin pairings by FIDE's Berger tables.
+    Berger(cmd::berger::BergerArgs),
 }
 
 fn main() -> std::process::ExitCode {
@@ -37,6 +41,8 @@ fn main() -> std::process::ExitCode {
         Command::Clock(args) => cmd::clock::run(&args),
         Command::Perft(args) => cmd::perft::run(&args),
         Command::Bench(args) => cmd::bench::run(&args),
+        Command::Standings(args) => cmd::standings::run(&args),
+        Command::Berger(args) => cmd::berger::run(&args),
     };
     match result {
         Ok(()) => std::process::ExitCode::SUCCESS,

@@ -4,11 +4,13 @@ use std::fmt;
 
 pub mod arbiter;
 pub mod bench;
+pub mod berger;
 pub mod clock;
 pub mod pair;
 pub mod pair_dutch;
 pub mod pair_keizer;
 pub mod perft;
+pub mod standings;
 
 /// An error that must end the process with a specific exit code (for
 /// example "no valid pairing exists", which scripts tell apart from bad

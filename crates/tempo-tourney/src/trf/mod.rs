@@ -101,6 +101,8 @@ pub enum ParseErrorKind {
     DuplicatePlayer(PlayerId),
     #[error("unexpected text '{0}'")]
     Unexpected(String),
+    #[error("'{0}' where a blank separator belongs (are the columns shifted?)")]
+    NotBlank(char),
     #[error("{0}")]
     Invalid(String),
 }

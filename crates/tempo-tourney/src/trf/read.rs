@@ -435,6 +435,17 @@ fn read_point_system(line: &Line, system: &mut PointSystem) -> Result<(), ParseE
 }
 
 fn read_player(line: &Line) -> Result<Player, ParseError> {
+    // Separators next to the fields pairing depends on must be blank: text
+    // there means the columns are shifted, and guessing would misread.
+    for column in [4, 9, 80, 85, 90, 91] {
+        let c = line.char_at(column);
+        if !c.is_whitespace() {
+            return Err(line.err(
+                Some((column, column)),
+                K::NotBlank(c),
+            ));
+        }
+    }
     let id: PlayerId = line.required(5, 8, "starting rank")?;
     if id == 0 {
         return Err(line.err(
