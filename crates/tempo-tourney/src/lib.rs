@@ -17,6 +17,7 @@
 //! assert!(back.entry(2, 1).unwrap().is_played());
 //! ```
 
+pub mod chess960;
 pub mod dutch;
 pub mod keizer;
 pub mod matching;
