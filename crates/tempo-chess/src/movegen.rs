@@ -504,3 +504,33 @@ mod tests {
         );
     }
 }
+
+#[cfg(test)]
+mod crowded_tests {
+    use crate::{Bitboard, Color, MAX_MOVES, Piece, Position, Role, Square};
+
+    /// Lenient positions with far more material than chess allows stay
+    /// within the move list's capacity.
+    #[test]
+    fn crowded_boards_fit_the_move_list() {
+        for pattern in 0..8u32 {
+            let mut pos = Position::empty();
+            for sq in Square::ALL {
+                let (f, r) = (sq.file() as u32, sq.rank() as u32);
+                if (f * 3 + r * (pattern + 1)) % 5 == 0 {
+                    pos.put(sq, Piece::new(Color::White, Role::Queen));
+                } else if r == 6 && f % 2 == pattern % 2 {
+                    pos.put(sq, Piece::new(Color::White, Role::Pawn));
+                } else if r == 7 && (f + pattern) % 3 == 0 {
+                    pos.put(sq, Piece::new(Color::Black, Role::Knight));
+                }
+            }
+            let legal = pos.legal_moves();
+            assert_eq!(legal.len(), pos.count_legal_moves());
+            assert!(legal.len() <= MAX_MOVES);
+            assert!(pos.pseudo_legal_moves_for(Color::White).len() >= legal.len());
+            pos.set_paused(Bitboard::FULL);
+            assert_eq!(pos.count_legal_moves(), 0);
+        }
+    }
+}
