@@ -5,6 +5,7 @@ use std::fmt;
 pub mod arbiter;
 pub mod bench;
 pub mod berger;
+pub mod chess960_rounds;
 pub mod clock;
 pub mod pair;
 pub mod pair_dutch;

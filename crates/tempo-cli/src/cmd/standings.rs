@@ -196,7 +196,8 @@ fn fide_lines(args: &StandingsArgs, t: &Tournament) -> anyhow::Result<Output> {
 
 /// A rational number as a decimal with a dot, at most two decimals
 /// (halves up), at least one.
-fn decimal(numerator: i64, denominator: i64) -> String {
+fn decimal(numerator: impl Into<i128>, denominator: impl Into<i128>) -> String {
+    let (numerator, denominator): (i128, i128) = (numerator.into(), denominator.into());
     let (num, den) = if denominator < 0 {
         (-numerator, -denominator)
     } else {
