@@ -20,7 +20,7 @@
 
 use crate::control::{Correspondence, Delay, Period, Periods, TimeControl};
 use crate::error::TimeControlError;
-use crate::millis::{Millis, parse_small_int};
+use crate::millis::{Millis, parse_decimal_millis, parse_small_int};
 
 /// Reads the human form (see the module docs).
 pub fn parse_human(text: &str) -> Result<TimeControl, TimeControlError> {
@@ -61,13 +61,17 @@ pub fn parse_human(text: &str) -> Result<TimeControl, TimeControlError> {
             parse_small_int(secs.trim()),
         )
     {
-        let periods = Periods::new(vec![Period::rest_of_game(
-            Millis::minutes(m),
-            Millis::seconds(s),
-        )])
-        .map_err(|source| TimeControlError::Invalid {
-            text: text.to_string(),
-            source,
+        let (Some(base), Some(inc)) = (
+            parse_decimal_millis(&m.to_string(), 60_000),
+            parse_decimal_millis(&s.to_string(), 1_000),
+        ) else {
+            return Err(err(format!("`{}` is too long", text.trim())));
+        };
+        let periods = Periods::new(vec![Period::rest_of_game(base, inc)]).map_err(|source| {
+            TimeControlError::Invalid {
+                text: text.to_string(),
+                source,
+            }
         })?;
         return Ok(TimeControl::Periods(periods));
     }
@@ -328,6 +332,7 @@ mod tests {
             ("90x", "unknown unit"),
             ("90m +", "empty term"),
             ("5s/move", "no period"),
+            ("999999999999999+1", "too long"),
         ] {
             let e = parse_human(text).unwrap_err().to_string();
             assert!(e.contains(needle), "{text}: {e}");

@@ -105,6 +105,11 @@ impl Player {
         let Some(end) = periods.next_quota_end(self.moves) else {
             return Millis::ZERO;
         };
+        if self.bonus_granted_at == Some(end) {
+            // One early grant per quota: a second double fall before the
+            // quota is reached cannot be continued.
+            return Millis::ZERO;
+        }
         let bonus = periods.bonus_after(end);
         self.remaining += bonus;
         self.bonus_granted_at = Some(end);

@@ -177,3 +177,14 @@ fn restore_starts_a_fresh_pair() {
     assert_eq!(c.reading(B, 46_000), readings[1] - s(1));
     assert_eq!(c.commit(B, 47_000).unwrap().record.number, 3);
 }
+
+#[test]
+fn a_second_double_fall_before_the_same_quota_is_a_draw() {
+    let mut c = clock("2/10");
+    assert_eq!(c.check_flags(10_000), None); // continued with 10 s more each
+    assert_eq!(c.reading(B, 15_000), s(5));
+    assert_eq!(
+        c.check_flags(20_000),
+        Some(ClockVerdict::BothFlagsDraw { at: 20_000 })
+    );
+}
