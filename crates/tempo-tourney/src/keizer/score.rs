@@ -7,7 +7,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-fn gcd(a: i64, b: i64) -> i64 {
+fn gcd(a: i128, b: i128) -> i128 {
     let (mut a, mut b) = (a.abs(), b.abs());
     while b != 0 {
         (a, b) = (b, a % b);
@@ -61,7 +61,10 @@ impl Fraction {
 
     /// `value × self`, exactly.
     pub fn of(self, value: i64) -> Score {
-        Score::new(value * i64::from(self.num), i64::from(self.den))
+        Score::from_i128(
+            i128::from(value) * i128::from(self.num),
+            i128::from(self.den),
+        )
     }
 }
 
@@ -77,13 +80,28 @@ impl fmt::Display for Fraction {
 
 /// A fraction that could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("'{0}' is not a fraction (write e.g. 2/3, 0.75 or 1)")]
+#[error(
+    "'{0}' is not a fraction (write e.g. 2/3, 0.75 or 1; at most 3 decimals, denominator at most 1000)"
+)]
 pub struct ParseFractionError(pub String);
 
 impl FromStr for Fraction {
     type Err = ParseFractionError;
 
+    /// At most 3 decimals or a denominator of at most 1000 (in lowest
+    /// terms), and a value of at most 1000: enough for every club rule,
+    /// and it keeps sums of scores far from overflow.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let f = Fraction::parse_unchecked(s)?;
+        if f.den > 1000 || f.num / f.den > 1000 {
+            return Err(ParseFractionError(s.to_string()));
+        }
+        Ok(f)
+    }
+}
+
+impl Fraction {
+    fn parse_unchecked(s: &str) -> Result<Fraction, ParseFractionError> {
         let err = || ParseFractionError(s.to_string());
         let t = s.trim();
         if let Some((n, d)) = t.split_once('/') {
@@ -93,7 +111,7 @@ impl FromStr for Fraction {
         }
         let (whole, decimals) = t.split_once('.').unwrap_or((t, ""));
         if whole.is_empty() && decimals.is_empty()
-            || decimals.len() > 6
+            || decimals.len() > 3
             || !decimals.bytes().all(|b| b.is_ascii_digit())
         {
             return Err(err());
@@ -136,8 +154,9 @@ impl From<Fraction> for String {
 /// Compared exactly; printed with at most two decimals (`71.5`, `29.33`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Score {
-    num: i64,
-    den: i64,
+    // i128: sums of thirds, quarters, ... of large values stay exact.
+    num: i128,
+    den: i128,
 }
 
 impl Score {
@@ -146,6 +165,10 @@ impl Score {
 
     /// `num / den` in lowest terms. Panics if `den` is zero.
     pub fn new(num: i64, den: i64) -> Score {
+        Score::from_i128(i128::from(num), i128::from(den))
+    }
+
+    fn from_i128(num: i128, den: i128) -> Score {
         assert!(den != 0, "score with zero denominator");
         let g = gcd(num, den).max(1);
         let sign = if den < 0 { -1 } else { 1 };
@@ -157,7 +180,10 @@ impl Score {
 
     /// A whole score.
     pub fn whole(n: i64) -> Score {
-        Score { num: n, den: 1 }
+        Score {
+            num: i128::from(n),
+            den: 1,
+        }
     }
 
     /// Half of `n` (a draw against a player of value `n`).
@@ -166,12 +192,12 @@ impl Score {
     }
 
     /// The numerator in lowest terms.
-    pub fn numerator(self) -> i64 {
+    pub fn numerator(self) -> i128 {
         self.num
     }
 
     /// The denominator in lowest terms (positive).
-    pub fn denominator(self) -> i64 {
+    pub fn denominator(self) -> i128 {
         self.den
     }
 
@@ -186,7 +212,7 @@ impl Add for Score {
     fn add(self, rhs: Score) -> Score {
         let g = gcd(self.den, rhs.den);
         let den = self.den / g * rhs.den;
-        Score::new(self.num * (den / self.den) + rhs.num * (den / rhs.den), den)
+        Score::from_i128(self.num * (den / self.den) + rhs.num * (den / rhs.den), den)
     }
 }
 
@@ -198,8 +224,7 @@ impl std::iter::Sum for Score {
 
 impl Ord for Score {
     fn cmp(&self, other: &Self) -> Ordering {
-        (i128::from(self.num) * i128::from(other.den))
-            .cmp(&(i128::from(other.num) * i128::from(self.den)))
+        (self.num * other.den).cmp(&(other.num * self.den))
     }
 }
 
@@ -216,8 +241,7 @@ impl fmt::Display for Score {
         if self.den == 1 {
             return write!(f, "{}", self.num);
         }
-        let hundredths = (i128::from(self.num) * 200 + i128::from(self.den).copysign_of(self.num))
-            / (2 * i128::from(self.den));
+        let hundredths = (self.num * 200 + self.den.copysign_of(self.num)) / (2 * self.den);
         let sign = if hundredths < 0 { "-" } else { "" };
         let h = hundredths.abs();
         let (whole, cents) = (h / 100, h % 100);
@@ -230,11 +254,11 @@ impl fmt::Display for Score {
 }
 
 trait CopySign {
-    fn copysign_of(self, sign_of: i64) -> Self;
+    fn copysign_of(self, sign_of: i128) -> Self;
 }
 
 impl CopySign for i128 {
-    fn copysign_of(self, sign_of: i64) -> i128 {
+    fn copysign_of(self, sign_of: i128) -> i128 {
         if sign_of < 0 { -self } else { self }
     }
 }
@@ -253,7 +277,10 @@ mod tests {
         assert_eq!("1".parse::<Fraction>().unwrap(), Fraction::ONE);
         assert_eq!(".5".parse::<Fraction>().unwrap().to_string(), "1/2");
         assert_eq!("4/6".parse::<Fraction>().unwrap().to_string(), "2/3");
-        for bad in ["", "x", "1/0", "-1", "1.2.3", "./"] {
+        assert_eq!("2000/3000".parse::<Fraction>().unwrap().to_string(), "2/3");
+        for bad in [
+            "", "x", "1/0", "-1", "1.2.3", "./", "0.1234", "1/1001", "1001",
+        ] {
             assert!(bad.parse::<Fraction>().is_err(), "{bad}");
         }
     }

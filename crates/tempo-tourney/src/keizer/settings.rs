@@ -363,16 +363,16 @@ impl KeizerSettings {
                     ValueSeries::FixedTop { step, .. } => step,
                     _ => 1,
                 };
-                let top = number("a whole number")?;
-                if top == 0 {
-                    return Err(err("a positive whole number"));
+                let top = number("a whole number from 1 to 1000000")?;
+                if top == 0 || top > 1_000_000 {
+                    return Err(err("a whole number from 1 to 1000000"));
                 }
                 self.values = ValueSeries::FixedTop { top, step };
             }
             "step" => {
-                let step = number("a positive whole number")?;
-                if step == 0 {
-                    return Err(err("a positive whole number"));
+                let step = number("a whole number from 1 to 1000000")?;
+                if step == 0 || step > 1_000_000 {
+                    return Err(err("a whole number from 1 to 1000000"));
                 }
                 let top = match self.values {
                     ValueSeries::FixedTop { top, .. } => top,
