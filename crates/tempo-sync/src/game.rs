@@ -1,0 +1,875 @@
+//! The game state machine: what each player may choose now, hidden
+//! commits, and the resolution of both choices into a new state and
+//! events. Pure and deterministic: no clock, no I/O.
+
+use std::fmt;
+
+use tempo_chess::{Bitboard, Color, Move, MoveList, Position, Role, Square};
+
+use crate::error::{IllegalReason, SyncError};
+use crate::event::{Event, VoidReason};
+use crate::outcome::{EndReason, Result as GameResult};
+use crate::phase::{Exchange, Phase};
+use crate::rules::{PauseRule, Rules, SameSquareRule, Variant};
+use crate::step::{Step, execute};
+
+/// One player's choice.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Choice {
+    /// A move in a pair (or in orthodox alternating play).
+    Move(Move),
+    /// A capture on the exchange square (Synchronschach S5-S7).
+    Capture(Move),
+    /// Declining the capture right of the exchange phase.
+    Decline,
+}
+
+impl Choice {
+    /// The move of a `Move` or `Capture`.
+    pub fn as_move(&self) -> Option<Move> {
+        match *self {
+            Choice::Move(mv) | Choice::Capture(mv) => Some(mv),
+            Choice::Decline => None,
+        }
+    }
+
+    /// The same choice on the colour-mirrored board.
+    pub fn mirrored(&self) -> Choice {
+        let flip = |mv: Move| Move::new(mv.from.flip_rank(), mv.to.flip_rank(), mv.promotion);
+        match *self {
+            Choice::Move(mv) => Choice::Move(flip(mv)),
+            Choice::Capture(mv) => Choice::Capture(flip(mv)),
+            Choice::Decline => Choice::Decline,
+        }
+    }
+}
+
+impl fmt::Display for Choice {
+    /// `e2e4`, `xd4e5` (exchange capture), `-` (decline).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Choice::Move(mv) => write!(f, "{mv}"),
+            Choice::Capture(mv) => write!(f, "x{mv}"),
+            Choice::Decline => f.write_str("-"),
+        }
+    }
+}
+
+/// What a player has to choose now.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Expected {
+    /// Nothing: the player waits (or the game is over).
+    Nothing,
+    /// A move.
+    Move,
+    /// A capture on this square, or a decline (exchange phase).
+    CaptureOrDecline(Square),
+}
+
+/// The events of a resolution.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Resolution {
+    pub events: Vec<Event>,
+}
+
+/// A simultaneous-move game in progress.
+#[derive(Debug, Clone)]
+pub struct SyncGame {
+    rules: Rules,
+    pos: Position,
+    phase: Phase,
+    /// Hashes of the positions at the start of pairs (or orthodox moves)
+    /// since the last capture or pawn move, for the repetition rule.
+    history: Vec<u64>,
+    committed: [Option<Choice>; 2],
+}
+
+impl SyncGame {
+    /// A game from the orthodox start position.
+    pub fn new(rules: Rules) -> SyncGame {
+        SyncGame::from_position(rules, Position::new()).expect("the start position is valid")
+    }
+
+    /// A game from Chess960 start position `number` (0..960).
+    pub fn chess960(rules: Rules, number: u16) -> Result<SyncGame, SyncError> {
+        let pos = tempo_chess::chess960::start_position(number)
+            .map_err(|e| SyncError::InvalidStart(e.to_string()))?;
+        SyncGame::from_position(rules, pos)
+    }
+
+    /// A game whose next pair starts in `pos` (any side to move; the paused
+    /// set, en-passant squares and clocks of `pos` are taken over). Needs
+    /// exactly one king per colour.
+    pub fn from_position(rules: Rules, pos: Position) -> Result<SyncGame, SyncError> {
+        for color in Color::ALL {
+            let kings = (pos.by_color(color) & pos.by_role(Role::King)).count();
+            if kings != 1 {
+                return Err(SyncError::InvalidStart(format!(
+                    "{} has {kings} kings (exactly one is needed)",
+                    color.fold("White", "Black")
+                )));
+            }
+        }
+        let mut pos = pos;
+        if rules.variant() == Variant::Synchronschach {
+            // S2: no en passant; no pauses in this variant.
+            pos.set_en_passant_squares(Bitboard::EMPTY);
+            pos.set_paused(Bitboard::EMPTY);
+        }
+        pos.set_turn(Color::White);
+        let mut events = Vec::new();
+        Ok(start_pair(rules, pos, Vec::new(), None, &mut events))
+    }
+
+    /// Rebuilds a game from its parts (position notation reader).
+    pub(crate) fn from_parts(rules: Rules, pos: Position, phase: Phase) -> SyncGame {
+        SyncGame {
+            rules,
+            pos,
+            phase,
+            history: Vec::new(),
+            committed: [None, None],
+        }
+    }
+
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The position (board, castling rights, en-passant squares, paused
+    /// pieces, half-move clock in plies, pair number as full-move number).
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// The result, if the game is over.
+    pub fn result(&self) -> Option<(GameResult, EndReason)> {
+        match self.phase {
+            Phase::GameOver { result, reason } => Some((result, reason)),
+            _ => None,
+        }
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.result().is_some()
+    }
+
+    /// The number of the current pair (the full-move number).
+    pub fn pair_number(&self) -> u32 {
+        self.pos.fullmove_number()
+    }
+
+    /// The repetition history (hashes), oldest first.
+    pub fn history(&self) -> &[u64] {
+        &self.history
+    }
+
+    /// What `color` has to choose now.
+    pub fn expected(&self, color: Color) -> Expected {
+        match self.phase {
+            Phase::GameOver { .. } => Expected::Nothing,
+            Phase::Pair | Phase::FirstMoveRight { .. } | Phase::NewParry { .. } => Expected::Move,
+            Phase::Exchange(x) => match x.square_for(color) {
+                Some(sq) => Expected::CaptureOrDecline(sq),
+                None => Expected::Nothing,
+            },
+            Phase::Alternating { to_move } if to_move == color => Expected::Move,
+            Phase::Alternating { .. } => Expected::Nothing,
+        }
+    }
+
+    /// The moves `color` may choose now (captures onto the exchange square
+    /// in an exchange phase; empty when nothing is expected).
+    pub fn legal_moves(&self, color: Color) -> MoveList {
+        match (self.expected(color), self.phase) {
+            (Expected::Nothing, _) => MoveList::new(),
+            (Expected::Move, _) => self.pos.legal_moves_for(color),
+            (Expected::CaptureOrDecline(sq), Phase::Exchange(x)) => exchange_captures(&self.pos, color, sq, x.moved),
+            (Expected::CaptureOrDecline(_), _) => MoveList::new(),
+        }
+    }
+
+    /// Every choice `color` may make now.
+    pub fn choices(&self, color: Color) -> Vec<Choice> {
+        match self.expected(color) {
+            Expected::Nothing => Vec::new(),
+            Expected::Move => self.legal_moves(color).iter().map(|&mv| Choice::Move(mv)).collect(),
+            Expected::CaptureOrDecline(_) => self
+                .legal_moves(color)
+                .iter()
+                .map(|&mv| Choice::Capture(mv))
+                .chain([Choice::Decline])
+                .collect(),
+        }
+    }
+
+    /// Checks `choice` for `color` now; a `Move` in an exchange phase is
+    /// taken as the capture it names.
+    pub fn check_choice(&self, color: Color, choice: Choice) -> Result<Choice, SyncError> {
+        let illegal = |reason| SyncError::Illegal {
+            color,
+            choice: choice.to_string(),
+            reason,
+        };
+        match (self.expected(color), choice) {
+            (Expected::Nothing, _) => Err(illegal(if self.is_over() {
+                IllegalReason::GameOver
+            } else {
+                IllegalReason::NotYourTurn
+            })),
+            (Expected::Move, Choice::Move(mv)) => {
+                if self.pos.is_legal_for(color, mv) {
+                    Ok(choice)
+                } else {
+                    Err(illegal(diagnose(&self.pos, color, mv)))
+                }
+            }
+            (Expected::Move, _) => Err(illegal(IllegalReason::MoveExpected)),
+            (Expected::CaptureOrDecline(_), Choice::Decline) => Ok(choice),
+            (Expected::CaptureOrDecline(sq), Choice::Move(mv) | Choice::Capture(mv)) => {
+                if self.legal_moves(color).contains(&mv) {
+                    return Ok(Choice::Capture(mv));
+                }
+                let Phase::Exchange(x) = self.phase else {
+                    unreachable!("capture choices only in exchange phases")
+                };
+                let reason = if mv.to != sq {
+                    IllegalReason::WrongExchangeSquare(sq)
+                } else if x.moved.contains(mv.from) {
+                    IllegalReason::MovedInExchange(mv.from)
+                } else if !self.pos.is_legal_for(color, mv) {
+                    diagnose(&self.pos, color, mv)
+                } else {
+                    IllegalReason::NotACapture(sq)
+                };
+                Err(illegal(reason))
+            }
+        }
+    }
+
+    /// Whether `color` has committed a choice for the current step (C2:
+    /// the opponent may see that, not what).
+    pub fn has_committed(&self, color: Color) -> bool {
+        self.committed[color.index()].is_some()
+    }
+
+    /// Commits `color`'s choice, hidden from the opponent. When every
+    /// expected choice is in, the step is resolved: the game moves on and
+    /// the events are returned.
+    pub fn submit(&mut self, color: Color, choice: Choice) -> Result<Option<Resolution>, SyncError> {
+        if self.has_committed(color) {
+            return Err(SyncError::Illegal {
+                color,
+                choice: choice.to_string(),
+                reason: IllegalReason::AlreadyCommitted,
+            });
+        }
+        let choice = self.check_choice(color, choice)?;
+        self.committed[color.index()] = Some(choice);
+        let ready = Color::ALL
+            .iter()
+            .all(|&c| self.expected(c) == Expected::Nothing || self.has_committed(c));
+        if !ready {
+            return Ok(None);
+        }
+        let [white, black] = self.committed;
+        let (next, events) = self.resolve(white, black)?;
+        *self = next;
+        Ok(Some(Resolution { events }))
+    }
+
+    /// Resolves the current step with both players' choices (`None` for a
+    /// player who has nothing to choose): the new state and what happened.
+    pub fn resolve(
+        &self,
+        white: Option<Choice>,
+        black: Option<Choice>,
+    ) -> Result<(SyncGame, Vec<Event>), SyncError> {
+        let mut choices = [None, None];
+        for (color, choice) in [(Color::White, white), (Color::Black, black)] {
+            choices[color.index()] = match (self.expected(color), choice) {
+                (Expected::Nothing, None) => None,
+                (_, Some(choice)) => Some(self.check_choice(color, choice)?),
+                (_, None) => return Err(SyncError::MissingChoice(color)),
+            };
+        }
+        let mut events = Vec::new();
+        let next = match self.phase {
+            Phase::GameOver { .. } => unreachable!("no choice is expected after the end"),
+            Phase::Pair | Phase::FirstMoveRight { .. } | Phase::NewParry { .. } => {
+                let mv = |c: Option<Choice>| c.and_then(|c| c.as_move()).expect("checked");
+                self.resolve_pair(mv(choices[0]), mv(choices[1]), &mut events)
+            }
+            Phase::Exchange(x) => self.resolve_exchange(
+                x,
+                [
+                    choices[0].and_then(|c| c.as_move()),
+                    choices[1].and_then(|c| c.as_move()),
+                ],
+                &mut events,
+            ),
+            Phase::Alternating { to_move } => {
+                let mv = choices[to_move.index()].and_then(|c| c.as_move()).expect("checked");
+                self.resolve_orthodox(to_move, mv, &mut events)
+            }
+        };
+        Ok((next, events))
+    }
+
+    /// The state with colours swapped and the board mirrored (symmetry
+    /// tests). The repetition history is mirrored as far as it can be:
+    /// it is dropped.
+    pub fn mirrored(&self) -> SyncGame {
+        let mut pos = self.pos.mirrored();
+        let phase = self.phase.mirrored();
+        pos.set_turn(match phase {
+            Phase::Alternating { to_move } => to_move,
+            _ => Color::White,
+        });
+        SyncGame {
+            rules: self.rules,
+            pos,
+            phase,
+            history: Vec::new(),
+            committed: [self.committed[1].map(|c| c.mirrored()), self.committed[0].map(|c| c.mirrored())],
+        }
+    }
+
+    // ----- resolution -----
+
+    fn resolve_pair(&self, white: Move, black: Move, events: &mut Vec<Event>) -> SyncGame {
+        let rules = self.rules;
+        let pre = &self.pos;
+        let moves = [Some(white), Some(black)];
+        let checked = [pre.is_in_check(Color::White), pre.is_in_check(Color::Black)];
+        let mut new_parry = None;
+        let step = match rules {
+            Rules::Fairschach(fair) if checked[0] != checked[1] => {
+                let first = if checked[0] { Color::White } else { Color::Black };
+                let (step, void) = first_move_sequence(pre, first, moves, fair.same_square, events);
+                new_parry = void;
+                step
+            }
+            _ => execute(pre, moves, rules.same_square(), events),
+        };
+        if let Some(over) = kings_lost(&step.pos, events) {
+            return self.game_over(step.pos, over, events);
+        }
+        let mut pos = step.pos;
+        pos.set_halfmove_clock(if step.irreversible {
+            0
+        } else {
+            pre.halfmove_clock().saturating_add(2)
+        });
+        if rules.variant() == Variant::Synchronschach
+            && let Some(x) = exchange_rights(pre, &pos, &step.landed)
+        {
+            for color in Color::ALL {
+                if let Some(square) = x.square_for(color) {
+                    events.push(Event::ExchangeRight { color, square });
+                }
+            }
+            push_checks(&pos, events);
+            let phase = Phase::Exchange(x);
+            events.push(Event::Phase { phase });
+            return SyncGame {
+                rules,
+                pos,
+                phase,
+                history: self.history.clone(),
+                committed: [None, None],
+            };
+        }
+        pos.set_fullmove_number(pre.fullmove_number().saturating_add(1));
+        if let Rules::Fairschach(fair) = rules {
+            set_fair_en_passant(&mut pos, step.double_steps);
+            let paused = pause_set(&pos, fair.pause, &step.landed);
+            pos.set_paused(paused);
+        }
+        start_pair(rules, pos, self.history.clone(), new_parry, events)
+    }
+
+    fn resolve_exchange(&self, x: Exchange, captures: [Option<Move>; 2], events: &mut Vec<Event>) -> SyncGame {
+        let pre = &self.pos;
+        for color in Color::ALL {
+            if let (Some(square), None) = (x.square_for(color), captures[color.index()]) {
+                events.push(Event::ExchangeEnded {
+                    color,
+                    square,
+                    declined: true,
+                });
+            }
+        }
+        let step = execute(pre, captures, SameSquareRule::BothCaptured, events);
+        if let Some(over) = kings_lost(&step.pos, events) {
+            return self.game_over(step.pos, over, events);
+        }
+        let mut pos = step.pos;
+        if step.irreversible {
+            pos.set_halfmove_clock(0);
+        }
+        let moved = (x.moved & !step.vacated) | step.landed[0] | step.landed[1];
+        let mut next = Exchange {
+            white: None,
+            black: None,
+            moved,
+        };
+        // After a capture on its square, the exchange there goes on with
+        // the other side's recapture (S5), if it has one (S7: unmoved
+        // pieces only).
+        for color in Color::ALL {
+            let (Some(square), Some(_)) = (x.square_for(color), captures[color.index()]) else {
+                continue;
+            };
+            let them = !color;
+            if pos.color_at(square) == Some(color)
+                && !exchange_captures(&pos, them, square, moved).is_empty()
+            {
+                match them {
+                    Color::White => next.white = Some(square),
+                    Color::Black => next.black = Some(square),
+                }
+            } else {
+                events.push(Event::ExchangeEnded {
+                    color: them,
+                    square,
+                    declined: false,
+                });
+            }
+        }
+        if next.white.is_some() || next.black.is_some() {
+            push_checks(&pos, events);
+            let phase = Phase::Exchange(next);
+            events.push(Event::Phase { phase });
+            return SyncGame {
+                rules: self.rules,
+                pos,
+                phase,
+                history: self.history.clone(),
+                committed: [None, None],
+            };
+        }
+        pos.set_fullmove_number(pos.fullmove_number().saturating_add(1));
+        start_pair(self.rules, pos, self.history.clone(), None, events)
+    }
+
+    fn resolve_orthodox(&self, color: Color, mv: Move, events: &mut Vec<Event>) -> SyncGame {
+        let pre = &self.pos;
+        let moves = match color {
+            Color::White => [Some(mv), None],
+            Color::Black => [None, Some(mv)],
+        };
+        let step = execute(pre, moves, SameSquareRule::BothCaptured, events);
+        let mut pos = step.pos;
+        pos.set_halfmove_clock(if step.irreversible {
+            0
+        } else {
+            pre.halfmove_clock().saturating_add(1)
+        });
+        if color == Color::Black {
+            pos.set_fullmove_number(pre.fullmove_number().saturating_add(1));
+        }
+        pos.set_turn(!color);
+        let ep = step
+            .double_steps
+            .into_iter()
+            .filter_map(|sq| sq.offset(0, color.fold(-1, 1)))
+            .collect::<Bitboard>();
+        pos.set_en_passant_squares(ep);
+        keep_legal_en_passant(&mut pos);
+        let mut history = self.history.clone();
+        if pos.halfmove_clock() == 0 {
+            history.clear();
+        }
+        history.push(pos.hash());
+        push_checks(&pos, events);
+        let to_move = !color;
+        let phase = match orthodox_end(&pos, to_move, &history) {
+            Some((result, reason)) => Phase::GameOver { result, reason },
+            None => Phase::Alternating { to_move },
+        };
+        finish(self.rules, pos, phase, history, events)
+    }
+
+    fn game_over(&self, pos: Position, over: (GameResult, EndReason), events: &mut Vec<Event>) -> SyncGame {
+        let phase = Phase::GameOver {
+            result: over.0,
+            reason: over.1,
+        };
+        finish(self.rules, pos, phase, self.history.clone(), events)
+    }
+}
+
+/// Builds the state and closes the event list with the phase (and the
+/// result).
+fn finish(rules: Rules, pos: Position, phase: Phase, history: Vec<u64>, events: &mut Vec<Event>) -> SyncGame {
+    events.push(Event::Phase { phase });
+    if let Phase::GameOver { result, reason } = phase {
+        events.push(Event::GameOver { result, reason });
+    }
+    SyncGame {
+        rules,
+        pos,
+        phase,
+        history,
+        committed: [None, None],
+    }
+}
+
+/// FSR 6/7: the move of `first` (in check) is executed first, then the
+/// opponent's if it is still legal; if not and the opponent is now in
+/// check, its move is void and it gets a new parry (returned).
+fn first_move_sequence(
+    pre: &Position,
+    first: Color,
+    moves: [Option<Move>; 2],
+    rule: SameSquareRule,
+    events: &mut Vec<Event>,
+) -> (Step, Option<Color>) {
+    let second = !first;
+    events.push(Event::FirstMove { color: first });
+    let mut only_first = [None, None];
+    only_first[first.index()] = moves[first.index()];
+    let step1 = execute(pre, only_first, rule, events);
+    let mut inter = step1.pos.clone();
+    // F-ep: the second player's en-passant right survives the first move
+    // if the pawn still stands there.
+    let ep = pre
+        .ep_square_for(second)
+        .filter(|&ep| {
+            let pawn = ep.offset(0, second.fold(-1, 1));
+            !inter.occupied().contains(ep)
+                && pawn.is_some_and(|p| pre.piece_at(p) == inter.piece_at(p) && inter.role_at(p) == Some(Role::Pawn))
+        })
+        .map_or(Bitboard::EMPTY, Bitboard::from_square);
+    inter.set_en_passant_squares(ep);
+    let mv2 = moves[second.index()].expect("both moves are entered");
+    if inter.is_legal_for(second, mv2) {
+        let mut only_second = [None, None];
+        only_second[second.index()] = Some(mv2);
+        let step2 = execute(&inter, only_second, rule, events);
+        let landed = [
+            (step1.landed[0] | step2.landed[0]) & step2.pos.by_color(Color::White),
+            (step1.landed[1] | step2.landed[1]) & step2.pos.by_color(Color::Black),
+        ];
+        let double_steps = (step1.double_steps | step2.double_steps) & step2.pos.by_role(Role::Pawn);
+        let step = Step {
+            landed,
+            vacated: step1.vacated | step2.vacated,
+            irreversible: step1.irreversible || step2.irreversible,
+            double_steps,
+            voided: [false, false],
+            pos: step2.pos,
+        };
+        return (step, None);
+    }
+    let in_check = inter.is_in_check(second);
+    events.push(Event::Voided {
+        color: second,
+        mv: mv2,
+        reason: if in_check {
+            VoidReason::DoesNotParry
+        } else {
+            VoidReason::NotExecutable
+        },
+    });
+    let mut step = step1;
+    step.voided[second.index()] = true;
+    (step, in_check.then_some(second))
+}
+
+/// S4 (our decision): a side without its king has lost; both: draw.
+fn kings_lost(pos: &Position, events: &mut Vec<Event>) -> Option<(GameResult, EndReason)> {
+    let lost = Color::ALL.map(|c| (pos.by_color(c) & pos.by_role(Role::King)).is_empty());
+    let _ = events;
+    match lost {
+        [true, true] => Some((GameResult::Draw, EndReason::BothKingsCaptured)),
+        [true, false] => Some((GameResult::Win(Color::Black), EndReason::KingCaptured)),
+        [false, true] => Some((GameResult::Win(Color::White), EndReason::KingCaptured)),
+        [false, false] => None,
+    }
+}
+
+fn push_checks(pos: &Position, events: &mut Vec<Event>) {
+    for color in Color::ALL {
+        if pos.is_in_check(color) {
+            events.push(Event::Check { color });
+        }
+    }
+}
+
+/// The legal captures of `color` onto `square` with pieces that have not
+/// moved in the exchange phase (S5, S7).
+fn exchange_captures(pos: &Position, color: Color, square: Square, moved: Bitboard) -> MoveList {
+    let mut list = MoveList::new();
+    if pos.color_at(square) != Some(!color) {
+        return list;
+    }
+    for mv in pos.legal_moves_for(color) {
+        if mv.to == square && !moved.contains(mv.from) && !pos.is_castling(mv) {
+            list.push(mv);
+        }
+    }
+    list
+}
+
+/// S5/S6: after the pair, each side may capture on the square the
+/// opponent's moved piece entered if that square was attacked or defended
+/// by the side before the pair and a legal capture onto it exists now.
+fn exchange_rights(pre: &Position, post: &Position, landed: &[Bitboard; 2]) -> Option<Exchange> {
+    let mut x = Exchange {
+        white: None,
+        black: None,
+        moved: Bitboard::EMPTY,
+    };
+    for color in Color::ALL {
+        let mover = !color;
+        for square in landed[mover.index()] {
+            if pre.attackers(square, color, pre.occupied()).any()
+                && !exchange_captures(post, color, square, Bitboard::EMPTY).is_empty()
+            {
+                match color {
+                    Color::White => x.white = Some(square),
+                    Color::Black => x.black = Some(square),
+                }
+            }
+        }
+    }
+    (x.white.is_some() || x.black.is_some()).then_some(x)
+}
+
+/// F-ep: a pawn's double step gives the opponent an en-passant capture in
+/// the next pair (only if legal there).
+fn set_fair_en_passant(pos: &mut Position, double_steps: Bitboard) {
+    let mut ep = Bitboard::EMPTY;
+    for sq in double_steps {
+        if let Some(color) = pos.color_at(sq)
+            && let Some(skipped) = sq.offset(0, color.fold(-1, 1))
+            && !pos.occupied().contains(skipped)
+        {
+            ep = ep.with(skipped);
+        }
+    }
+    pos.set_en_passant_squares(ep);
+    keep_legal_en_passant(pos);
+}
+
+/// Keeps only en-passant squares on which the capturing side has a legal
+/// capture (so that equal positions hash equally).
+fn keep_legal_en_passant(pos: &mut Position) {
+    let stored = pos.en_passant_squares();
+    if stored.is_empty() {
+        return;
+    }
+    let mut keep = Bitboard::EMPTY;
+    for color in Color::ALL {
+        if let Some(ep) = pos.ep_square_for(color)
+            && pos.legal_moves_for(color).iter().any(|mv| mv.to == ep && pos.is_en_passant(*mv))
+        {
+            keep = keep.with(ep);
+        }
+    }
+    pos.set_en_passant_squares(keep);
+}
+
+/// FSR 9: the pieces that must pause in the next pair.
+fn pause_set(pos: &Position, rule: PauseRule, landed: &[Bitboard; 2]) -> Bitboard {
+    let kings = pos.by_role(Role::King);
+    let moved = (landed[0] | landed[1]) & pos.occupied() & !kings;
+    match rule {
+        PauseRule::None => Bitboard::EMPTY,
+        PauseRule::EveryMovedPiece => moved,
+        PauseRule::OnlyCapturable => {
+            let mut free = pos.clone();
+            free.set_paused(Bitboard::EMPTY);
+            let mut capturable = Bitboard::EMPTY;
+            for color in Color::ALL {
+                for mv in free.legal_moves_for(color) {
+                    if let Some((piece, sq)) = free.captured(mv)
+                        && piece.color != color
+                    {
+                        capturable = capturable.with(sq);
+                    }
+                }
+            }
+            moved & capturable
+        }
+    }
+}
+
+/// The paused set in force for a pair: FSR 9 lets every piece of a side
+/// in check move; and (our decision) pauses never take away a side's last
+/// legal moves.
+fn effective_pauses(pos: &mut Position) {
+    let mut paused = pos.paused();
+    if paused.is_empty() {
+        return;
+    }
+    for color in Color::ALL {
+        let ours = pos.by_color(color);
+        if (paused & ours).is_empty() {
+            continue;
+        }
+        if pos.is_in_check(color) {
+            paused &= !ours;
+            continue;
+        }
+        if pos.count_legal_moves_for(color) == 0 {
+            let mut free = pos.clone();
+            free.set_paused(paused & !ours);
+            if free.count_legal_moves_for(color) > 0 {
+                paused &= !ours;
+            }
+        }
+    }
+    pos.set_paused(paused);
+}
+
+/// Dead position in simultaneous play: only the two kings remain. (With
+/// simultaneous moves a lone king can capture a king that came next to it,
+/// so king and minor piece against king is not dead; see the docs.)
+fn dead_simultaneous(pos: &Position) -> bool {
+    pos.occupied() == pos.by_role(Role::King)
+}
+
+fn repetitions(history: &[u64], hash: u64) -> usize {
+    history.iter().filter(|&&h| h == hash).count()
+}
+
+/// Orthodox end of game for the side to move.
+fn orthodox_end(pos: &Position, to_move: Color, history: &[u64]) -> Option<(GameResult, EndReason)> {
+    if pos.count_legal_moves_for(to_move) == 0 {
+        return Some(if pos.is_in_check(to_move) {
+            (GameResult::Win(!to_move), EndReason::Checkmate)
+        } else {
+            (GameResult::Draw, EndReason::Stalemate)
+        });
+    }
+    if tempo_chess::is_insufficient_material(pos) {
+        return Some((GameResult::Draw, EndReason::InsufficientMaterial));
+    }
+    if pos.halfmove_clock() >= 100 {
+        return Some((GameResult::Draw, EndReason::FiftyMoves));
+    }
+    if repetitions(history, pos.hash()) >= 3 {
+        return Some((GameResult::Draw, EndReason::Repetition));
+    }
+    None
+}
+
+/// Sets up the start of a pair after `pos` (board, clocks, en passant and
+/// the FSR 9 pause set already updated): switch to orthodox play (FSR 8),
+/// pauses in force, end of game (S3, C7), the phase.
+pub(crate) fn start_pair(
+    rules: Rules,
+    mut pos: Position,
+    mut history: Vec<u64>,
+    new_parry: Option<Color>,
+    events: &mut Vec<Event>,
+) -> SyncGame {
+    pos.set_turn(Color::White);
+    if pos.halfmove_clock() == 0 {
+        history.clear();
+    }
+    push_checks(&pos, events);
+    let checked = Color::ALL.map(|c| pos.is_in_check(c));
+    if let Rules::Fairschach(fair) = rules
+        && checked[0] != checked[1]
+    {
+        let pieces = pos.occupied().count();
+        let pairs_played = pos.fullmove_number().saturating_sub(1);
+        let by_count = fair.orthodox_threshold.is_some_and(|n| pieces <= n);
+        let by_pairs = fair.orthodox_after_pairs.is_some_and(|n| pairs_played >= n);
+        if by_count || by_pairs {
+            let to_move = if checked[0] { Color::White } else { Color::Black };
+            pos.set_turn(to_move);
+            pos.set_paused(Bitboard::EMPTY);
+            let ep = pos.ep_square_for(to_move).map_or(Bitboard::EMPTY, Bitboard::from_square);
+            pos.set_en_passant_squares(ep);
+            history.clear();
+            history.push(pos.hash());
+            events.push(Event::SwitchedToOrthodox { to_move });
+            let phase = match orthodox_end(&pos, to_move, &history) {
+                Some((result, reason)) => Phase::GameOver { result, reason },
+                None => Phase::Alternating { to_move },
+            };
+            return finish(rules, pos, phase, history, events);
+        }
+    }
+    effective_pauses(&mut pos);
+    for color in Color::ALL {
+        let paused = pos.paused() & pos.by_color(color);
+        if paused.any() {
+            events.push(Event::Paused {
+                color,
+                squares: paused,
+            });
+        }
+    }
+    history.push(pos.hash());
+    let over = pair_end(&pos, &checked, &history);
+    let phase = match over {
+        Some((result, reason)) => Phase::GameOver { result, reason },
+        None => match (rules, new_parry) {
+            (Rules::Fairschach(_), Some(color)) => Phase::NewParry { color },
+            (Rules::Fairschach(_), None) if checked[0] != checked[1] => Phase::FirstMoveRight {
+                color: if checked[0] { Color::White } else { Color::Black },
+            },
+            _ => Phase::Pair,
+        },
+    };
+    finish(rules, pos, phase, history, events)
+}
+
+/// S3 / C7 at the start of a pair: checkmate (one or both), stalemate,
+/// dead position, 50 pairs, repetition.
+fn pair_end(pos: &Position, checked: &[bool; 2], history: &[u64]) -> Option<(GameResult, EndReason)> {
+    let stuck = Color::ALL.map(|c| pos.count_legal_moves_for(c) == 0);
+    let mated = [stuck[0] && checked[0], stuck[1] && checked[1]];
+    match mated {
+        [true, true] => return Some((GameResult::Draw, EndReason::DoubleCheckmate)),
+        [true, false] => return Some((GameResult::Win(Color::Black), EndReason::Checkmate)),
+        [false, true] => return Some((GameResult::Win(Color::White), EndReason::Checkmate)),
+        [false, false] => {}
+    }
+    if stuck[0] || stuck[1] {
+        return Some((GameResult::Draw, EndReason::Stalemate));
+    }
+    if dead_simultaneous(pos) {
+        return Some((GameResult::Draw, EndReason::InsufficientMaterial));
+    }
+    if pos.halfmove_clock() >= 100 {
+        return Some((GameResult::Draw, EndReason::FiftyMoves));
+    }
+    if repetitions(history, pos.hash()) >= 3 {
+        return Some((GameResult::Draw, EndReason::Repetition));
+    }
+    None
+}
+
+/// Why `mv` is not legal for `color` in `pos`.
+pub(crate) fn diagnose(pos: &Position, color: Color, mv: Move) -> IllegalReason {
+    match pos.color_at(mv.from) {
+        None => return IllegalReason::EmptySquare(mv.from),
+        Some(c) if c != color => return IllegalReason::OpponentsPiece(mv.from),
+        _ => {}
+    }
+    let mut free = pos.clone();
+    free.set_paused(Bitboard::EMPTY);
+    if pos.paused().contains(mv.from) && free.is_legal_for(color, mv) {
+        return IllegalReason::Paused(mv.from);
+    }
+    if free.pseudo_legal_moves_for(color).contains(&mv) {
+        if pos.is_in_check(color) {
+            IllegalReason::DoesNotParry
+        } else {
+            IllegalReason::LeavesKingAttacked
+        }
+    } else {
+        IllegalReason::NotAMove(mv.from)
+    }
+}

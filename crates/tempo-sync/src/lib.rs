@@ -1,0 +1,60 @@
+//! Simultaneous-move chess for tempo: Synchronschach (Hansmann /
+//! Krasowsky) and Fairschach (Zühlke, FSR 1-9), built on the rules core
+//! `tempo-chess`.
+//!
+//! Both players choose a move for the same position; the choices are
+//! committed hidden and resolved together ([`SyncGame::submit`], or the
+//! pure [`SyncGame::resolve`]), giving a new state and [`Event`]s. The
+//! [`Phase`] says what each player has to choose: a move of a pair, a
+//! capture or decline in Synchronschach's exchange phase (S5-S7), a move
+//! under Fairschach's first-move right or new parry (FSR 6/7), an
+//! orthodox move after the switch (FSR 8), or nothing when the game is
+//! over. [`Rules`] carry the variant and its options with the sources'
+//! defaults.
+//!
+//! Records: one line per pair ([`record`]), the Fairschach digit code for
+//! correspondence ([`digits`]), an extended FEN with phase, paused pieces
+//! and counters ([`notation`]) and PGN with a `Variant` tag ([`pgn`]).
+//! Every rule and gap decision is documented in `docs/rules/`.
+//!
+//! ```
+//! use tempo_chess::Color;
+//! use tempo_sync::{Choice, Phase, Rules, SyncGame, Variant};
+//!
+//! let mut game = SyncGame::new(Rules::new(Variant::Synchronschach));
+//! let e4 = tempo_sync::record::parse_move(game.position(), Color::White, "e2e4")?;
+//! let e5 = tempo_sync::record::parse_move(game.position(), Color::Black, "e7e5")?;
+//! assert!(game.submit(Color::White, Choice::Move(e4))?.is_none()); // hidden, waiting
+//! assert!(game.has_committed(Color::White));
+//! let resolution = game.submit(Color::Black, Choice::Move(e5))?.unwrap();
+//! assert_eq!(game.phase(), Phase::Pair);
+//! assert_eq!(game.pair_number(), 2);
+//! assert_eq!(
+//!     tempo_sync::notation::write(&game),
+//!     "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR s KQkq - - 0 2"
+//! );
+//! assert!(!resolution.events.is_empty());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+pub mod digits;
+mod error;
+mod event;
+mod game;
+pub mod notation;
+mod outcome;
+pub mod pgn;
+mod phase;
+pub mod playout;
+pub mod record;
+mod rules;
+mod step;
+
+pub use error::{IllegalReason, NotationError, RecordError, RulesError, SyncError};
+pub use event::{Event, VoidReason};
+pub use game::{Choice, Expected, Resolution, SyncGame};
+pub use outcome::{EndReason, Result as GameResult};
+pub use phase::{Exchange, Phase};
+pub use rules::{
+    DEFAULT_ORTHODOX_THRESHOLD, FairRules, PauseRule, Rules, SameSquareRule, Variant, strength,
+};
