@@ -21,6 +21,14 @@
 //! [`correct`]. It reduces to (5) without period bonuses. With delays,
 //! "used" is main time consumed and the same form holds.
 //!
+//! Analogue clocks show used time and have no increments; the period
+//! limits are only marks on the dial, so (1) holds across periods too.
+//! Edge cases: `played = 0` leaves the clock unchanged, `legal > played`
+//! and negative times are refused, a display above `alloc(played)` is
+//! warned about, and so is an estimate that leaves no time (set to zero).
+//! Read a running clock only after stopping it. Online, where every
+//! reading is recorded, [`restore_exact`] replaces the estimate.
+//!
 //! **Rounding.** Every result is kept exact (a rational number of
 //! milliseconds, [`ExactTime`]). [`ExactTime::millis`] rounds to the
 //! nearest millisecond and [`ExactTime::display`] to the nearest second,

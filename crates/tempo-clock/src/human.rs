@@ -11,11 +11,12 @@
 //! | `hourglass 3m` | hourglass |
 //! | `3d per move` | correspondence, 3 days per move, not carried over |
 //! | `ICCF 50d/10` | ICCF: 10 moves in 50 days, repeating, whole days charged |
-//! | `ICCF 30d + 3d/move` | ICCF: 30 days + 3 days per move |
+//! | `ICCF 30d + 3d/move` | ICCF: 30 days + 3 days per move (also `3d per move`) |
 //! | `unknown`, `unlimited` | PGN `?` and `-` |
 //!
 //! Terms are joined by `+`. A plain time after a rest-of-game period is the
-//! increment (`30m + 30s`); `X/move` is always an increment. Durations take
+//! increment (`30m + 30s`); `X/move` and, within a sum, `X per move` are
+//! always increments. Durations take
 //! units (`d h m s ms`) or `H:MM:SS`.
 
 use crate::control::{Correspondence, Delay, Period, Periods, TimeControl};
@@ -42,7 +43,14 @@ pub fn parse_human(text: &str) -> Result<TimeControl, TimeControlError> {
         }
         return Ok(TimeControl::Hourglass { total });
     }
-    if let Some(rest) = lower.strip_suffix("per move") {
+    if let Some(rest) = lower.strip_prefix("iccf") {
+        let periods = parse_periods(rest.trim()).map_err(|e| rewrap(e, text))?;
+        return Ok(TimeControl::Correspondence(Correspondence::Iccf(periods)));
+    }
+    // A lone `X per move` is correspondence; inside a sum it is an increment.
+    if let Some(rest) = lower.strip_suffix("per move")
+        && !rest.contains('+')
+    {
         let limit: Millis = rest.trim().parse().map_err(|e| err(format!("{e}")))?;
         if limit <= Millis::ZERO {
             return Err(err("the time per move must be positive".into()));
@@ -50,10 +58,6 @@ pub fn parse_human(text: &str) -> Result<TimeControl, TimeControlError> {
         return Ok(TimeControl::Correspondence(Correspondence::PerMove {
             limit,
         }));
-    }
-    if let Some(rest) = lower.strip_prefix("iccf") {
-        let periods = parse_periods(rest.trim()).map_err(|e| rewrap(e, text))?;
-        return Ok(TimeControl::Correspondence(Correspondence::Iccf(periods)));
     }
     if let Some((minutes, secs)) = lower.split_once('+')
         && let (Some(m), Some(s)) = (
@@ -107,6 +111,9 @@ fn parse_term(term: &str) -> Result<Term, String> {
         return Err("empty term (two `+` in a row?)".into());
     }
     let time = |t: &str| t.trim().parse::<Millis>().map_err(|e| e.to_string());
+    if let Some(inc) = term.strip_suffix("per move") {
+        return Ok(Term::Increment(time(inc)?));
+    }
     if let Some(d) = term.strip_prefix("delay") {
         return Ok(Term::Delay(Delay::Simple(time(d)?)));
     }
@@ -313,6 +320,8 @@ mod tests {
         );
         assert_eq!(h("hourglass 3m"), parse_pgn("*180").unwrap());
         assert_eq!(h("3d per move"), parse_pgn("1/259200").unwrap());
+        assert_eq!(h("90m + 30s per move"), parse_pgn("5400+30").unwrap());
+        assert_eq!(h("ICCF 30d + 3d per move"), h("ICCF 30d + 3d/move"));
         assert_eq!(h("unknown"), TimeControl::Unknown);
         assert_eq!(h("unlimited"), TimeControl::Unlimited);
         let iccf = h("ICCF 50d/10");

@@ -28,8 +28,12 @@
 //!
 //! **Both flags in one pair** (simultaneous play): the earlier fall instant
 //! loses; at the same millisecond the game is drawn in the last period and
-//! continues with the next period's time otherwise (FIDE Guidelines
-//! III.3.1). See [`SimulClock`].
+//! continues with the next period's time otherwise, once per quota (FIDE
+//! Guidelines III.3.1). See [`SimulClock`].
+//!
+//! **Flags** fall automatically at the exact instant a player's time runs
+//! out before the period's quota is reached (as on a server, or with an
+//! arbiter watching); a commit at that instant is too late.
 //!
 //! ```
 //! use tempo_clock::{arbiter, Millis, TimeControl};

@@ -53,7 +53,11 @@ pub struct SimulCommit {
 /// Guidelines III.3.1 apply: in the last period (all remaining moves) the
 /// game is drawn; in a period with a move quota the game continues and
 /// both players receive the next period's time at once (the bonus is not
-/// paid again when the quota is reached).
+/// paid again when the quota is reached). That extension is granted once
+/// per quota: a second double fall before the same quota is a draw, as is
+/// a double fall when no later period grants time. The clock does not see
+/// the board: FIDE Article 6.9 (a flag fall is a draw when the opponent
+/// cannot checkmate) is for the caller.
 ///
 /// ```
 /// use tempo_clock::{Millis, Side, SimulClock, TimeControl};
