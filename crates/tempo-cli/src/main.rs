@@ -31,6 +31,8 @@ enum Command {
     Standings(cmd::standings::StandingsArgs),
     /// Round-robin pairings by FIDE's Berger tables.
     Berger(cmd::berger::BergerArgs),
+    /// Simultaneous-move chess (Synchronschach, Fairschach): resolve, replay, random games.
+    Sync(cmd::sync::SyncArgs),
 }
 
 fn main() -> std::process::ExitCode {
@@ -43,6 +45,7 @@ fn main() -> std::process::ExitCode {
         Command::Bench(args) => cmd::bench::run(&args),
         Command::Standings(args) => cmd::standings::run(&args),
         Command::Berger(args) => cmd::berger::run(&args),
+        Command::Sync(args) => cmd::sync::run(&args),
     };
     match result {
         Ok(()) => std::process::ExitCode::SUCCESS,

@@ -320,6 +320,18 @@ impl SyncGame {
         Ok((next, events))
     }
 
+    /// Resolves a pair with moves taken from [`SyncGame::legal_moves`],
+    /// without checking them again (for engines and benchmarks; a move
+    /// that is not legal gives an unspecified but valid state).
+    ///
+    /// Panics if the phase is not the start of a pair.
+    pub fn resolve_legal_pair(&self, white: Move, black: Move) -> (SyncGame, Vec<Event>) {
+        assert!(self.phase.is_pair(), "not the start of a pair");
+        let mut events = Vec::new();
+        let next = self.resolve_pair(white, black, &mut events);
+        (next, events)
+    }
+
     /// The state with colours swapped and the board mirrored (symmetry
     /// tests). The repetition history is mirrored as far as it can be:
     /// it is dropped.

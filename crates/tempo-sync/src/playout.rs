@@ -62,3 +62,55 @@ pub fn random_game<R: Rng + ?Sized>(start: &SyncGame, rng: &mut R, keep_record: 
         steps += 1;
     }
 }
+
+/// `count` states at the start of a pair, taken from random playouts
+/// (every state of each game, orthodox start and Chess960 alternating),
+/// for benchmarks.
+pub fn sample_pair_states(rules: crate::Rules, count: usize, seed: u64) -> Vec<SyncGame> {
+    use rand::SeedableRng;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let mut out = Vec::with_capacity(count);
+    let mut game_index = 0u16;
+    while out.len() < count {
+        let mut game = if game_index % 2 == 0 {
+            SyncGame::new(rules)
+        } else {
+            SyncGame::chess960(rules, game_index % 960).expect("0..960")
+        };
+        game_index = game_index.wrapping_add(1);
+        while !game.is_over() && out.len() < count {
+            if game.phase().is_pair() {
+                out.push(game.clone());
+            }
+            let white = random_choice(&game, Color::White, &mut rng);
+            let black = random_choice(&game, Color::Black, &mut rng);
+            game = game.resolve(white, black).expect("legal").0;
+        }
+    }
+    out
+}
+
+/// Pair resolutions per second over `states` for about `seconds`: each
+/// resolution generates both players' legal moves, picks one of each
+/// (a cheap deterministic generator) and resolves the pair.
+pub fn measure_resolutions(states: &[SyncGame], seconds: f64) -> f64 {
+    let start = std::time::Instant::now();
+    let mut done = 0u64;
+    let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+    let mut sink = 0usize;
+    while start.elapsed().as_secs_f64() < seconds {
+        for game in states {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let (w, b) = (
+                game.position().legal_moves_for(Color::White),
+                game.position().legal_moves_for(Color::Black),
+            );
+            let (i, j) = ((seed >> 33) as usize, (seed >> 45) as usize);
+            let (next, events) = game.resolve_legal_pair(w[i % w.len()], b[j % b.len()]);
+            sink = sink.wrapping_add(events.len() + next.pair_number() as usize);
+            done += 1;
+        }
+    }
+    std::hint::black_box(sink);
+    done as f64 / start.elapsed().as_secs_f64()
+}

@@ -12,6 +12,7 @@ pub mod pair_dutch;
 pub mod pair_keizer;
 pub mod perft;
 pub mod standings;
+pub mod sync;
 
 /// An error that must end the process with a specific exit code (for
 /// example "no valid pairing exists", which scripts tell apart from bad
