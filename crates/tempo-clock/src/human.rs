@@ -126,6 +126,7 @@ fn parse_term(term: &str) -> Result<Term, String> {
             return Ok(Term::Increment(time(left)?));
         }
         let moves = |t: &str| {
+            let t = t.strip_suffix("moves").unwrap_or(t).trim();
             parse_small_int(t)
                 .filter(|&m| m > 0 && m <= i64::from(u32::MAX))
                 .map(|m| m as u32)
@@ -321,6 +322,10 @@ mod tests {
         assert_eq!(h("hourglass 3m"), parse_pgn("*180").unwrap());
         assert_eq!(h("3d per move"), parse_pgn("1/259200").unwrap());
         assert_eq!(h("90m + 30s per move"), parse_pgn("5400+30").unwrap());
+        assert_eq!(
+            h("90 min/40 moves + 30 min + 30 sec/move"),
+            parse_pgn("40/5400+30:1800+30").unwrap()
+        );
         assert_eq!(h("ICCF 30d + 3d per move"), h("ICCF 30d + 3d/move"));
         assert_eq!(h("unknown"), TimeControl::Unknown);
         assert_eq!(h("unlimited"), TimeControl::Unlimited);

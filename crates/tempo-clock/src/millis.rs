@@ -217,7 +217,8 @@ impl FromStr for Millis {
     type Err = DurationError;
 
     /// Reads `H:MM:SS`, `M:SS` (each optionally with `.fff`), or a sum of
-    /// unit terms: `20m`, `90m30s`, `1h30m`, `3d`, `45s`, `1.5s`, `250ms`.
+    /// unit terms: `20m`, `90m30s`, `1h30m`, `3d`, `45s`, `1.5s`, `250ms`
+    /// (also `90 min`, `30 sec`, `2 hours`, `3 days`).
     /// A leading `-` makes the span negative. A bare number is refused
     /// because its unit would be a guess.
     fn from_str(text: &str) -> Result<Millis, DurationError> {
@@ -309,7 +310,14 @@ fn parse_units(body: &str, whole: &str) -> Result<Millis, DurationError> {
         if unit.is_empty() {
             return Err(DurationError::MissingUnit(whole.to_string()));
         }
-        let Some(index) = units.iter().position(|(u, _)| *u == unit) else {
+        let canonical = match unit.as_str() {
+            "day" | "days" => "d",
+            "hr" | "hrs" | "hour" | "hours" => "h",
+            "min" | "mins" | "minute" | "minutes" => "m",
+            "sec" | "secs" | "second" | "seconds" => "s",
+            other => other,
+        };
+        let Some(index) = units.iter().position(|(u, _)| *u == canonical) else {
             return Err(DurationError::UnknownUnit {
                 unit,
                 text: whole.to_string(),
@@ -399,6 +407,9 @@ mod tests {
         assert_eq!(ms("3d"), Millis::days(3));
         assert_eq!(ms("1.5s"), Millis(1_500));
         assert_eq!(ms("250ms"), Millis(250));
+        assert_eq!(ms("90 min 30 sec"), Millis(5_430_000));
+        assert_eq!(ms("2 hours"), Millis::hours(2));
+        assert_eq!(ms("3 days"), Millis::days(3));
     }
 
     #[test]
