@@ -26,14 +26,14 @@ pub struct KeizerFlags {
     pub keizer_preset: Option<String>,
     /// Fixed top value (value of place 1); each place below is worth
     /// --keizer-step less [default: 50].
-    #[arg(long, value_name = "V")]
+    #[arg(long, value_name = "V", conflicts_with_all = ["keizer_ratio", "keizer_participants_factor"])]
     pub keizer_top: Option<String>,
     /// Step between places for a fixed top value [default: 1].
     #[arg(long, value_name = "N")]
     pub keizer_step: Option<String>,
-    /// Value series by ratio first:last (e.g. 3): top chosen from the
-    /// number of players, step 1 [default: off, fixed top 50].
-    #[arg(long, value_name = "R")]
+    /// Value series by ratio first:last (e.g. 3 or 3:1): top chosen from
+    /// the number of players, step 1 [default: off, fixed top 50].
+    #[arg(long, value_name = "R", conflicts_with = "keizer_participants_factor")]
     pub keizer_ratio: Option<String>,
     /// Value series with top = factor × number of players (e.g. 1.5), step
     /// 1 [default: off].

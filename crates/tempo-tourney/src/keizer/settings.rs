@@ -381,9 +381,14 @@ impl KeizerSettings {
                 self.values = ValueSeries::FixedTop { top, step };
             }
             "ratio" => {
-                let r = fraction("a ratio above 1, e.g. 3")?;
+                // "3", "2.5" or first:last as "3:1".
+                let r = match value.split_once(':') {
+                    Some((a, b)) => format!("{}/{}", a.trim(), b.trim()).parse::<Fraction>(),
+                    None => value.parse::<Fraction>(),
+                }
+                .map_err(|_| err("a ratio above 1, e.g. 3 or 3:1"))?;
                 if r.numerator() <= r.denominator() {
-                    return Err(err("a ratio above 1, e.g. 3"));
+                    return Err(err("a ratio above 1, e.g. 3 or 3:1"));
                 }
                 self.values = ValueSeries::Ratio { first_to_last: r };
             }
@@ -621,6 +626,13 @@ mod tests {
         assert!(s.apply("rematch", "not-within:0").is_err());
         assert!(s.apply("ratio", "1").is_err());
         assert!(s.apply("preset", "nope").is_err());
+        s.apply("ratio", "5:2").unwrap();
+        assert_eq!(
+            s.values,
+            ValueSeries::Ratio {
+                first_to_last: Fraction::new(5, 2).unwrap()
+            }
+        );
         s.apply("rematch", "at-most:2").unwrap();
         assert_eq!(s.rematch, RematchRule::AtMost(2));
     }
