@@ -177,8 +177,8 @@ impl San {
     }
 
     /// Whether `mv` (a legal move of `pos`) fits this SAN.
-    fn matches(&self, pos: &Position, mv: Move) -> bool {
-        match *self {
+    fn matches(self, pos: &Position, mv: Move) -> bool {
+        match self {
             San::Castle(side) => pos.castling_side(mv) == Some(side),
             San::Normal {
                 role,
@@ -201,11 +201,11 @@ impl San {
     }
 
     /// The legal move of `pos` this SAN names.
-    pub fn to_move(&self, pos: &Position) -> Result<Move, SanError> {
+    pub fn to_move(self, pos: &Position) -> Result<Move, SanError> {
         self.to_move_named(pos, &self.to_string())
     }
 
-    fn to_move_named(&self, pos: &Position, text: &str) -> Result<Move, SanError> {
+    fn to_move_named(self, pos: &Position, text: &str) -> Result<Move, SanError> {
         let legal = pos.legal_moves();
         let mut found = legal.iter().copied().filter(|&mv| self.matches(pos, mv));
         let Some(first) = found.next() else {

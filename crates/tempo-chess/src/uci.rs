@@ -106,7 +106,7 @@ impl Uci {
 
     /// The legal move of `pos` this names, if any (see the module docs for
     /// castling).
-    pub fn to_move(&self, pos: &Position) -> Option<Move> {
+    pub fn to_move(self, pos: &Position) -> Option<Move> {
         let literal = Move::new(self.from, self.to, self.promotion);
         let legal = pos.legal_moves();
         if legal.contains(&literal) {

@@ -27,6 +27,10 @@ enum Command {
     Perft(cmd::perft::PerftArgs),
     /// Benchmarks against reference implementations (e.g. perft vs cozy-chess).
     Bench(cmd::bench::BenchArgs),
+    /// Chess960 start positions: by number, seeded draws, the dice procedure.
+    Chess960(cmd::chess960::Chess960Args),
+    /// PGN tools: check every game of a file.
+    Pgn(cmd::pgn::PgnArgs),
     /// Standings of a tournament (TRF in): score and tie-breaks, or Keizer.
     Standings(cmd::standings::StandingsArgs),
     /// Round-robin pairings by FIDE's Berger tables.
@@ -43,6 +47,8 @@ fn main() -> std::process::ExitCode {
         Command::Clock(args) => cmd::clock::run(&args),
         Command::Perft(args) => cmd::perft::run(&args),
         Command::Bench(args) => cmd::bench::run(&args),
+        Command::Chess960(args) => cmd::chess960::run(&args),
+        Command::Pgn(args) => cmd::pgn::run(&args),
         Command::Standings(args) => cmd::standings::run(&args),
         Command::Berger(args) => cmd::berger::run(&args),
         Command::Sync(args) => cmd::sync::run(&args),

@@ -39,6 +39,8 @@ pub(crate) struct Lexer<R> {
     line: Vec<u8>,
     /// Byte index into `line`.
     pos: usize,
+    /// Where the line's text starts (after a byte-order mark).
+    line_start: usize,
     /// 1-based number of the line in `line`.
     line_no: usize,
     /// 1-based column of the byte at `pos`.
@@ -60,6 +62,7 @@ impl<R: BufRead> Lexer<R> {
             src,
             line: Vec::new(),
             pos: 0,
+            line_start: 0,
             line_no: 0,
             column: 1,
             eof: false,
@@ -91,6 +94,7 @@ impl<R: BufRead> Lexer<R> {
             if self.line_no == 1 && self.line.starts_with(b"\xEF\xBB\xBF") {
                 self.pos = 3;
             }
+            self.line_start = self.pos;
         }
         Ok(Some(self.line[self.pos]))
     }
@@ -126,7 +130,7 @@ impl<R: BufRead> Lexer<R> {
                 return Ok(self.spanned(Token::Eof, self.line_no.max(1), self.column));
             };
             let (line, column) = (self.line_no, self.column);
-            if b == b'%' && self.pos == 0 {
+            if b == b'%' && self.pos == self.line_start {
                 // Escape line: ignored.
                 self.pos = self.line.len();
                 continue;
@@ -233,8 +237,11 @@ impl<R: BufRead> Lexer<R> {
                 None => return Err(self.error(line, column, PgnErrorKind::UnterminatedComment)),
                 Some(b'}') => {
                     self.bump();
+                    // Whitespace is normalised: line breaks in a comment
+                    // are only the writer's wrapping.
                     let text = String::from_utf8_lossy(&out);
-                    return Ok(Token::Comment(text.trim().to_string()));
+                    let words: Vec<&str> = text.split_whitespace().collect();
+                    return Ok(Token::Comment(words.join(" ")));
                 }
                 Some(c) => {
                     out.push(c);
@@ -302,7 +309,7 @@ mod tests {
         assert_eq!(toks[4], (Token::Symbol("1".into()), 2, 1));
         assert_eq!(toks[5], (Token::Period, 2, 2));
         assert_eq!(toks[6], (Token::Symbol("e4".into()), 2, 4));
-        assert_eq!(toks[7], (Token::Comment("x\ny".into()), 2, 7));
+        assert_eq!(toks[7], (Token::Comment("x y".into()), 2, 7));
         assert_eq!(toks[8], (Token::Symbol("e5".into()), 3, 4));
         assert_eq!(toks[9], (Token::Nag(5), 3, 6));
         assert_eq!(toks[10], (Token::Nag(14), 3, 9));

@@ -201,8 +201,9 @@ pub enum PgnErrorKind {
     Fen(FenError),
     #[error("unsupported variant '{0}'")]
     UnsupportedVariant(String),
-    /// A move that cannot be read or played here.
-    #[error("move {number}: {error}")]
+    /// A move that cannot be read or played here; `number` is e.g.
+    /// `5, White` or `12, Black`.
+    #[error("{error} (move {number})")]
     Move { number: String, error: SanError },
     #[error("null move '{0}' is not supported")]
     NullMove(String),

@@ -78,7 +78,9 @@ impl<R: BufRead> Iterator for Reader<R> {
                 Err(err) => {
                     started = true;
                     let fatal = matches!(err.kind, PgnErrorKind::Io(_));
-                    builder.skip_token(None);
+                    if error.is_none() {
+                        builder.start_skipping(false);
+                    }
                     error.get_or_insert(err);
                     if fatal {
                         self.done = true;
@@ -101,15 +103,17 @@ impl<R: BufRead> Iterator for Reader<R> {
             }
             started = true;
             if error.is_some() {
-                if builder.skip_token(Some(&tok.token)) {
+                if builder.skip_token(&tok.token) {
                     break;
                 }
                 continue;
             }
+            let opens_tag = tok.token == Token::OpenBracket;
             match builder.feed(tok) {
                 Ok(true) => break,
                 Ok(false) => {}
                 Err(err) => {
+                    builder.start_skipping(opens_tag);
                     error = Some(err);
                 }
             }
@@ -201,15 +205,23 @@ impl Builder {
         PgnError { line, column, kind }
     }
 
+    /// After an error: the rest of the game is only followed for its
+    /// structure. `in_tag` says whether the erroneous token opened a tag.
+    fn start_skipping(&mut self, in_tag: bool) {
+        self.in_tag = in_tag;
+        self.tag = TagState::Outside;
+    }
+
     /// Follows the structure while skipping an erroneous game; true when
     /// the game's end (its result) was consumed.
-    fn skip_token(&mut self, token: Option<&Token>) -> bool {
+    fn skip_token(&mut self, token: &Token) -> bool {
         match token {
-            Some(Token::OpenBracket) if !self.movetext_seen => self.in_tag = true,
-            Some(Token::CloseBracket) if self.in_tag => self.in_tag = false,
-            Some(Token::Symbol(s)) if !self.in_tag && is_result(s) => return true,
-            Some(Token::Star) if !self.in_tag => return true,
-            Some(_) if !self.in_tag => self.movetext_seen = true,
+            Token::OpenBracket if !self.movetext_seen => self.in_tag = true,
+            Token::CloseBracket => self.in_tag = false,
+            Token::Str(_) => {}
+            Token::Symbol(s) if !self.in_tag && is_result(s) => return true,
+            Token::Star if !self.in_tag => return true,
+            _ if !self.in_tag => self.movetext_seen = true,
             _ => {}
         }
         false
@@ -388,15 +400,11 @@ impl Builder {
 
     fn play(&mut self, text: &str, line: usize, column: usize) -> Result<(), PgnError> {
         let pos = self.position.as_mut().expect("start_position ran");
-        let number = format!(
-            "{}{}",
-            pos.fullmove_number(),
-            if pos.turn() == Color::White {
-                "."
-            } else {
-                "..."
-            }
-        );
+        let side = match pos.turn() {
+            Color::White => "White",
+            Color::Black => "Black",
+        };
+        let number = format!("{}, {side}", pos.fullmove_number());
         if matches!(text, "--" | "Z0" | "0000" | "@@@@") {
             return Err(Builder::error(
                 line,

@@ -4,6 +4,7 @@ use std::fmt;
 
 pub mod arbiter;
 pub mod bench;
+pub mod chess960;
 pub mod berger;
 pub mod chess960_rounds;
 pub mod clock;
@@ -11,6 +12,7 @@ pub mod pair;
 pub mod pair_dutch;
 pub mod pair_keizer;
 pub mod perft;
+pub mod pgn;
 pub mod standings;
 pub mod sync;
 
