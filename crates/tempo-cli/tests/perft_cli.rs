@@ -1,0 +1,95 @@
+//! `tempo perft`: output contract (last line is the bare total), divide
+//! lines, Chess960 castling notation, one-line errors.
+
+use std::process::Command;
+
+fn tempo(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_tempo"))
+        .args(args)
+        .output()
+        .expect("run tempo");
+    (
+        out.status.success(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn total_is_the_last_line() {
+    let (ok, out, _) = tempo(&["perft", "--depth", "3"]);
+    assert!(ok);
+    assert_eq!(out, "8902\n");
+    let (ok, out, _) = tempo(&[
+        "perft",
+        "--fen",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "--depth",
+        "2",
+    ]);
+    assert!(ok);
+    assert_eq!(out.lines().last(), Some("2039"));
+}
+
+#[test]
+fn divide_lists_root_moves_then_the_total() {
+    let (ok, out, _) = tempo(&[
+        "perft",
+        "--fen",
+        "4k3/8/8/8/8/8/8/4K2R w K - 0 1",
+        "--depth",
+        "2",
+        "--divide",
+    ]);
+    assert!(ok);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 15 + 2);
+    assert!(lines.contains(&"e1g1: 3"), "{out}");
+    assert_eq!(lines[15], "");
+    assert_eq!(lines[16], "66");
+    let sum: u64 = lines[..15]
+        .iter()
+        .map(|line| line.split(": ").nth(1).unwrap().parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(sum, 66);
+}
+
+#[test]
+fn chess960_castling_is_king_takes_rook() {
+    let fen = "4k3/8/8/8/8/8/8/4K2R w K - 0 1";
+    let (_, out, _) = tempo(&[
+        "perft",
+        "--fen",
+        fen,
+        "--depth",
+        "1",
+        "--divide",
+        "--chess960",
+    ]);
+    assert!(out.contains("e1h1: 1"), "{out}");
+    assert!(!out.contains("e1g1"), "{out}");
+    // Shredder-FEN letters switch Chess960 on by themselves.
+    let fen = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
+    let (ok, out, _) = tempo(&["perft", "--fen", fen, "--depth", "3"]);
+    assert!(ok);
+    assert_eq!(out, "12189\n");
+}
+
+#[test]
+fn bad_fen_is_a_one_line_error() {
+    let (ok, out, err) = tempo(&[
+        "perft",
+        "--fen",
+        "rnbqkbnr/ppppxppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "--depth",
+        "1",
+    ]);
+    assert!(!ok);
+    assert!(out.is_empty());
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with("tempo: error: ")
+            && err.contains("FEN field 1 (piece placement), character 14: invalid piece 'x'"),
+        "{err}"
+    );
+}
