@@ -37,6 +37,8 @@ pub enum IllegalReason {
     Paused(Square),
     #[error("the king is in check and the move does not parry it")]
     DoesNotParry,
+    #[error("castling out of, through or into check is not allowed (C1)")]
+    CastlingThroughCheck,
     #[error("the move would leave the own king attacked")]
     LeavesKingAttacked,
     #[error("the piece on {0} cannot move there")]

@@ -876,7 +876,9 @@ pub(crate) fn diagnose(pos: &Position, color: Color, mv: Move) -> IllegalReason 
         return IllegalReason::Paused(mv.from);
     }
     if free.pseudo_legal_moves_for(color).contains(&mv) {
-        if pos.is_in_check(color) {
+        if pos.is_castling(mv) {
+            IllegalReason::CastlingThroughCheck
+        } else if pos.is_in_check(color) {
             IllegalReason::DoesNotParry
         } else {
             IllegalReason::LeavesKingAttacked

@@ -41,9 +41,19 @@ pub fn parse_move(pos: &Position, color: Color, text: &str) -> Result<Move, Stri
     let mut free = pos.clone();
     free.set_paused(Bitboard::EMPTY);
     free.set_turn(color);
-    Ok(parsed
-        .to_move(&free)
-        .unwrap_or(Move::new(parsed.from, parsed.to, parsed.promotion)))
+    if let Some(mv) = parsed.to_move(&free) {
+        return Ok(mv);
+    }
+    // An illegal castling written as the king's step: name the castling
+    // move itself, so that the reason given is about castling.
+    let castling = free.pseudo_legal_moves_for(color).iter().copied().find(|&mv| {
+        mv.from == parsed.from
+            && parsed.promotion.is_none()
+            && free
+                .castling_side(mv)
+                .is_some_and(|side| mv.to == parsed.to || side.king_to(color) == parsed.to)
+    });
+    Ok(castling.unwrap_or(Move::new(parsed.from, parsed.to, parsed.promotion)))
 }
 
 /// Writes `mv` of the player to move in `pos` in UCI (king's step for

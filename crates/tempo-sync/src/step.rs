@@ -276,7 +276,7 @@ mod tests {
 
     #[test]
     fn swap_keeps_both_pieces() {
-        let p = pos("4k3/8/8/3n4/4B3/8/8/4K3 w - - 0 1");
+        let p = pos("4k3/8/8/3b4/4B3/8/8/4K3 w - - 0 1");
         let mut events = Vec::new();
         let step = execute(
             &p,
@@ -284,7 +284,7 @@ mod tests {
             SameSquareRule::BothCaptured,
             &mut events,
         );
-        assert_eq!(step.pos.board_fen(), "4k3/8/8/3B4/4n3/8/8/4K3");
+        assert_eq!(step.pos.board_fen(), "4k3/8/8/3B4/4b3/8/8/4K3");
         assert!(!step.irreversible);
         assert!(events.iter().any(|e| matches!(e, Event::Swap { .. })));
     }
