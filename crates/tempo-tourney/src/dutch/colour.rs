@@ -1,0 +1,95 @@
+//! Colour allocation (C.04.3 section 5) and board order (C.04.2 / 3.x).
+
+use crate::model::Colour;
+
+use super::prep::{Prepared, prefs_compatible};
+
+/// Whether `a` ranks above `b` by (accelerated) score, then pairing number.
+fn ranks_above(a: &Prepared, b: &Prepared) -> bool {
+    (a.score, std::cmp::Reverse(a.rank)) > (b.score, std::cmp::Reverse(b.rank))
+}
+
+/// The colours of the two players in the most recent round in which they
+/// had different colours, looking back through played games only (5.2.3).
+fn last_difference(p: &Prepared, o: &Prepared) -> Option<(Colour, Colour)> {
+    p.colours
+        .iter()
+        .rev()
+        .zip(o.colours.iter().rev())
+        .find(|(a, b)| a != b)
+        .map(|(a, b)| (*a, *b))
+}
+
+/// 5.2.1-5.2.4: the colour `p` gets against `o` when the preferences decide
+/// it; `None` when only rank and the initial colour can (5.2.5).
+fn by_preferences(p: &Prepared, o: &Prepared) -> Option<Colour> {
+    if prefs_compatible(p.pref, o.pref) {
+        // 5.2.1: both preferences can be granted.
+        return p.pref.or(o.pref.map(Colour::opposite));
+    }
+    // 5.2.2: the stronger preference wins (absolute beats strong beats
+    // mild; between absolutes the larger colour difference).
+    if p.absolute() && (p.imbalance > o.imbalance || !o.absolute()) {
+        return p.pref;
+    }
+    if o.absolute() && (o.imbalance > p.imbalance || !p.absolute()) {
+        return o.pref.map(Colour::opposite);
+    }
+    if p.strong && !o.strong {
+        return p.pref;
+    }
+    if o.strong && !p.strong {
+        return o.pref.map(Colour::opposite);
+    }
+    // 5.2.3: alternate from the most recent round with different colours.
+    last_difference(p, o).map(|(_, theirs)| theirs)
+}
+
+/// The colour of `p` against `o` (C.04.3 5.2).
+pub fn colour_of(p: &Prepared, o: &Prepared, initial: Colour) -> Colour {
+    if let Some(c) = by_preferences(p, o) {
+        return c;
+    }
+    let o_higher = ranks_above(o, p);
+    match p.pref {
+        // 5.2.5: by the higher-ranked player's pairing number: odd numbers
+        // (even rank index) get the initial colour.
+        None => {
+            let (higher, mine_if_higher) = if o_higher { (o, false) } else { (p, true) };
+            let higher_colour = if higher.rank % 2 == 0 {
+                initial
+            } else {
+                initial.opposite()
+            };
+            if mine_if_higher {
+                higher_colour
+            } else {
+                higher_colour.opposite()
+            }
+        }
+        // 5.2.4: grant the higher-ranked player's preference.
+        Some(pref) => {
+            if o_higher {
+                o.pref.map_or(pref, Colour::opposite)
+            } else {
+                pref
+            }
+        }
+    }
+}
+
+/// Board order key (C.04.2 D.8 style, as the Dutch rules prescribe):
+/// the higher player's score, then the lower player's score, then the
+/// higher player's rank — all without acceleration.
+pub fn board_key(
+    a: &Prepared,
+    b: &Prepared,
+) -> (std::cmp::Reverse<u32>, std::cmp::Reverse<u32>, usize) {
+    let a_higher = (a.plain, std::cmp::Reverse(a.rank)) > (b.plain, std::cmp::Reverse(b.rank));
+    let (h, l) = if a_higher { (a, b) } else { (b, a) };
+    (
+        std::cmp::Reverse(h.plain),
+        std::cmp::Reverse(l.plain),
+        h.rank,
+    )
+}

@@ -1,0 +1,179 @@
+//! Per-player facts the criteria are written in: scores (with acceleration),
+//! colour difference and preference (C.04.3 1.7), floats (1.4), PAB
+//! eligibility (C2), and the absolute criteria (C1-C3).
+
+use crate::model::Colour;
+
+use super::input::{DutchInput, RoundOutcome};
+
+/// The float a player received in a past round (C.04.3 1.4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Float {
+    Down,
+    Up,
+    None,
+}
+
+/// Derived data of one player taking part in the round.
+#[derive(Debug, Clone)]
+pub struct Prepared {
+    /// Index into [`DutchInput::players`].
+    pub index: usize,
+    /// Pairing number for the output.
+    pub id: u32,
+    /// Rank among the players of the tournament (0-based; C.04.3 1.2.2).
+    pub rank: usize,
+    /// Score with acceleration (tenths), used for all pairing decisions.
+    pub score: u32,
+    /// Score without acceleration, used for board order.
+    pub plain: u32,
+    /// Colour preference (1.7): `None` before the first played game.
+    pub pref: Option<Colour>,
+    /// |colour difference|.
+    pub imbalance: u32,
+    /// The colour of the last two played games when they were the same.
+    pub repeated: Option<Colour>,
+    /// Strong preference (1.7.2): |CD| = 1 and not absolute.
+    pub strong: bool,
+    /// May receive the pairing-allocated bye (C2).
+    pub bye_eligible: bool,
+    /// Number of played games (C9 ranks the PAB candidates by it).
+    pub played_games: u32,
+    /// Float one and two rounds back.
+    pub float1: Float,
+    pub float2: Float,
+    /// Colours of played games, oldest first (5.2.3 looks back through
+    /// them).
+    pub colours: Vec<Colour>,
+}
+
+impl Prepared {
+    /// |CD| > 1 (1.7.1).
+    pub fn absolute_imbalance(&self) -> bool {
+        self.imbalance > 1
+    }
+
+    /// Absolute colour preference (1.7.1).
+    pub fn absolute(&self) -> bool {
+        self.absolute_imbalance() || self.repeated.is_some()
+    }
+}
+
+/// Score (tenths) of player `index` before round `round_index` (0-based)
+/// was paired, including that round's acceleration.
+pub fn score_before(input: &DutchInput, index: usize, round_index: usize) -> u32 {
+    let p = &input.players[index];
+    let plain: u32 = p.history[..round_index]
+        .iter()
+        .map(|r| input.points.of(r))
+        .sum();
+    plain + p.accelerations.get(round_index).copied().unwrap_or(0)
+}
+
+fn plain_score(input: &DutchInput, index: usize) -> u32 {
+    let p = &input.players[index];
+    p.history[..input.rounds_played]
+        .iter()
+        .map(|r| input.points.of(r))
+        .sum()
+}
+
+/// The float received `back` rounds ago (1.4): a player who got more than a
+/// loss without playing floated down; otherwise compare the scores the two
+/// players had before that round.
+fn float_of(input: &DutchInput, index: usize, back: usize) -> Float {
+    let round = input.rounds_played - back;
+    let record = &input.players[index].history[round];
+    if !record.played && input.points.of(record) > input.points.loss {
+        return Float::Down;
+    }
+    let own = score_before(input, index, round);
+    let other = score_before(input, record.opponent.unwrap_or(index), round);
+    match own.cmp(&other) {
+        std::cmp::Ordering::Greater => Float::Down,
+        std::cmp::Ordering::Less => Float::Up,
+        std::cmp::Ordering::Equal => Float::None,
+    }
+}
+
+/// Prepare one player.
+pub fn prepare(input: &DutchInput, index: usize, rank: usize) -> Prepared {
+    let p = &input.players[index];
+    let played = input.rounds_played;
+    let mut white = 0u32;
+    let mut black = 0u32;
+    let mut streak = 0u32;
+    let mut last: Option<Colour> = None;
+    let mut colours = Vec::new();
+    let mut played_games = 0;
+    for r in &p.history[..played] {
+        if !r.played {
+            continue;
+        }
+        let Some(c) = r.colour else { continue };
+        played_games += 1;
+        colours.push(c);
+        match c {
+            Colour::White => white += 1,
+            Colour::Black => black += 1,
+        }
+        if last == Some(c) {
+            streak += 1;
+        } else {
+            streak = 1;
+        }
+        last = Some(c);
+    }
+    let lower = if white > black {
+        Colour::Black
+    } else {
+        Colour::White
+    };
+    let imbalance = white.abs_diff(black);
+    let pref = if imbalance > 1 {
+        Some(lower)
+    } else if streak > 1 {
+        last.map(Colour::opposite)
+    } else if imbalance > 0 {
+        Some(lower)
+    } else {
+        last.map(Colour::opposite)
+    };
+    let repeated = if streak > 1 { last } else { None };
+    let absolute = imbalance > 1 || repeated.is_some();
+    // C2: no PAB for whoever already had one or scored a win without playing
+    // in a round they were paired for (requested byes do not count).
+    let bye_eligible = !p
+        .history
+        .iter()
+        .any(|r| !r.played && r.paired && r.outcome == RoundOutcome::Win);
+    Prepared {
+        index,
+        id: p.id,
+        rank,
+        score: score_before(input, index, played),
+        plain: plain_score(input, index),
+        pref,
+        imbalance,
+        repeated,
+        strong: !absolute && imbalance > 0,
+        bye_eligible,
+        played_games,
+        float1: if played >= 1 {
+            float_of(input, index, 1)
+        } else {
+            Float::None
+        },
+        float2: if played >= 2 {
+            float_of(input, index, 2)
+        } else {
+            Float::None
+        },
+        colours,
+    }
+}
+
+/// Whether two preferences can both be met (different, or one is none).
+pub fn prefs_compatible(a: Option<Colour>, b: Option<Colour>) -> bool {
+    a != b || a.is_none() || b.is_none()
+}
