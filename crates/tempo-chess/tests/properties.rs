@@ -89,6 +89,20 @@ proptest! {
                 .map(|mv| mv.to_string())
                 .collect();
             prop_assert!(ours.is_subset(&pseudo), "{}", pos.to_fen());
+            // The other colour's moves from the same position equal
+            // cozy-chess's moves with the turn flipped (when that is a
+            // valid position: the side to move now is not in check).
+            if !pos.is_check() {
+                let mut flipped = pos.clone();
+                flipped.set_turn(!pos.turn());
+                flipped.set_en_passant_squares(tempo_chess::Bitboard::EMPTY);
+                let theirs: BTreeSet<String> = pos
+                    .legal_moves_for(!pos.turn())
+                    .iter()
+                    .map(|mv| mv.to_string())
+                    .collect();
+                prop_assert_eq!(&theirs, &cozy_moves(&cozy_board(&flipped)), "{}", pos.to_fen());
+            }
             let moves = pos.legal_moves();
             if moves.is_empty() {
                 break;
