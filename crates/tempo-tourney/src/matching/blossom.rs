@@ -480,8 +480,8 @@ impl<'a, W: Weight> Solver<'a, W> {
     fn scan_queue(&mut self) -> bool {
         while let Some(v) = self.queue.pop() {
             debug_assert_eq!(self.label[self.inblossom[v]], OUTER);
-            let neighbours = self.neighbend[v].clone();
-            for p in neighbours {
+            for idx in 0..self.neighbend[v].len() {
+                let p = self.neighbend[v][idx];
                 let k = p / 2;
                 let w = self.endpoint[p];
                 if self.inblossom[v] == self.inblossom[w] {

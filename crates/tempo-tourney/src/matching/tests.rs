@@ -343,3 +343,70 @@ fn cardinality_mode_prefers_more_edges() {
     let m = max_weight_matching(4, &edges, Mode::MaxCardinality).unwrap();
     assert_eq!(m.pairs(), vec![(0, 1), (2, 3)]);
 }
+
+/// Best (cardinality, weight) by dynamic programming over vertex subsets:
+/// exact for up to ~20 vertices, far beyond the enumeration above.
+fn subset_dp(n: usize, edges: &[(usize, usize, i64)], mode: Mode) -> (usize, i64) {
+    let mut w = vec![vec![None::<i64>; n]; n];
+    for &(u, v, x) in edges {
+        let best = w[u][v].map_or(x, |y: i64| y.max(x));
+        w[u][v] = Some(best);
+        w[v][u] = Some(best);
+    }
+    let better = |a: (usize, i64), b: (usize, i64)| match mode {
+        Mode::MaxWeight => a.1 > b.1,
+        Mode::MaxCardinality => a > b,
+    };
+    // dp[mask]: best over matchings of the vertices in `mask`.
+    let mut dp = vec![(0usize, 0i64); 1 << n];
+    for mask in 1usize..(1 << n) {
+        let v = mask.trailing_zeros() as usize;
+        let rest = mask & !(1 << v);
+        let mut best = dp[rest]; // v unmatched
+        let mut others = rest;
+        while others != 0 {
+            let u = others.trailing_zeros() as usize;
+            others &= others - 1;
+            if let Some(x) = w[v][u] {
+                let sub = dp[rest & !(1 << u)];
+                let cand = (sub.0 + 1, sub.1 + x);
+                if better(cand, best) {
+                    best = cand;
+                }
+            }
+        }
+        dp[mask] = best;
+    }
+    dp[(1 << n) - 1]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    /// Larger graphs (up to 18 vertices), where blossoms nest deeper.
+    #[test]
+    fn larger_graphs_equal_subset_dp(
+        (n, edges) in (12usize..=18).prop_flat_map(|n| {
+            let k = n * (n - 1) / 2;
+            (Just(n), proptest::collection::vec((proptest::bool::weighted(0.6), 0i64..12), k))
+        }).prop_map(|(n, choices)| {
+            let pairs = (0..n).flat_map(|i| (i + 1..n).map(move |j| (i, j)));
+            let edges: Vec<_> = pairs
+                .zip(choices)
+                .filter(|(_, (keep, _))| *keep)
+                .map(|((i, j), (_, w))| (i, j, w))
+                .collect();
+            (n, edges)
+        })
+    ) {
+        for mode in [Mode::MaxWeight, Mode::MaxCardinality] {
+            let m = max_weight_matching(n, &edges, mode).unwrap();
+            let got = evaluate(&m, &edges);
+            let want = subset_dp(n, &edges, mode);
+            match mode {
+                Mode::MaxWeight => prop_assert_eq!(got.1, want.1),
+                Mode::MaxCardinality => prop_assert_eq!(got, want),
+            }
+        }
+    }
+}
