@@ -11,10 +11,11 @@
 //! Reading is lenient where that stays unambiguous: the check/mate suffix
 //! and annotations (`!`, `?`, `!!`, `!?`, `?!`, `??`) are ignored whether
 //! right or wrong; `0-0` and `0-0-0` are castling; the promotion `=` may be
-//! left out (`e8Q`); the capture `x` may be missing or superfluous (`ed5`
-//! for `exd5`); `-` and `:` between squares are accepted; over-specified
-//! origins (`Ng1f3`, `e2e4`) are accepted; `P` may name a pawn. Piece
-//! letters must be upper case (a lower-case `b` is always the b-file).
+//! left out (`e8Q`), after `=` the letter may be lower case (`e8=q`); the
+//! capture `x` may be missing or superfluous (`ed5` for `exd5`); `-` and
+//! `:` between squares are accepted; over-specified origins (`Ng1f3`,
+//! `e2e4`) are accepted; `P` may name a pawn. Piece letters must be upper
+//! case (a lower-case `b` is always the b-file).
 //!
 //! ```
 //! use tempo_chess::{Position, san};
@@ -412,8 +413,11 @@ fn parse_normal(text: &str, body: &str) -> Result<San, SanError> {
                     .trim_end_matches(')');
                 let mut chars = letter.chars();
                 let promo = match (chars.next(), chars.next()) {
-                    (Some(l), None) => Role::from_char(l)
-                        .filter(|r| l.is_ascii_uppercase() && Role::PROMOTIONS.contains(r)),
+                    // Lower case only after '=' (a bare `b` is a file).
+                    (Some(l), None) => Role::from_char(l).filter(|r| {
+                        (l.is_ascii_uppercase() || c != 'Q' && c != 'R' && c != 'B' && c != 'N')
+                            && Role::PROMOTIONS.contains(r)
+                    }),
                     _ => None,
                 };
                 let Some(promo) = promo else {
@@ -499,6 +503,8 @@ mod tests {
             ("bxa8=Q+", "b7a8q"),
             ("bxa8Q", "b7a8q"),
             ("b8=N", "b7b8n"),
+            ("b8=n", "b7b8n"),
+            ("bxa8(Q)", "b7a8q"),
             ("O-O", "e1h1"),
             ("0-0+", "e1h1"),
             ("Rh1-h7", "h1h7"),

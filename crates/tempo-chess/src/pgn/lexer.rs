@@ -48,6 +48,14 @@ pub(crate) struct Lexer<R> {
     eof: bool,
 }
 
+/// Comment text with whitespace normalised (runs of spaces, tabs and line
+/// breaks become one space): line breaks in a comment are only the
+/// writer's wrapping.
+fn normalise_comment(bytes: &[u8]) -> String {
+    let text = String::from_utf8_lossy(bytes);
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
 fn is_symbol_start(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'-'
 }
@@ -237,11 +245,7 @@ impl<R: BufRead> Lexer<R> {
                 None => return Err(self.error(line, column, PgnErrorKind::UnterminatedComment)),
                 Some(b'}') => {
                     self.bump();
-                    // Whitespace is normalised: line breaks in a comment
-                    // are only the writer's wrapping.
-                    let text = String::from_utf8_lossy(&out);
-                    let words: Vec<&str> = text.split_whitespace().collect();
-                    return Ok(Token::Comment(words.join(" ")));
+                    return Ok(Token::Comment(normalise_comment(&out)));
                 }
                 Some(c) => {
                     out.push(c);
@@ -254,7 +258,7 @@ impl<R: BufRead> Lexer<R> {
     fn line_comment(&mut self) -> Token {
         self.bump(); // ;
         let bytes = self.take_while(|b| b != b'\n');
-        Token::Comment(String::from_utf8_lossy(&bytes).trim().to_string())
+        Token::Comment(normalise_comment(&bytes))
     }
 
     fn nag(&mut self, line: usize, column: usize) -> Result<Token, PgnError> {
