@@ -393,10 +393,9 @@ impl TimeControl {
     }
 
     /// The time FIDE Article 7.5.5 gives the opponent of a player who
-    /// completes an illegal move (and Article 12.9's usual extra time):
-    /// two minutes in standard play, one minute in rapid and blitz
-    /// (Appendices A.4.2 and B.3). `None` for correspondence and unknown
-    /// controls.
+    /// completes an illegal move: two minutes in standard play, one minute
+    /// in rapid and blitz (Appendices A and B). `None` for correspondence
+    /// and unknown controls.
     pub fn penalty_time(&self) -> Option<Millis> {
         match self.category()? {
             Category::Standard => Some(Millis::minutes(2)),

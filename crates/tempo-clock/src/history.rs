@@ -36,7 +36,7 @@ pub struct MoveRecord {
 pub enum AdjustReason {
     /// An arbiter's setting (for example after a clock malfunction).
     Arbiter,
-    /// A penalty or bonus of Article 7.5.5 / 12.9 (time given to a player).
+    /// Extra time given to a player (FIDE Article 7.5.5 penalty, or any other).
     Penalty,
     /// A restore to an earlier position (Article 7.5.1).
     Restore,
