@@ -120,6 +120,38 @@ fn odd_attendance_gives_the_lowest_ranked_present_player_the_bye() {
 }
 
 #[test]
+fn absence_marked_in_the_rounds_column() {
+    // White (9) has `0000 - Z` (or `0000 - -`) in the round-3 column.
+    for mark in ["Z", "-", "H"] {
+        let text = std::fs::read_to_string(data("keizer_example_r2.trf")).unwrap();
+        let text: String = text
+            .lines()
+            .map(|l| {
+                if l.starts_with("001    9 ") {
+                    format!("{l}  0000 - {mark}\n")
+                } else {
+                    format!("{l}\n")
+                }
+            })
+            .collect();
+        let path = std::env::temp_dir().join(format!(
+            "tempo-keizer-{}-mark{}.trf",
+            std::process::id(),
+            if mark == "-" { "dash" } else { mark }
+        ));
+        std::fs::write(&path, text).unwrap();
+        let (out, err, ok) = pair(&path, &[]);
+        assert!(ok, "{err}");
+        let pairs = pairs_of(&out);
+        assert_eq!(pairs.last(), Some(&(5, 0)), "{mark}: {out}");
+        assert!(
+            pairs.iter().all(|&(a, b)| a != 9 && b != 9),
+            "{mark}: {out}"
+        );
+    }
+}
+
+#[test]
 fn a_rule_that_cannot_be_kept_is_named() {
     // Only Johnson and Petersen are present in round 2; they met in round 1.
     let trf = with_lines(

@@ -101,15 +101,21 @@ pub fn settings_from_tournament(t: &Tournament) -> Result<KeizerSettings, Keizer
 }
 
 /// The players to pair in `round`: in the tournament then (entered, not
-/// withdrawn) and not marked absent for it (an `H`/`F`/`Z` entry or `240`
-/// bye request, or an `XTA` absence).
+/// withdrawn) and not marked absent for it: an entry without opponent
+/// (`0000 - H`, `F`, `Z`, `-`), a `240` bye request, or an `XTA` absence.
 pub fn present_players(t: &Tournament, round: u32) -> Vec<PlayerId> {
+    let marked_absent = |id: PlayerId| {
+        t.entry(id, round).is_some_and(|e| {
+            e.opponent.is_none() && !matches!(e.result, ResultCode::Blank | ResultCode::PairingBye)
+        })
+    };
     let mut ids: Vec<PlayerId> = t
         .players
         .iter()
         .map(|p| p.id)
         .filter(|&id| {
             t.is_active_in(id, round)
+                && !marked_absent(id)
                 && t.requested_bye(id, round).is_none()
                 && t.absence_kind(id, round).is_none()
         })
