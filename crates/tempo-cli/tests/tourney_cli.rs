@@ -49,11 +49,25 @@ fn berger_prints_fide_table_with_header() {
 #[test]
 fn swiss_standings_tsv() {
     let file = data("swiss_t000_n19_r7.trf");
-    let text = stdout(&["standings", "--system", "swiss", "--trf", &file, "--format", "tsv"]);
+    let text = stdout(&[
+        "standings",
+        "--system",
+        "swiss",
+        "--trf",
+        &file,
+        "--format",
+        "tsv",
+    ]);
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines[0], "rank\tstart\tname\tscore\tBH-C1\tBH\tSB\tDE\tWIN\tBWG");
+    assert_eq!(
+        lines[0],
+        "rank\tstart\tname\tscore\tBH-C1\tBH\tSB\tDE\tWIN\tBWG"
+    );
     assert_eq!(lines.len(), 1 + 19);
-    assert_eq!(lines[1], "1\t1\tTest0001 Player0001\t5.5\t26.0\t29.0\t22.75\t0\t4\t3");
+    assert_eq!(
+        lines[1],
+        "1\t1\tTest0001 Player0001\t5.5\t26.0\t29.0\t22.75\t0\t4\t3"
+    );
     let mut previous = f64::INFINITY;
     for line in &lines[1..] {
         let score: f64 = line.split('\t').nth(3).unwrap().parse().unwrap();
@@ -61,7 +75,14 @@ fn swiss_standings_tsv() {
         previous = score;
     }
     let custom = stdout(&[
-        "standings", "--system", "swiss", "--trf", &file, "--format", "tsv", "--tiebreaks",
+        "standings",
+        "--system",
+        "swiss",
+        "--trf",
+        &file,
+        "--format",
+        "tsv",
+        "--tiebreaks",
         "BH-M1,ARO,TPR",
     ]);
     assert!(custom.starts_with("rank\tstart\tname\tscore\tBH-M1\tARO\tTPR\n"));
@@ -71,7 +92,15 @@ fn swiss_standings_tsv() {
 fn round_robin_standings_hand_checked() {
     // 1-4 1-0, 2-3 ½, 4-3 0-1, 1-2 ½, 2-4 forfeit for 2, 3-1 0-1.
     let file = data("round_robin_4.trf");
-    let text = stdout(&["standings", "--system", "round-robin", "--trf", &file, "--format", "tsv"]);
+    let text = stdout(&[
+        "standings",
+        "--system",
+        "round-robin",
+        "--trf",
+        &file,
+        "--format",
+        "tsv",
+    ]);
     assert_eq!(
         text,
         "rank\tstart\tname\tscore\tDE\tWIN\tSB\tKS\n\
@@ -81,7 +110,13 @@ fn round_robin_standings_hand_checked() {
          4\t4\tDorn, Max\t0.0\t0\t0\t0.0\t0.0\n"
     );
     let json: serde_json::Value = serde_json::from_str(&stdout(&[
-        "standings", "--system", "round-robin", "--trf", &file, "--format", "json",
+        "standings",
+        "--system",
+        "round-robin",
+        "--trf",
+        &file,
+        "--format",
+        "json",
     ]))
     .unwrap();
     assert_eq!(json["players"][1]["name"], "Berg, Tom");
@@ -94,9 +129,20 @@ fn round_robin_standings_hand_checked() {
 #[test]
 fn keizer_standings_from_the_extension_file() {
     let file = data("club_extension.trf");
-    let text = stdout(&["standings", "--system", "keizer", "--trf", &file, "--format", "tsv"]);
+    let text = stdout(&[
+        "standings",
+        "--system",
+        "keizer",
+        "--trf",
+        &file,
+        "--format",
+        "tsv",
+    ]);
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines[0], "rank\tstart\tname\tscore\tvalue\tgames\twins\tdraws\tlosses");
+    assert_eq!(
+        lines[0],
+        "rank\tstart\tname\tscore\tvalue\tgames\twins\tdraws\tlosses"
+    );
     // Top value 50 (XTK): Anna 50 + 49 for the win, Bruno his own 49.
     assert_eq!(lines[1], "1\t1\tKeller, Anna\t99.0\t50\t1\t1\t0\t0");
     assert_eq!(lines[2], "2\t2\tMeier, Bruno\t49.0\t49\t1\t0\t0\t1");
@@ -107,11 +153,17 @@ fn chess960_rounds_are_seeded_and_recorded() {
     let text = stdout(&["chess960", "rounds", "--rounds", "5", "--seed", "2024"]);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 5);
-    assert_eq!(text, stdout(&["chess960", "rounds", "--rounds", "5", "--seed", "2024"]));
+    assert_eq!(
+        text,
+        stdout(&["chess960", "rounds", "--rounds", "5", "--seed", "2024"])
+    );
     let first: Vec<&str> = lines[0].split('\t').collect();
     assert_eq!(first[0], "1");
     let draw = stdout(&["chess960", "draw", "--seed", "2024"]);
-    assert!(draw.starts_with(&format!("number: {}\n", first[1])), "{draw}");
+    assert!(
+        draw.starts_with(&format!("number: {}\n", first[1])),
+        "{draw}"
+    );
     assert_eq!(draw.lines().last().unwrap(), first[2]);
     // The file's recorded positions win over a new draw.
     let file = data("club_extension.trf");
@@ -128,10 +180,19 @@ fn bad_trf_is_one_line_naming_the_place() {
     let path = dir.join("bad.trf");
     let line = format!("001    1      A{:>37}{:>28}{:>4}{:>5}", 1800, "", "x.5", 1);
     std::fs::write(&path, line).unwrap();
-    let out = tempo(&["standings", "--system", "swiss", "--trf", path.to_str().unwrap()]);
+    let out = tempo(&[
+        "standings",
+        "--system",
+        "swiss",
+        "--trf",
+        path.to_str().unwrap(),
+    ]);
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8(out.stderr).unwrap();
     assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(err.contains("line 1, columns 81-84: points field 'x.5'"), "{err}");
+    assert!(
+        err.contains("line 1, columns 81-84: points field 'x.5'"),
+        "{err}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -22,8 +22,8 @@
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::model::Chess960Rounds;
 use crate::Tournament;
+use crate::model::Chess960Rounds;
 
 /// The number of Chess960 start positions.
 pub const POSITIONS: u16 = 960;
@@ -64,16 +64,16 @@ impl Chess960Rounds {
     pub fn drawn(seed: u64, rounds: u32) -> Chess960Rounds {
         Chess960Rounds {
             seed: Some(seed),
-            positions: (1..)
-                .zip(draw_rounds(seed, rounds))
-                .collect(),
+            positions: (1..).zip(draw_rounds(seed, rounds)).collect(),
         }
     }
 
     /// Records positions for every round up to `rounds` that has none,
     /// drawn from the seed; recorded positions stay as they are.
     pub fn fill_to(&mut self, rounds: u32) -> Result<(), Chess960Error> {
-        let missing: Vec<u32> = (1..=rounds).filter(|&r| self.position(r).is_none()).collect();
+        let missing: Vec<u32> = (1..=rounds)
+            .filter(|&r| self.position(r).is_none())
+            .collect();
         if missing.is_empty() {
             return Ok(());
         }

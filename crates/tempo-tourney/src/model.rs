@@ -220,7 +220,10 @@ impl RoundEntry {
 
     /// A forfeit (`+` / `-`) against a scheduled opponent.
     pub fn is_forfeit(&self) -> bool {
-        matches!(self.result, ResultCode::ForfeitWin | ResultCode::ForfeitLoss)
+        matches!(
+            self.result,
+            ResultCode::ForfeitWin | ResultCode::ForfeitLoss
+        )
     }
 
     /// The player took part in the pairing of this round: had an opponent

@@ -102,27 +102,29 @@ impl FromStr for Points {
 impl Add for Points {
     type Output = Points;
     fn add(self, rhs: Points) -> Points {
-        Points(self.0 + rhs.0)
+        // Saturating: absurd inputs (a line with 10^5 rounds of 9999 points)
+        // must not overflow.
+        Points(self.0.saturating_add(rhs.0))
     }
 }
 
 impl AddAssign for Points {
     fn add_assign(&mut self, rhs: Points) {
-        self.0 += rhs.0;
+        self.0 = self.0.saturating_add(rhs.0);
     }
 }
 
 impl Sub for Points {
     type Output = Points;
     fn sub(self, rhs: Points) -> Points {
-        Points(self.0 - rhs.0)
+        Points(self.0.saturating_sub(rhs.0))
     }
 }
 
 impl Mul<i32> for Points {
     type Output = Points;
     fn mul(self, rhs: i32) -> Points {
-        Points(self.0 * rhs)
+        Points(self.0.saturating_mul(rhs))
     }
 }
 

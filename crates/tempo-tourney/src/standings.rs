@@ -20,10 +20,10 @@
 
 use serde::Serialize;
 
+use crate::Tournament;
 use crate::model::PlayerId;
 use crate::points::Points;
 use crate::tiebreak::{self, Calculator, TieBreak, Value};
-use crate::Tournament;
 
 /// What to rank by.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -115,8 +115,7 @@ pub fn standings(t: &Tournament, options: &StandingsOptions) -> Standings {
                 }
             }
             let sign = if tb.higher_is_better() { -1 } else { 1 };
-            rows[range.clone()]
-                .sort_by_key(|r| (sign * r.values[k].hundredths(), r.id));
+            rows[range.clone()].sort_by_key(|r| (sign * r.values[k].hundredths(), r.id));
             next.extend(split(&rows, range, |r| r.values[k].hundredths()));
         }
         groups = next;

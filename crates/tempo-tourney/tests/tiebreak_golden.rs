@@ -66,7 +66,9 @@ fn scores_and_adjusted_scores() {
     let calc = Calculator::new(&t, Options::default());
     let scores: Vec<String> = (1..=6).map(|id| calc.score(id).to_string()).collect();
     assert_eq!(scores, ["2.5", "2.0", "2.0", "1.0", "1.0", "1.0"]);
-    let adjusted: Vec<String> = (1..=6).map(|id| calc.adjusted_score(id).to_string()).collect();
+    let adjusted: Vec<String> = (1..=6)
+        .map(|id| calc.adjusted_score(id).to_string())
+        .collect();
     assert_eq!(adjusted, ["2.5", "2.0", "2.0", "1.0", "1.0", "1.5"]);
 }
 
@@ -159,7 +161,10 @@ fn direct_encounter() {
     let t = tournament();
     let calc = Calculator::new(&t, Options::default());
     // 2 and 3 never met: nothing to separate.
-    assert_eq!(calc.direct_encounter(&[2, 3], false), vec![Value::default(); 2]);
+    assert_eq!(
+        calc.direct_encounter(&[2, 3], false),
+        vec![Value::default(); 2]
+    );
     // 1 beat 4 and drew 2 ... among {1, 2, 4}: 1 has 1.5, 2 has 1.5? No:
     // 1 vs 4 1-0, 1 vs 2 ½, 2 vs 4 1-0: 1 = 1.5, 2 = 1.5, 4 = 0: all met.
     assert_eq!(

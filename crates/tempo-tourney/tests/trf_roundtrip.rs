@@ -87,9 +87,13 @@ fn opponents_agree() {
                 assert_eq!(back.opponent, Some(p.id), "{name}");
                 assert_eq!(back.colour, e.colour.map(Colour::opposite), "{name}");
                 assert_eq!(back.is_played(), e.is_played(), "{name}");
-                let sum = t.point_system.points_for(e.result) + t.point_system.points_for(back.result);
+                let sum =
+                    t.point_system.points_for(e.result) + t.point_system.points_for(back.result);
                 if e.is_played() {
-                    assert!(sum == t.point_system.win || sum == t.point_system.draw * 2, "{name}");
+                    assert!(
+                        sum == t.point_system.win || sum == t.point_system.draw * 2,
+                        "{name}"
+                    );
                 }
             }
         }
@@ -137,7 +141,10 @@ fn new_settings_are_appended_and_read_back() {
     t.total_rounds = Some(9);
     t.initial_colour = Some(Colour::Black);
     let written = t.to_trf().unwrap();
-    assert!(written.ends_with("092 FIDE_DUTCH_2025\r142 9\r152 B\r"), "{written}");
+    assert!(
+        written.ends_with("092 FIDE_DUTCH_2025\r142 9\r152 B\r"),
+        "{written}"
+    );
     let back = Tournament::from_trf_str(&written).unwrap();
     assert_eq!(back.total_rounds, Some(9));
     assert_eq!(back.initial_colour, Some(Colour::Black));

@@ -26,7 +26,10 @@ pub fn run(args: &BergerArgs) -> anyhow::Result<()> {
 
 fn render(args: &BergerArgs) -> anyhow::Result<String> {
     if args.players < 2 {
-        anyhow::bail!("a round robin needs at least 2 players, not {}", args.players);
+        anyhow::bail!(
+            "a round robin needs at least 2 players, not {}",
+            args.players
+        );
     }
     if args.players > 9999 {
         anyhow::bail!("at most 9999 players (TRF's limit), not {}", args.players);
@@ -72,6 +75,12 @@ mod tests {
         })
         .unwrap();
         assert!(text.contains("1\t2\t1\t0\n"), "{text}");
-        assert!(render(&BergerArgs { players: 1, double: false }).is_err());
+        assert!(
+            render(&BergerArgs {
+                players: 1,
+                double: false
+            })
+            .is_err()
+        );
     }
 }

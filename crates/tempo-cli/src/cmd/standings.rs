@@ -295,7 +295,13 @@ fn table(headers: &[String], lines: &[Line]) -> String {
     }
     let columns = cells[0].len();
     let widths: Vec<usize> = (0..columns)
-        .map(|c| cells.iter().map(|r| r[c].chars().count()).max().unwrap_or(0))
+        .map(|c| {
+            cells
+                .iter()
+                .map(|r| r[c].chars().count())
+                .max()
+                .unwrap_or(0)
+        })
         .collect();
     let mut out = String::new();
     for row in &cells {

@@ -4,9 +4,9 @@ use std::collections::HashMap;
 
 use super::rating::{average_rating, performance_rating};
 use super::{Cut, TieBreak, Value};
+use crate::Tournament;
 use crate::model::{Colour, Outcome, PlayerId, ResultCode, RoundEntry};
 use crate::points::Points;
-use crate::Tournament;
 
 /// How rounds without a game over the board count.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -300,8 +300,8 @@ impl<'a> Calculator<'a> {
                     UnplayedRule::Fide2023 => Some((info.vur, rec.score)),
                     UnplayedRule::VirtualOpponent => {
                         let later = i64::from(self.rounds - round);
-                        let virtual_score = before + (system.win - info.points)
-                            + system.draw * later as i32;
+                        let virtual_score =
+                            before + (system.win - info.points) + system.draw * later as i32;
                         Some((false, virtual_score))
                     }
                     UnplayedRule::Ignore => None,

@@ -311,8 +311,8 @@ mod tests {
     #[test]
     fn names_round_trip() {
         for name in [
-            "BH", "BH-C1", "BH-M1", "BH-C2", "SB", "SB-C1", "DE", "WIN", "WON", "BPG", "BWG",
-            "GE", "ARO", "ARO-C1", "TPR", "PS", "PS-C1", "KS", "BH-P",
+            "BH", "BH-C1", "BH-M1", "BH-C2", "SB", "SB-C1", "DE", "WIN", "WON", "BPG", "BWG", "GE",
+            "ARO", "ARO-C1", "TPR", "PS", "PS-C1", "KS", "BH-P",
         ] {
             let tb: TieBreak = name.parse().unwrap();
             assert_eq!(tb.to_string(), name);

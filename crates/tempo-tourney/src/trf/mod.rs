@@ -32,12 +32,12 @@ mod write;
 
 use std::fmt;
 
+use crate::Tournament;
 use crate::model::{
     Absence, Acceleration, ByeRequest, Colour, ForbiddenPairs, InfoLine, LateEntry, Player,
     PlayerId, Withdrawal,
 };
 use crate::points::PointSystem;
-use crate::Tournament;
 
 pub use read::read;
 pub use write::write;
@@ -139,6 +139,13 @@ pub enum WriteError {
         value: String,
         width: usize,
     },
+    #[error("record {record}: {field} '{value}' does not fit in {width} columns")]
+    FieldTooWide {
+        record: &'static str,
+        field: &'static str,
+        value: String,
+        width: usize,
+    },
     #[error("{0} cannot be written in {1}")]
     NotEncodable(char, &'static str),
 }
@@ -188,6 +195,7 @@ pub(crate) struct Layout {
     pub line_ending: LineEnding,
     pub final_line_ending: bool,
     pub encoding: Encoding,
+    pub byte_order_mark: bool,
 }
 
 impl Default for Layout {
@@ -197,6 +205,7 @@ impl Default for Layout {
             line_ending: LineEnding::default(),
             final_line_ending: true,
             encoding: Encoding::default(),
+            byte_order_mark: false,
         }
     }
 }

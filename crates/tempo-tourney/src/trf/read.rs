@@ -3,12 +3,12 @@
 use std::str::FromStr;
 
 use super::{Encoding, LineEnding, ParseError, ParseErrorKind as K, Slot, SlotKind, Syntax};
+use crate::Tournament;
 use crate::model::{
     Absence, AbsenceKind, Acceleration, ByeKind, ByeRequest, Chess960Rounds, Colour,
     ForbiddenPairs, InfoLine, LateEntry, Player, PlayerId, ResultCode, RoundEntry, Withdrawal,
 };
 use crate::points::{PointSystem, Points};
-use crate::Tournament;
 
 /// Reads TRF bytes: UTF-8, or Latin-1 when the bytes are not valid UTF-8.
 pub fn read(bytes: &[u8]) -> Result<Tournament, ParseError> {
@@ -54,9 +54,11 @@ fn split_lines(text: &str) -> (Vec<&str>, Option<LineEnding>, bool) {
 }
 
 pub(crate) fn read_str(text: &str, encoding: Encoding) -> Result<Tournament, ParseError> {
+    let byte_order_mark = text.starts_with('\u{feff}');
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let (lines, ending, final_line_ending) = split_lines(text);
     let mut t = Tournament::new();
+    t.layout.byte_order_mark = byte_order_mark;
     t.layout.encoding = encoding;
     t.layout.line_ending = ending.unwrap_or_default();
     t.layout.final_line_ending = final_line_ending;
@@ -353,7 +355,10 @@ fn read_line(t: &mut Tournament, line: &Line) -> Result<SlotKind, ParseError> {
             let mut points = Vec::new();
             let mut column = 10;
             while column <= line.len() {
-                points.push(line.points(column, column + 3, "points")?.unwrap_or_default());
+                points.push(
+                    line.points(column, column + 3, "points")?
+                        .unwrap_or_default(),
+                );
                 column += 5;
             }
             t.accelerations
@@ -440,10 +445,7 @@ fn read_player(line: &Line) -> Result<Player, ParseError> {
     for column in [4, 9, 80, 85, 90, 91] {
         let c = line.char_at(column);
         if !c.is_whitespace() {
-            return Err(line.err(
-                Some((column, column)),
-                K::NotBlank(c),
-            ));
+            return Err(line.err(Some((column, column)), K::NotBlank(c)));
         }
     }
     let id: PlayerId = line.required(5, 8, "starting rank")?;
@@ -454,7 +456,11 @@ fn read_player(line: &Line) -> Result<Player, ParseError> {
         ));
     }
     let sex = Some(line.char_at(10)).filter(|c| !c.is_whitespace());
-    let mut player = Player::new(id, line.field(15, 47).trim(), line.number(49, 52, "rating")?);
+    let mut player = Player::new(
+        id,
+        line.field(15, 47).trim(),
+        line.number(49, 52, "rating")?,
+    );
     player.sex = sex;
     player.title = line.optional_text(11, 13);
     player.federation = line.optional_text(54, 56);
@@ -462,7 +468,11 @@ fn read_player(line: &Line) -> Result<Player, ParseError> {
     player.birth_date = line.optional_text(70, 79);
     player.points = line.points(81, 84, "points")?;
     player.rank = line.number(86, 89, "rank")?;
-    let end = line.chars.iter().rposition(|c| !c.is_whitespace()).map_or(0, |i| i + 1);
+    let end = line
+        .chars
+        .iter()
+        .rposition(|c| !c.is_whitespace())
+        .map_or(0, |i| i + 1);
     let mut start = 92;
     while start <= end {
         player.rounds.push(read_round(line, start, id)?);
@@ -505,9 +515,14 @@ fn read_extension(t: &mut Tournament, line: &Line, tag: &str) -> Result<SlotKind
     let tokens = line.tokens();
     Ok(match tag {
         "XTA" => {
-            let (col, kind_text) = tokens
-                .first()
-                .ok_or_else(|| line.err(None, K::Missing { field: "absence kind" }))?;
+            let (col, kind_text) = tokens.first().ok_or_else(|| {
+                line.err(
+                    None,
+                    K::Missing {
+                        field: "absence kind",
+                    },
+                )
+            })?;
             let letter = kind_text.chars().next().unwrap_or(' ');
             let kind = AbsenceKind::from_code(letter)
                 .filter(|_| kind_text.chars().count() == 1)
@@ -561,10 +576,7 @@ fn read_extension(t: &mut Tournament, line: &Line, tag: &str) -> Result<SlotKind
             let (col, key) = tokens
                 .first()
                 .ok_or_else(|| line.err(None, K::Missing { field: "setting" }))?;
-            let value = line
-                .rest(col + key.chars().count())
-                .trim()
-                .to_string();
+            let value = line.rest(col + key.chars().count()).trim().to_string();
             t.keizer_settings.push((key.clone(), value));
             let i = t.keizer_settings.len() - 1;
             SlotKind::Keizer(i, t.keizer_settings[i].clone())
@@ -617,9 +629,12 @@ mod tests {
 
     /// A valid player line with `text` put at 1-based `column`.
     fn player_line_with(column: usize, text: &str) -> String {
-        let mut line: Vec<char> = format!("001    1      A{:>37}{:>28}{:>4}{:>5}{:>6} w 1", 1800, "", "1.0", 1, 2)
-            .chars()
-            .collect();
+        let mut line: Vec<char> = format!(
+            "001    1      A{:>37}{:>28}{:>4}{:>5}{:>6} w 1",
+            1800, "", "1.0", 1, 2
+        )
+        .chars()
+        .collect();
         for (i, c) in text.chars().enumerate() {
             line[column - 1 + i] = c;
         }
@@ -632,7 +647,10 @@ mod tests {
         let t = Tournament::from_trf_str(&good).unwrap();
         assert_eq!(t.players[0].rating, Some(1800));
         assert_eq!(t.players[0].points, Some(Points::ONE));
-        assert_eq!(t.players[0].rounds[0], RoundEntry::game(2, Colour::White, ResultCode::Win));
+        assert_eq!(
+            t.players[0].rounds[0],
+            RoundEntry::game(2, Colour::White, ResultCode::Win)
+        );
 
         let text = format!("012 X\n{}", player_line_with(81, "x.5 "));
         let err = Tournament::from_trf_str(&text).unwrap_err();
@@ -641,13 +659,19 @@ mod tests {
             "line 2, columns 81-84: points field 'x.5' is not a number of points"
         );
         let err = Tournament::from_trf_str(&player_line_with(97, "q")).unwrap_err();
-        assert_eq!(err.to_string(), "line 1, column 97: 'q' is not a colour (w, b, - or blank)");
+        assert_eq!(
+            err.to_string(),
+            "line 1, column 97: 'q' is not a colour (w, b, - or blank)"
+        );
         let err = Tournament::from_trf_str(&player_line_with(99, "?")).unwrap_err();
         assert_eq!((err.line, err.columns), (1, Some((99, 99))));
         let err = Tournament::from_trf_str(&player_line_with(92, "   1")).unwrap_err();
         assert_eq!(err.kind, K::SelfPairing(1));
         let err = Tournament::from_trf_str(&player_line_with(49, "18x0")).unwrap_err();
-        assert_eq!(err.to_string(), "line 1, columns 49-52: rating field '18x0' is not a number");
+        assert_eq!(
+            err.to_string(),
+            "line 1, columns 49-52: rating field '18x0' is not a number"
+        );
         let twice = format!("{}\n{}", good, good);
         let err = Tournament::from_trf_str(&twice).unwrap_err();
         assert_eq!((err.line, err.kind), (2, K::DuplicatePlayer(1)));
@@ -662,7 +686,10 @@ XXP 5 6\nXXA    2  1.0  0.5\n### a comment\nXXC black1 rank\nBBL  0.5\n";
         assert_eq!(t.total_rounds, Some(9));
         assert_eq!(t.initial_colour, Some(Colour::Black));
         let s = t.point_system;
-        assert_eq!((s.win.tenths(), s.draw.tenths(), s.loss.tenths()), (30, 10, 5));
+        assert_eq!(
+            (s.win.tenths(), s.draw.tenths(), s.loss.tenths()),
+            (30, 10, 5)
+        );
         assert_eq!((s.forfeit_loss.tenths(), s.zero_bye.tenths()), (5, 5));
         assert_eq!(s.pairing_bye_points().tenths(), 10);
         assert_eq!(t.requested_bye(5, 3), Some(ByeKind::HalfPoint));

@@ -2,12 +2,12 @@
 //! changed and new ones in TRF's fixed columns.
 
 use super::{Encoding, SlotKind, Syntax, WriteError};
+use crate::Tournament;
 use crate::model::{
-    Absence, Acceleration, ByeKind, ByeRequest, Colour, ForbiddenPairs, InfoLine, Player,
-    PlayerId, ResultCode, RoundEntry,
+    Absence, Acceleration, ByeKind, ByeRequest, Colour, ForbiddenPairs, InfoLine, Player, PlayerId,
+    RoundEntry,
 };
 use crate::points::{PointSystem, Points};
-use crate::Tournament;
 
 /// Writes a tournament as TRF bytes, in the encoding it was read in.
 pub fn write(t: &Tournament) -> Result<Vec<u8>, WriteError> {
@@ -52,6 +52,7 @@ fn mark(flags: &mut [bool], i: usize) -> bool {
 }
 
 pub(crate) fn write_string(t: &Tournament, canonical: bool) -> Result<String, WriteError> {
+    check_widths(t)?;
     let mut w = Written {
         info: vec![false; t.info.len()],
         players: vec![false; t.players.len()],
@@ -66,7 +67,9 @@ pub(crate) fn write_string(t: &Tournament, canonical: bool) -> Result<String, Wr
         ..Written::default()
     };
     let slots = &t.layout.slots;
-    let last_info = slots.iter().rposition(|s| matches!(s.kind, SlotKind::Info(..)));
+    let last_info = slots
+        .iter()
+        .rposition(|s| matches!(s.kind, SlotKind::Info(..)));
     let last_player = slots
         .iter()
         .rposition(|s| matches!(s.kind, SlotKind::Player(..)));
@@ -95,7 +98,12 @@ pub(crate) fn write_string(t: &Tournament, canonical: bool) -> Result<String, Wr
     out.extend(new_others(t, &mut w)?);
 
     let ending = t.layout.line_ending.as_str();
-    let mut text = out.join(ending);
+    let mut text = if t.layout.byte_order_mark {
+        String::from("\u{feff}")
+    } else {
+        String::new()
+    };
+    text.push_str(&out.join(ending));
     if t.layout.final_line_ending && !out.is_empty() {
         text.push_str(ending);
     }
@@ -116,7 +124,11 @@ fn write_slot(
     Ok(match kind {
         SlotKind::Verbatim => Some(raw.to_string()),
         SlotKind::Info(i, old) => t.info.get(*i).filter(|_| mark(&mut w.info, *i)).map(|cur| {
-            if keep(cur == old) { raw.to_string() } else { render_info(cur) }
+            if keep(cur == old) {
+                raw.to_string()
+            } else {
+                render_info(cur)
+            }
         }),
         SlotKind::Player(i, old) => match t.players.get(*i) {
             Some(cur) if mark(&mut w.players, *i) => Some(if keep(cur == old.as_ref()) {
@@ -156,24 +168,46 @@ fn write_slot(
             .bye_requests
             .get(*i)
             .filter(|_| mark(&mut w.byes, *i))
-            .map(|cur| if keep(cur == old) { raw.to_string() } else { render_bye(cur) }),
+            .map(|cur| {
+                if keep(cur == old) {
+                    raw.to_string()
+                } else {
+                    render_bye(cur)
+                }
+            }),
         SlotKind::Acceleration(i, old) => t
             .accelerations
             .get(*i)
             .filter(|_| mark(&mut w.accelerations, *i))
             .map(|cur| {
-                if keep(cur == old) { raw.to_string() } else { render_acceleration(cur) }
+                if keep(cur == old) {
+                    raw.to_string()
+                } else {
+                    render_acceleration(cur)
+                }
             }),
         SlotKind::Forbidden(i, old) => t
             .forbidden_pairs
             .get(*i)
             .filter(|_| mark(&mut w.forbidden, *i))
-            .map(|cur| if keep(cur == old) { raw.to_string() } else { render_forbidden(cur) }),
+            .map(|cur| {
+                if keep(cur == old) {
+                    raw.to_string()
+                } else {
+                    render_forbidden(cur)
+                }
+            }),
         SlotKind::Absence(i, old) => t
             .absences
             .get(*i)
             .filter(|_| mark(&mut w.absences, *i))
-            .map(|cur| if keep(cur == old) { raw.to_string() } else { render_absence(cur) }),
+            .map(|cur| {
+                if keep(cur == old) {
+                    raw.to_string()
+                } else {
+                    render_absence(cur)
+                }
+            }),
         SlotKind::Withdrawal(i, old) => t
             .withdrawals
             .get(*i)
@@ -212,13 +246,21 @@ fn write_slot(
             .get(*i)
             .filter(|_| mark(&mut w.keizer, *i))
             .map(|cur| {
-                if keep(cur == old) { raw.to_string() } else { render_keizer(cur) }
+                if keep(cur == old) {
+                    raw.to_string()
+                } else {
+                    render_keizer(cur)
+                }
             }),
         SlotKind::Chess960Seed(old) => {
             w.seed = true;
             let cur = t.chess960.as_ref().and_then(|c| c.seed);
             cur.map(|seed| {
-                if keep(cur == *old) { raw.to_string() } else { format!("XT9 seed {seed}") }
+                if keep(cur == *old) {
+                    raw.to_string()
+                } else {
+                    format!("XT9 seed {seed}")
+                }
             })
         }
         SlotKind::Chess960Position(i, old) => t
@@ -227,7 +269,11 @@ fn write_slot(
             .and_then(|c| c.positions.get(*i))
             .filter(|_| mark(&mut w.positions, *i))
             .map(|cur| {
-                if keep(cur == old) { raw.to_string() } else { render_position(*cur) }
+                if keep(cur == old) {
+                    raw.to_string()
+                } else {
+                    render_position(*cur)
+                }
             }),
     })
 }
@@ -331,6 +377,97 @@ fn new_others(t: &Tournament, w: &mut Written) -> Result<Vec<String>, WriteError
     Ok(out)
 }
 
+/// Points in at most four columns (`11.5`; whole numbers that do not fit
+/// with a decimal are written without it: `9999`).
+fn points4(p: Points) -> Option<String> {
+    let text = format!("{p:>4}");
+    if text.len() <= 4 {
+        return Some(text);
+    }
+    let whole = format!("{:>4}", p.tenths() / 10);
+    (p.tenths() % 10 == 0 && whole.len() <= 4).then_some(whole)
+}
+
+/// Every value of a fixed-column record must fit its columns.
+fn check_widths(t: &Tournament) -> Result<(), WriteError> {
+    let too_wide = |record: &'static str, field: &'static str, value: String, width: usize| {
+        Err(WriteError::FieldTooWide {
+            record,
+            field,
+            value,
+            width,
+        })
+    };
+    let points = |record, field, p: Points| match points4(p) {
+        Some(_) => Ok(()),
+        None => too_wide(record, field, p.to_string(), 4),
+    };
+    let round = |record, r: u32| {
+        if r > 999 {
+            too_wide(record, "round", r.to_string(), 3)
+        } else {
+            Ok(())
+        }
+    };
+    let ids = |record, ids: &[PlayerId]| match ids.iter().find(|&&i| i > 9999) {
+        Some(i) => too_wide(record, "player id", i.to_string(), 4),
+        None => Ok(()),
+    };
+    let s = &t.point_system;
+    for (field, p) in [
+        ("win", s.win),
+        ("draw", s.draw),
+        ("loss", s.loss),
+        ("forfeit loss", s.forfeit_loss),
+        ("pairing-allocated bye", s.pairing_bye_points()),
+        ("unknown result", s.unknown_points()),
+    ] {
+        points("162", field, p)?;
+    }
+    for b in &t.bye_requests {
+        round("240", b.round)?;
+        ids("240", &b.players)?;
+    }
+    for a in &t.accelerations {
+        match a {
+            Acceleration::Range {
+                match_points,
+                points: p,
+                first_round,
+                last_round,
+                first_player,
+                last_player,
+            } => {
+                if let Some(m) = match_points {
+                    points("250", "match points", *m)?;
+                }
+                points("250", "points", *p)?;
+                round("250", *first_round)?;
+                round("250", *last_round)?;
+                ids("250", &[*first_player, *last_player])?;
+            }
+            Acceleration::PerRound { player, points: ps } => {
+                ids("XXA", &[*player])?;
+                for p in ps {
+                    points("XXA", "points", *p)?;
+                }
+            }
+        }
+    }
+    for f in &t.forbidden_pairs {
+        if let Some((a, b)) = f.rounds {
+            round("260", a)?;
+            round("260", b)?;
+            ids("260", &f.players)?;
+        }
+    }
+    for a in &t.absences {
+        round("XTA", a.round)?;
+        ids("XTA", &a.players)?;
+    }
+    Ok(())
+}
+
 fn render_info(info: &InfoLine) -> String {
     format!("{} {}", info.tag, info.text)
 }
@@ -380,15 +517,21 @@ fn render_point_system(syntax: &Syntax, s: &PointSystem) -> Option<String> {
             let mut entries = Vec::new();
             let mut add = |code: char, value: Points, default: Points| {
                 if value != default {
-                    entries.push(format!("{code}{value:>4}"));
+                    entries.push(format!("{code}{}", points4(value).unwrap_or_default()));
                 }
             };
             add('W', s.win, fide.win);
             add('D', s.draw, fide.draw);
             add('L', s.loss, fide.loss);
             add('A', s.forfeit_loss, fide.forfeit_loss);
-            add('P', s.pairing_bye_points(), s.win);
-            add('X', s.unknown_points(), s.draw);
+            // P and X are written when set, even to their default, so that
+            // the file says what the model says.
+            if let Some(p) = s.pairing_bye {
+                entries.push(format!("P{}", points4(p).unwrap_or_default()));
+            }
+            if let Some(x) = s.unknown {
+                entries.push(format!("X{}", points4(x).unwrap_or_default()));
+            }
             (!entries.is_empty()).then(|| format!("162  {}", entries.join("    ")))
         }
     }
@@ -418,13 +561,17 @@ fn render_acceleration(a: &Acceleration) -> String {
             first_player,
             last_player,
         } => {
-            let mp = match_points.map_or("    ".to_string(), |m| format!("{m:>4}"));
+            let mp = match_points.map_or("    ".to_string(), |m| points4(m).unwrap_or_default());
+            let points = points4(*points).unwrap_or_default();
             format!(
-                "250 {mp} {points:>4} {first_round:03} {last_round:03} {first_player:04} {last_player:04}"
+                "250 {mp} {points} {first_round:03} {last_round:03} {first_player:04} {last_player:04}"
             )
         }
         Acceleration::PerRound { player, points } => {
-            let values: String = points.iter().map(|p| format!(" {p:>4}")).collect();
+            let values: String = points
+                .iter()
+                .map(|p| format!(" {}", points4(*p).unwrap_or_default()))
+                .collect();
             format!("XXA {player:>4}{values}")
         }
     }
@@ -441,7 +588,12 @@ fn render_forbidden(f: &ForbiddenPairs) -> String {
 }
 
 fn render_absence(a: &Absence) -> String {
-    format!("XTA {} {:03}{}", a.kind.code(), a.round, id_fields(&a.players))
+    format!(
+        "XTA {} {:03}{}",
+        a.kind.code(),
+        a.round,
+        id_fields(&a.players)
+    )
 }
 
 fn render_club(id: PlayerId, club: &str) -> String {
@@ -501,7 +653,9 @@ pub(crate) fn render_player(p: &Player) -> Result<String, WriteError> {
         put(70, &fit("birth date", date.clone(), 10)?);
     }
     if let Some(points) = p.points {
-        put(81, &fit("points", format!("{points:>4}"), 4)?);
+        // "100.0" does not fit: whole numbers drop the decimal ("100").
+        let text = points4(points).unwrap_or_else(|| points.to_string());
+        put(81, &fit("points", text, 4)?);
     }
     if let Some(rank) = p.rank {
         put(86, &fit("rank", format!("{rank:>4}"), 4)?);
@@ -515,9 +669,8 @@ pub(crate) fn render_player(p: &Player) -> Result<String, WriteError> {
 }
 
 fn render_round(e: &RoundEntry) -> String {
-    if e.opponent.is_none() && e.colour.is_none() && e.result == ResultCode::Blank {
-        return "        ".to_string();
-    }
+    // A blank entry is written `0000 -` and a blank result, so that it
+    // survives as an entry even at the end of the line.
     let opponent = e.opponent.map_or("0000".to_string(), |o| format!("{o:>4}"));
     let colour = e.colour.map_or('-', Colour::trf_char);
     format!("{opponent} {colour} {}", e.result.trf_char())
