@@ -1,1 +1,41 @@
-fn main() {}
+//! Pair resolutions per second (generate both players' legal moves, pick
+//! one each, resolve the pair) from positions of random playouts, beside
+//! the orthodox perft rate of the same run.
+//!
+//! `cargo bench -p tempo-sync --bench resolve`
+
+use std::hint::black_box;
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use tempo_chess::{Color, Position, perft};
+use tempo_sync::playout::sample_pair_states;
+use tempo_sync::{Rules, Variant};
+
+fn resolutions(c: &mut Criterion) {
+    for variant in [Variant::Synchronschach, Variant::Fairschach] {
+        let states = sample_pair_states(Rules::new(variant), 2000, 1);
+        let mut group = c.benchmark_group(format!("{variant}"));
+        group.throughput(Throughput::Elements(states.len() as u64));
+        group.bench_function("generate+resolve pairs", |b| {
+            let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+            b.iter(|| {
+                for game in &states {
+                    seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                    let w = game.position().legal_moves_for(Color::White);
+                    let bl = game.position().legal_moves_for(Color::Black);
+                    let (i, j) = ((seed >> 33) as usize, (seed >> 45) as usize);
+                    black_box(game.resolve_legal_pair(w[i % w.len()], bl[j % bl.len()]));
+                }
+            })
+        });
+        group.finish();
+    }
+    let mut group = c.benchmark_group("orthodox perft");
+    let pos = Position::new();
+    group.throughput(Throughput::Elements(perft(&pos, 4)));
+    group.bench_function("start position depth 4", |b| b.iter(|| perft(black_box(&pos), 4)));
+    group.finish();
+}
+
+criterion_group!(benches, resolutions);
+criterion_main!(benches);

@@ -83,7 +83,12 @@ pub fn write_choice(pos: &Position, choice: Option<Choice>) -> String {
 }
 
 /// The digit-code line of one step (see [`crate::record::write_step`]).
-pub fn write_step(before: &SyncGame, white: Option<Choice>, black: Option<Choice>, events: &[Event]) -> String {
+pub fn write_step(
+    before: &SyncGame,
+    white: Option<Choice>,
+    black: Option<Choice>,
+    events: &[Event],
+) -> String {
     let pos = before.position();
     let mut parts = vec![before.pair_number().to_string()];
     for (color, choice) in [(Color::White, white), (Color::Black, black)] {
@@ -100,7 +105,11 @@ pub fn write_step(before: &SyncGame, white: Option<Choice>, black: Option<Choice
 }
 
 /// Reads one digit-code token as `color`'s choice in `game`.
-pub fn parse_choice_code(game: &SyncGame, color: Color, token: &str) -> Result<Option<Choice>, String> {
+pub fn parse_choice_code(
+    game: &SyncGame,
+    color: Color,
+    token: &str,
+) -> Result<Option<Choice>, String> {
     let code = match token.split_once('/') {
         Some((code, m)) => {
             if !(m.len() == 1 && matches!(m.as_bytes()[0], b'1'..=b'7')) {
@@ -129,7 +138,10 @@ pub fn parse_choice_code(game: &SyncGame, color: Color, token: &str) -> Result<O
             piece_digit(role)
         ));
     }
-    let uci = format!("{from}{to}{}", promotion.map_or(String::new(), |r| r.char().to_string()));
+    let uci = format!(
+        "{from}{to}{}",
+        promotion.map_or(String::new(), |r| r.char().to_string())
+    );
     parse_choice(game, color, &uci)
 }
 
@@ -179,9 +191,8 @@ pub fn replay(start: &SyncGame, text: &str) -> Result<(SyncGame, Vec<RecordStep>
                 line,
                 pair: game.pair_number(),
                 player: match &e {
-                    crate::SyncError::Illegal { color, .. } | crate::SyncError::MissingChoice(color) => {
-                        color.fold("White", "Black")
-                    }
+                    crate::SyncError::Illegal { color, .. }
+                    | crate::SyncError::MissingChoice(color) => color.fold("White", "Black"),
                     _ => "-",
                 },
                 reason: e.to_string(),

@@ -129,7 +129,10 @@ pub enum Event {
     /// The phase that follows.
     Phase { phase: Phase },
     /// The game is over.
-    GameOver { result: GameResult, reason: EndReason },
+    GameOver {
+        result: GameResult,
+        reason: EndReason,
+    },
 }
 
 impl Event {

@@ -3,8 +3,9 @@
 //! events. Pure and deterministic: no clock, no I/O.
 
 use std::fmt;
+use std::sync::Arc;
 
-use tempo_chess::{Bitboard, Color, Move, MoveList, Position, Role, Square};
+use tempo_chess::{Bitboard, Color, Move, MoveList, Position, Role, Square, attacks};
 
 use crate::error::{IllegalReason, SyncError};
 use crate::event::{Event, VoidReason};
@@ -80,8 +81,37 @@ pub struct SyncGame {
     phase: Phase,
     /// Hashes of the positions at the start of pairs (or orthodox moves)
     /// since the last capture or pawn move, for the repetition rule.
-    history: Vec<u64>,
+    history: History,
     committed: [Option<Choice>; 2],
+}
+
+/// The hashes of the positions at the start of pairs (or orthodox moves)
+/// since the last capture or pawn move: a shared persistent list, so that
+/// a resolution does not copy it.
+#[derive(Debug, Clone, Default)]
+struct History(Option<Arc<HistoryNode>>);
+
+#[derive(Debug)]
+struct HistoryNode {
+    hash: u64,
+    prev: Option<Arc<HistoryNode>>,
+}
+
+impl History {
+    fn push(&self, hash: u64) -> History {
+        History(Some(Arc::new(HistoryNode {
+            hash,
+            prev: self.0.clone(),
+        })))
+    }
+
+    fn iter(&self) -> impl Iterator<Item = u64> + '_ {
+        std::iter::successors(self.0.as_deref(), |node| node.prev.as_deref()).map(|node| node.hash)
+    }
+
+    fn count(&self, hash: u64) -> usize {
+        self.iter().filter(|&h| h == hash).count()
+    }
 }
 
 impl SyncGame {
@@ -118,7 +148,7 @@ impl SyncGame {
         }
         pos.set_turn(Color::White);
         let mut events = Vec::new();
-        Ok(start_pair(rules, pos, Vec::new(), None, &mut events))
+        Ok(start_pair(rules, pos, History::default(), None, &mut events))
     }
 
     /// Rebuilds a game from its parts (position notation reader).
@@ -127,7 +157,7 @@ impl SyncGame {
             rules,
             pos,
             phase,
-            history: Vec::new(),
+            history: History::default(),
             committed: [None, None],
         }
     }
@@ -164,8 +194,10 @@ impl SyncGame {
     }
 
     /// The repetition history (hashes), oldest first.
-    pub fn history(&self) -> &[u64] {
-        &self.history
+    pub fn history(&self) -> Vec<u64> {
+        let mut out: Vec<u64> = self.history.iter().collect();
+        out.reverse();
+        out
     }
 
     /// What `color` has to choose now.
@@ -188,7 +220,9 @@ impl SyncGame {
         match (self.expected(color), self.phase) {
             (Expected::Nothing, _) => MoveList::new(),
             (Expected::Move, _) => self.pos.legal_moves_for(color),
-            (Expected::CaptureOrDecline(sq), Phase::Exchange(x)) => exchange_captures(&self.pos, color, sq, x.moved),
+            (Expected::CaptureOrDecline(sq), Phase::Exchange(x)) => {
+                exchange_captures(&self.pos, color, sq, x.moved)
+            }
             (Expected::CaptureOrDecline(_), _) => MoveList::new(),
         }
     }
@@ -197,7 +231,11 @@ impl SyncGame {
     pub fn choices(&self, color: Color) -> Vec<Choice> {
         match self.expected(color) {
             Expected::Nothing => Vec::new(),
-            Expected::Move => self.legal_moves(color).iter().map(|&mv| Choice::Move(mv)).collect(),
+            Expected::Move => self
+                .legal_moves(color)
+                .iter()
+                .map(|&mv| Choice::Move(mv))
+                .collect(),
             Expected::CaptureOrDecline(_) => self
                 .legal_moves(color)
                 .iter()
@@ -260,7 +298,11 @@ impl SyncGame {
     /// Commits `color`'s choice, hidden from the opponent. When every
     /// expected choice is in, the step is resolved: the game moves on and
     /// the events are returned.
-    pub fn submit(&mut self, color: Color, choice: Choice) -> Result<Option<Resolution>, SyncError> {
+    pub fn submit(
+        &mut self,
+        color: Color,
+        choice: Choice,
+    ) -> Result<Option<Resolution>, SyncError> {
         if self.has_committed(color) {
             return Err(SyncError::Illegal {
                 color,
@@ -313,7 +355,9 @@ impl SyncGame {
                 &mut events,
             ),
             Phase::Alternating { to_move } => {
-                let mv = choices[to_move.index()].and_then(|c| c.as_move()).expect("checked");
+                let mv = choices[to_move.index()]
+                    .and_then(|c| c.as_move())
+                    .expect("checked");
                 self.resolve_orthodox(to_move, mv, &mut events)
             }
         };
@@ -327,7 +371,7 @@ impl SyncGame {
     /// Panics if the phase is not the start of a pair.
     pub fn resolve_legal_pair(&self, white: Move, black: Move) -> (SyncGame, Vec<Event>) {
         assert!(self.phase.is_pair(), "not the start of a pair");
-        let mut events = Vec::new();
+        let mut events = Vec::with_capacity(8);
         let next = self.resolve_pair(white, black, &mut events);
         (next, events)
     }
@@ -346,8 +390,11 @@ impl SyncGame {
             rules: self.rules,
             pos,
             phase,
-            history: Vec::new(),
-            committed: [self.committed[1].map(|c| c.mirrored()), self.committed[0].map(|c| c.mirrored())],
+            history: History::default(),
+            committed: [
+                self.committed[1].map(|c| c.mirrored()),
+                self.committed[0].map(|c| c.mirrored()),
+            ],
         }
     }
 
@@ -361,7 +408,11 @@ impl SyncGame {
         let mut new_parry = None;
         let step = match rules {
             Rules::Fairschach(fair) if checked[0] != checked[1] => {
-                let first = if checked[0] { Color::White } else { Color::Black };
+                let first = if checked[0] {
+                    Color::White
+                } else {
+                    Color::Black
+                };
                 let (step, void) = first_move_sequence(pre, first, moves, fair.same_square, events);
                 new_parry = void;
                 step
@@ -405,7 +456,12 @@ impl SyncGame {
         start_pair(rules, pos, self.history.clone(), new_parry, events)
     }
 
-    fn resolve_exchange(&self, x: Exchange, captures: [Option<Move>; 2], events: &mut Vec<Event>) -> SyncGame {
+    fn resolve_exchange(
+        &self,
+        x: Exchange,
+        captures: [Option<Move>; 2],
+        events: &mut Vec<Event>,
+    ) -> SyncGame {
         let pre = &self.pos;
         for color in Color::ALL {
             if let (Some(square), None) = (x.square_for(color), captures[color.index()]) {
@@ -439,7 +495,7 @@ impl SyncGame {
             };
             let them = !color;
             if pos.color_at(square) == Some(color)
-                && !exchange_captures(&pos, them, square, moved).is_empty()
+                && can_capture_on(&pos, them, square, moved)
             {
                 match them {
                     Color::White => next.white = Some(square),
@@ -495,9 +551,9 @@ impl SyncGame {
         keep_legal_en_passant(&mut pos);
         let mut history = self.history.clone();
         if pos.halfmove_clock() == 0 {
-            history.clear();
+            history = History::default();
         }
-        history.push(pos.hash());
+        history = history.push(pos.hash());
         push_checks(&pos, events);
         let to_move = !color;
         let phase = match orthodox_end(&pos, to_move, &history) {
@@ -507,7 +563,12 @@ impl SyncGame {
         finish(self.rules, pos, phase, history, events)
     }
 
-    fn game_over(&self, pos: Position, over: (GameResult, EndReason), events: &mut Vec<Event>) -> SyncGame {
+    fn game_over(
+        &self,
+        pos: Position,
+        over: (GameResult, EndReason),
+        events: &mut Vec<Event>,
+    ) -> SyncGame {
         let phase = Phase::GameOver {
             result: over.0,
             reason: over.1,
@@ -518,7 +579,13 @@ impl SyncGame {
 
 /// Builds the state and closes the event list with the phase (and the
 /// result).
-fn finish(rules: Rules, pos: Position, phase: Phase, history: Vec<u64>, events: &mut Vec<Event>) -> SyncGame {
+fn finish(
+    rules: Rules,
+    pos: Position,
+    phase: Phase,
+    history: History,
+    events: &mut Vec<Event>,
+) -> SyncGame {
     events.push(Event::Phase { phase });
     if let Phase::GameOver { result, reason } = phase {
         events.push(Event::GameOver { result, reason });
@@ -555,7 +622,9 @@ fn first_move_sequence(
         .filter(|&ep| {
             let pawn = ep.offset(0, second.fold(-1, 1));
             !inter.occupied().contains(ep)
-                && pawn.is_some_and(|p| pre.piece_at(p) == inter.piece_at(p) && inter.role_at(p) == Some(Role::Pawn))
+                && pawn.is_some_and(|p| {
+                    pre.piece_at(p) == inter.piece_at(p) && inter.role_at(p) == Some(Role::Pawn)
+                })
         })
         .map_or(Bitboard::EMPTY, Bitboard::from_square);
     inter.set_en_passant_squares(ep);
@@ -568,7 +637,8 @@ fn first_move_sequence(
             (step1.landed[0] | step2.landed[0]) & step2.pos.by_color(Color::White),
             (step1.landed[1] | step2.landed[1]) & step2.pos.by_color(Color::Black),
         ];
-        let double_steps = (step1.double_steps | step2.double_steps) & step2.pos.by_role(Role::Pawn);
+        let double_steps =
+            (step1.double_steps | step2.double_steps) & step2.pos.by_role(Role::Pawn);
         let step = Step {
             landed,
             vacated: step1.vacated | step2.vacated,
@@ -621,12 +691,40 @@ fn exchange_captures(pos: &Position, color: Color, square: Square, moved: Bitboa
     if pos.color_at(square) != Some(!color) {
         return list;
     }
-    for mv in pos.legal_moves_for(color) {
-        if mv.to == square && !moved.contains(mv.from) && !pos.is_castling(mv) {
-            list.push(mv);
+    // Only pieces attacking the square can capture there (no en passant
+    // in Synchronschach); each candidate is checked for legality.
+    let candidates = pos.attackers(square, color, pos.occupied()) & !moved & !pos.paused();
+    for from in candidates {
+        let promotes = pos.role_at(from) == Some(Role::Pawn) && Bitboard::BACK_RANKS.contains(square);
+        if promotes {
+            for role in Role::PROMOTIONS {
+                let mv = Move::new(from, square, Some(role));
+                if pos.is_legal_for(color, mv) {
+                    list.push(mv);
+                }
+            }
+        } else {
+            let mv = Move::new(from, square, None);
+            if pos.is_legal_for(color, mv) {
+                list.push(mv);
+            }
         }
     }
     list
+}
+
+/// Whether `color` has a legal capture onto `square` with a piece not in
+/// `moved` (without listing them).
+fn can_capture_on(pos: &Position, color: Color, square: Square, moved: Bitboard) -> bool {
+    if pos.color_at(square) != Some(!color) {
+        return false;
+    }
+    let candidates = pos.attackers(square, color, pos.occupied()) & !moved & !pos.paused();
+    candidates.into_iter().any(|from| {
+        let promotion = (pos.role_at(from) == Some(Role::Pawn) && Bitboard::BACK_RANKS.contains(square))
+            .then_some(Role::Queen);
+        pos.is_legal_for(color, Move::new(from, square, promotion))
+    })
 }
 
 /// S5/S6: after the pair, each side may capture on the square the
@@ -642,7 +740,7 @@ fn exchange_rights(pre: &Position, post: &Position, landed: &[Bitboard; 2]) -> O
         let mover = !color;
         for square in landed[mover.index()] {
             if pre.attackers(square, color, pre.occupied()).any()
-                && !exchange_captures(post, color, square, Bitboard::EMPTY).is_empty()
+                && can_capture_on(post, color, square, Bitboard::EMPTY)
             {
                 match color {
                     Color::White => x.white = Some(square),
@@ -680,7 +778,10 @@ fn keep_legal_en_passant(pos: &mut Position) {
     let mut keep = Bitboard::EMPTY;
     for color in Color::ALL {
         if let Some(ep) = pos.ep_square_for(color)
-            && pos.legal_moves_for(color).iter().any(|mv| mv.to == ep && pos.is_en_passant(*mv))
+            && pos
+                .legal_moves_for(color)
+                .iter()
+                .any(|mv| mv.to == ep && pos.is_en_passant(*mv))
         {
             keep = keep.with(ep);
         }
@@ -748,12 +849,16 @@ fn dead_simultaneous(pos: &Position) -> bool {
     pos.occupied() == pos.by_role(Role::King)
 }
 
-fn repetitions(history: &[u64], hash: u64) -> usize {
-    history.iter().filter(|&&h| h == hash).count()
+fn repetitions(history: &History, hash: u64) -> usize {
+    history.count(hash)
 }
 
 /// Orthodox end of game for the side to move.
-fn orthodox_end(pos: &Position, to_move: Color, history: &[u64]) -> Option<(GameResult, EndReason)> {
+fn orthodox_end(
+    pos: &Position,
+    to_move: Color,
+    history: &History,
+) -> Option<(GameResult, EndReason)> {
     if pos.count_legal_moves_for(to_move) == 0 {
         return Some(if pos.is_in_check(to_move) {
             (GameResult::Win(!to_move), EndReason::Checkmate)
@@ -773,19 +878,24 @@ fn orthodox_end(pos: &Position, to_move: Color, history: &[u64]) -> Option<(Game
     None
 }
 
+/// The start of a pair in `pos` without history (notation reader).
+pub(crate) fn start_fresh(rules: Rules, pos: Position) -> SyncGame {
+    start_pair(rules, pos, History::default(), None, &mut Vec::new())
+}
+
 /// Sets up the start of a pair after `pos` (board, clocks, en passant and
 /// the FSR 9 pause set already updated): switch to orthodox play (FSR 8),
 /// pauses in force, end of game (S3, C7), the phase.
-pub(crate) fn start_pair(
+fn start_pair(
     rules: Rules,
     mut pos: Position,
-    mut history: Vec<u64>,
+    mut history: History,
     new_parry: Option<Color>,
     events: &mut Vec<Event>,
 ) -> SyncGame {
     pos.set_turn(Color::White);
     if pos.halfmove_clock() == 0 {
-        history.clear();
+        history = History::default();
     }
     push_checks(&pos, events);
     let checked = Color::ALL.map(|c| pos.is_in_check(c));
@@ -797,13 +907,18 @@ pub(crate) fn start_pair(
         let by_count = fair.orthodox_threshold.is_some_and(|n| pieces <= n);
         let by_pairs = fair.orthodox_after_pairs.is_some_and(|n| pairs_played >= n);
         if by_count || by_pairs {
-            let to_move = if checked[0] { Color::White } else { Color::Black };
+            let to_move = if checked[0] {
+                Color::White
+            } else {
+                Color::Black
+            };
             pos.set_turn(to_move);
             pos.set_paused(Bitboard::EMPTY);
-            let ep = pos.ep_square_for(to_move).map_or(Bitboard::EMPTY, Bitboard::from_square);
+            let ep = pos
+                .ep_square_for(to_move)
+                .map_or(Bitboard::EMPTY, Bitboard::from_square);
             pos.set_en_passant_squares(ep);
-            history.clear();
-            history.push(pos.hash());
+            history = History::default().push(pos.hash());
             events.push(Event::SwitchedToOrthodox { to_move });
             let phase = match orthodox_end(&pos, to_move, &history) {
                 Some((result, reason)) => Phase::GameOver { result, reason },
@@ -822,14 +937,18 @@ pub(crate) fn start_pair(
             });
         }
     }
-    history.push(pos.hash());
+    history = history.push(pos.hash());
     let over = pair_end(&pos, &checked, &history);
     let phase = match over {
         Some((result, reason)) => Phase::GameOver { result, reason },
         None => match (rules, new_parry) {
             (Rules::Fairschach(_), Some(color)) => Phase::NewParry { color },
             (Rules::Fairschach(_), None) if checked[0] != checked[1] => Phase::FirstMoveRight {
-                color: if checked[0] { Color::White } else { Color::Black },
+                color: if checked[0] {
+                    Color::White
+                } else {
+                    Color::Black
+                },
             },
             _ => Phase::Pair,
         },
@@ -839,8 +958,12 @@ pub(crate) fn start_pair(
 
 /// S3 / C7 at the start of a pair: checkmate (one or both), stalemate,
 /// dead position, 50 pairs, repetition.
-fn pair_end(pos: &Position, checked: &[bool; 2], history: &[u64]) -> Option<(GameResult, EndReason)> {
-    let stuck = Color::ALL.map(|c| pos.count_legal_moves_for(c) == 0);
+fn pair_end(
+    pos: &Position,
+    checked: &[bool; 2],
+    history: &History,
+) -> Option<(GameResult, EndReason)> {
+    let stuck = Color::ALL.map(|c| !has_legal_move(pos, c, checked[c.index()]));
     let mated = [stuck[0] && checked[0], stuck[1] && checked[1]];
     match mated {
         [true, true] => return Some((GameResult::Draw, EndReason::DoubleCheckmate)),
@@ -861,6 +984,35 @@ fn pair_end(pos: &Position, checked: &[bool; 2], history: &[u64]) -> Option<(Gam
         return Some((GameResult::Draw, EndReason::Repetition));
     }
     None
+}
+
+/// Whether `color` has a legal move: a quick look for an unpinned knight
+/// or slider with a free square (legal when not in check), else a full
+/// count.
+fn has_legal_move(pos: &Position, color: Color, in_check: bool) -> bool {
+    if !in_check && pos.king(color).is_some() {
+        let own = pos.by_color(color);
+        let occupied = pos.occupied();
+        let free = own & !pos.paused() & !pos.pinned(color);
+        let diagonal = pos.by_role(Role::Bishop) | pos.by_role(Role::Queen);
+        let straight = pos.by_role(Role::Rook) | pos.by_role(Role::Queen);
+        for sq in free & pos.by_role(Role::Knight) {
+            if (attacks::knight_attacks(sq) & !own).any() {
+                return true;
+            }
+        }
+        for sq in free & diagonal {
+            if (attacks::bishop_attacks(sq, occupied) & !own).any() {
+                return true;
+            }
+        }
+        for sq in free & straight {
+            if (attacks::rook_attacks(sq, occupied) & !own).any() {
+                return true;
+            }
+        }
+    }
+    pos.count_legal_moves_for(color) > 0
 }
 
 /// Why `mv` is not legal for `color` in `pos`.

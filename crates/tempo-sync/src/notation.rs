@@ -28,7 +28,7 @@
 use tempo_chess::{Bitboard, Color, Position, Square};
 
 use crate::error::NotationError;
-use crate::game::{SyncGame, start_pair};
+use crate::game::{SyncGame, start_fresh};
 use crate::outcome::{EndReason, Result as GameResult};
 use crate::phase::{Exchange, Phase};
 use crate::rules::{Rules, Variant};
@@ -100,8 +100,11 @@ fn parse_squares(field: usize, text: &str) -> Result<Bitboard, NotationError> {
     if text == "-" {
         return Ok(Bitboard::EMPTY);
     }
-    if !text.is_ascii() || text.len() % 2 != 0 || text.is_empty() {
-        return Err(field_error(field, format!("'{text}' is not a list of squares like e3d6")));
+    if !text.is_ascii() || !text.len().is_multiple_of(2) || text.is_empty() {
+        return Err(field_error(
+            field,
+            format!("'{text}' is not a list of squares like e3d6"),
+        ));
     }
     let mut bb = Bitboard::EMPTY;
     for i in (0..text.len()).step_by(2) {
@@ -126,7 +129,10 @@ fn parse_color(field: usize, c: &str) -> Result<Color, NotationError> {
     match c {
         "w" => Ok(Color::White),
         "b" => Ok(Color::Black),
-        _ => Err(field_error(field, format!("'{c}' is not a colour (w or b)"))),
+        _ => Err(field_error(
+            field,
+            format!("'{c}' is not a colour (w or b)"),
+        )),
     }
 }
 
@@ -147,7 +153,10 @@ fn parse_phase(text: &str) -> Result<Option<Phase>, NotationError> {
     if let Some(rest) = text.strip_prefix("x:") {
         let parts: Vec<&str> = rest.split(':').collect();
         if parts.len() != 3 {
-            return Err(field_error(2, "an exchange phase is x:<white square>:<black square>:<moved>"));
+            return Err(field_error(
+                2,
+                "an exchange phase is x:<white square>:<black square>:<moved>",
+            ));
         }
         let x = Exchange {
             white: parse_opt_square(2, parts[0])?,
@@ -155,7 +164,10 @@ fn parse_phase(text: &str) -> Result<Option<Phase>, NotationError> {
             moved: parse_squares(2, parts[2])?,
         };
         if x.white.is_none() && x.black.is_none() {
-            return Err(field_error(2, "an exchange phase needs a square for at least one side"));
+            return Err(field_error(
+                2,
+                "an exchange phase needs a square for at least one side",
+            ));
         }
         return Ok(Some(Phase::Exchange(x)));
     }
@@ -163,8 +175,9 @@ fn parse_phase(text: &str) -> Result<Option<Phase>, NotationError> {
         let (result, reason) = rest
             .split_once(':')
             .ok_or_else(|| field_error(2, "game over is #<result>:<reason>"))?;
-        let result = GameResult::from_pgn(result)
-            .ok_or_else(|| field_error(2, format!("'{result}' is not a result (1-0, 0-1, 1/2-1/2)")))?;
+        let result = GameResult::from_pgn(result).ok_or_else(|| {
+            field_error(2, format!("'{result}' is not a result (1-0, 0-1, 1/2-1/2)"))
+        })?;
         let reason = EndReason::from_name(reason)
             .ok_or_else(|| field_error(2, format!("unknown reason '{reason}'")))?;
         return Ok(Some(Phase::GameOver { result, reason }));
@@ -185,7 +198,8 @@ pub fn read(rules: Rules, text: &str) -> Result<SyncGame, NotationError> {
     let fields: Vec<&str> = text.split_whitespace().collect();
     if fields.len() >= 2 && matches!(fields[1], "w" | "b") {
         let pos = Position::from_fen(text)?;
-        return SyncGame::from_position(rules, pos).map_err(|e| NotationError::Start(e.to_string()));
+        return SyncGame::from_position(rules, pos)
+            .map_err(|e| NotationError::Start(e.to_string()));
     }
     if fields.len() != 7 {
         return Err(NotationError::Start(format!(
@@ -206,7 +220,10 @@ pub fn read(rules: Rules, text: &str) -> Result<SyncGame, NotationError> {
     let ep = parse_squares(4, fields[3])?;
     for sq in ep {
         if !matches!(sq.rank().index(), 2 | 5) {
-            return Err(field_error(4, format!("{sq} is not on the third or sixth rank")));
+            return Err(field_error(
+                4,
+                format!("{sq} is not on the third or sixth rank"),
+            ));
         }
     }
     let paused = parse_squares(5, fields[4])?;
@@ -218,8 +235,9 @@ pub fn read(rules: Rules, text: &str) -> Result<SyncGame, NotationError> {
     pos.set_halfmove_clock(parse_number(6, fields[5])?);
     pos.set_fullmove_number(parse_number(7, fields[6])?);
     let start = |pos: Position| -> Result<SyncGame, NotationError> {
-        SyncGame::from_position(rules, pos.clone()).map_err(|e| NotationError::Start(e.to_string()))?;
-        Ok(start_pair(rules, pos, Vec::new(), None, &mut Vec::new()))
+        SyncGame::from_position(rules, pos.clone())
+            .map_err(|e| NotationError::Start(e.to_string()))?;
+        Ok(start_fresh(rules, pos))
     };
     let Some(phase) = phase else {
         let mut pos = pos;
@@ -234,10 +252,16 @@ pub fn read(rules: Rules, text: &str) -> Result<SyncGame, NotationError> {
     match phase {
         Phase::NewParry { color } => {
             if rules.variant() != Variant::Fairschach {
-                return Err(field_error(2, "a new parry (FSR 7) exists only in Fairschach"));
+                return Err(field_error(
+                    2,
+                    "a new parry (FSR 7) exists only in Fairschach",
+                ));
             }
             if !pos.is_in_check(color) {
-                return Err(field_error(2, "the player with a new parry must be in check"));
+                return Err(field_error(
+                    2,
+                    "the player with a new parry must be in check",
+                ));
             }
             let mut game = start(pos)?;
             if !game.is_over() {
@@ -247,13 +271,19 @@ pub fn read(rules: Rules, text: &str) -> Result<SyncGame, NotationError> {
         }
         Phase::Exchange(_) => {
             if rules.variant() != Variant::Synchronschach {
-                return Err(field_error(2, "an exchange phase exists only in Synchronschach"));
+                return Err(field_error(
+                    2,
+                    "an exchange phase exists only in Synchronschach",
+                ));
             }
             Ok(SyncGame::from_parts(rules, pos, phase))
         }
         Phase::Alternating { to_move } => {
             if rules.variant() != Variant::Fairschach {
-                return Err(field_error(2, "orthodox alternating play (FSR 8) exists only in Fairschach"));
+                return Err(field_error(
+                    2,
+                    "orthodox alternating play (FSR 8) exists only in Fairschach",
+                ));
             }
             pos.set_turn(to_move);
             pos.set_paused(Bitboard::EMPTY);
@@ -273,7 +303,10 @@ mod tests {
     fn start_position_round_trip() {
         let game = SyncGame::new(Rules::new(Variant::Fairschach));
         let text = write(&game);
-        assert_eq!(text, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR s KQkq - - 0 1");
+        assert_eq!(
+            text,
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR s KQkq - - 0 1"
+        );
         let again = read(Rules::new(Variant::Fairschach), &text).unwrap();
         assert_eq!(write(&again), text);
     }

@@ -52,7 +52,10 @@ pub enum Phase {
     /// Orthodox alternating moves (FSR 8 or the configured switch).
     Alternating { to_move: Color },
     /// The game is over.
-    GameOver { result: GameResult, reason: EndReason },
+    GameOver {
+        result: GameResult,
+        reason: EndReason,
+    },
 }
 
 impl Phase {

@@ -11,7 +11,11 @@ use crate::record::write_step;
 
 /// A uniformly random choice of `color` among [`SyncGame::choices`]
 /// (`None` if nothing is to be chosen).
-pub fn random_choice<R: Rng + ?Sized>(game: &SyncGame, color: Color, rng: &mut R) -> Option<Choice> {
+pub fn random_choice<R: Rng + ?Sized>(
+    game: &SyncGame,
+    color: Color,
+    rng: &mut R,
+) -> Option<Choice> {
     let choices = game.choices(color);
     if choices.is_empty() {
         return None;
@@ -35,7 +39,11 @@ pub struct RandomGame {
 
 /// Plays random choices from `start` until the game ends. Termination is
 /// guaranteed by the rules (50-move rule, finite exchange phases).
-pub fn random_game<R: Rng + ?Sized>(start: &SyncGame, rng: &mut R, keep_record: bool) -> RandomGame {
+pub fn random_game<R: Rng + ?Sized>(
+    start: &SyncGame,
+    rng: &mut R,
+    keep_record: bool,
+) -> RandomGame {
     let mut game = start.clone();
     let mut steps = 0;
     let mut record = Vec::new();
@@ -72,7 +80,7 @@ pub fn sample_pair_states(rules: crate::Rules, count: usize, seed: u64) -> Vec<S
     let mut out = Vec::with_capacity(count);
     let mut game_index = 0u16;
     while out.len() < count {
-        let mut game = if game_index % 2 == 0 {
+        let mut game = if game_index.is_multiple_of(2) {
             SyncGame::new(rules)
         } else {
             SyncGame::chess960(rules, game_index % 960).expect("0..960")
@@ -100,7 +108,9 @@ pub fn measure_resolutions(states: &[SyncGame], seconds: f64) -> f64 {
     let mut sink = 0usize;
     while start.elapsed().as_secs_f64() < seconds {
         for game in states {
-            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             let (w, b) = (
                 game.position().legal_moves_for(Color::White),
                 game.position().legal_moves_for(Color::Black),

@@ -46,13 +46,17 @@ pub fn parse_move(pos: &Position, color: Color, text: &str) -> Result<Move, Stri
     }
     // An illegal castling written as the king's step: name the castling
     // move itself, so that the reason given is about castling.
-    let castling = free.pseudo_legal_moves_for(color).iter().copied().find(|&mv| {
-        mv.from == parsed.from
-            && parsed.promotion.is_none()
-            && free
-                .castling_side(mv)
-                .is_some_and(|side| mv.to == parsed.to || side.king_to(color) == parsed.to)
-    });
+    let castling = free
+        .pseudo_legal_moves_for(color)
+        .iter()
+        .copied()
+        .find(|&mv| {
+            mv.from == parsed.from
+                && parsed.promotion.is_none()
+                && free
+                    .castling_side(mv)
+                    .is_some_and(|side| mv.to == parsed.to || side.king_to(color) == parsed.to)
+        });
     Ok(castling.unwrap_or(Move::new(parsed.from, parsed.to, parsed.promotion)))
 }
 
@@ -90,10 +94,14 @@ pub fn write_step(
             write_choice(pos, Color::White, white),
             write_choice(pos, Color::Black, black)
         ),
-        Phase::Alternating { to_move: Color::Black } => {
+        Phase::Alternating {
+            to_move: Color::Black,
+        } => {
             format!("{n}... {}", write_choice(pos, Color::Black, black))
         }
-        Phase::Alternating { to_move: Color::White } => {
+        Phase::Alternating {
+            to_move: Color::White,
+        } => {
             format!("{n}. {}", write_choice(pos, Color::White, white))
         }
         _ => format!(
@@ -183,7 +191,9 @@ pub fn replay(start: &SyncGame, text: &str) -> Result<(SyncGame, Vec<RecordStep>
                 });
             }
             let (white, black) = take_step(&game, &mut queue, line)?;
-            let (next, _) = game.resolve(white, black).map_err(|err| illegal(&game, line, err))?;
+            let (next, _) = game
+                .resolve(white, black)
+                .map_err(|err| illegal(&game, line, err))?;
             steps.push(RecordStep { line, white, black });
             let was_alternating = matches!(game.phase(), Phase::Alternating { .. });
             game = next;
@@ -295,7 +305,9 @@ pub fn parse_choice(game: &SyncGame, color: Color, token: &str) -> Result<Option
         }
         (_, Expected::Move) => {
             if token.starts_with('x') {
-                return Err(format!("'{token}': a capture choice outside the exchange phase"));
+                return Err(format!(
+                    "'{token}': a capture choice outside the exchange phase"
+                ));
             }
             Ok(Some(Choice::Move(parse_move(pos, color, token)?)))
         }

@@ -273,7 +273,12 @@ mod tests {
         let mut again = Rules::new(Variant::Fairschach);
         again.apply_options(&text).unwrap();
         assert_eq!(again, rules);
-        assert!(Rules::Synchronschach.clone().set_option("pause", "none").is_err());
+        assert!(
+            Rules::Synchronschach
+                .clone()
+                .set_option("pause", "none")
+                .is_err()
+        );
         assert!(rules.set_option("pause", "sometimes").is_err());
     }
 
@@ -288,8 +293,14 @@ mod tests {
 
     #[test]
     fn variant_names() {
-        assert_eq!("fairschach".parse::<Variant>().unwrap(), Variant::Fairschach);
-        assert_eq!("Synchron Schach".parse::<Variant>().unwrap(), Variant::Synchronschach);
+        assert_eq!(
+            "fairschach".parse::<Variant>().unwrap(),
+            Variant::Fairschach
+        );
+        assert_eq!(
+            "Synchron Schach".parse::<Variant>().unwrap(),
+            Variant::Synchronschach
+        );
         assert!("crazyhouse".parse::<Variant>().is_err());
     }
 }

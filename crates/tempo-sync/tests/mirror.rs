@@ -36,7 +36,7 @@ fn check(rules: Rules, pairs_wanted: usize, seed: u64) -> usize {
     let mut checked = 0;
     let mut game_index = 0u16;
     while checked < pairs_wanted {
-        let mut game = if game_index % 2 == 0 {
+        let mut game = if game_index.is_multiple_of(2) {
             SyncGame::new(rules)
         } else {
             SyncGame::chess960(rules, game_index % 960).unwrap()
@@ -54,7 +54,9 @@ fn check(rules: Rules, pairs_wanted: usize, seed: u64) -> usize {
             );
             let (mnext, mevents) = mirror
                 .resolve(black.map(|c| c.mirrored()), white.map(|c| c.mirrored()))
-                .unwrap_or_else(|e| panic!("{} {:?} {:?}: {e}", notation::write(&game), white, black));
+                .unwrap_or_else(|e| {
+                    panic!("{} {:?} {:?}: {e}", notation::write(&game), white, black)
+                });
             let expected: Vec<Event> = events.iter().map(Event::mirrored).collect();
             // The repetition history is not mirrored, so compare states that
             // did not end by repetition through the notation.
@@ -66,7 +68,12 @@ fn check(rules: Rules, pairs_wanted: usize, seed: u64) -> usize {
                     "state {} choices {white:?} {black:?}",
                     notation::write(&game)
                 );
-                assert_eq!(sorted(&mevents), sorted(&expected), "state {}", notation::write(&game));
+                assert_eq!(
+                    sorted(&mevents),
+                    sorted(&expected),
+                    "state {}",
+                    notation::write(&game)
+                );
             }
             if game.phase().is_pair() {
                 checked += 1;
@@ -79,7 +86,10 @@ fn check(rules: Rules, pairs_wanted: usize, seed: u64) -> usize {
 
 #[test]
 fn mirror_synchronschach() {
-    assert_eq!(check(Rules::new(Variant::Synchronschach), 45_000, 7), 45_000);
+    assert_eq!(
+        check(Rules::new(Variant::Synchronschach), 45_000, 7),
+        45_000
+    );
 }
 
 #[test]

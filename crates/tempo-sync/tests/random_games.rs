@@ -9,7 +9,7 @@ use tempo_sync::{Phase, Rules, SyncGame, Variant, notation, record};
 fn run(rules: Rules, games: usize, seed: u64, check_replay_every: usize) {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     for i in 0..games {
-        let start = if i % 2 == 0 {
+        let start = if i.is_multiple_of(2) {
             SyncGame::new(rules)
         } else {
             SyncGame::chess960(rules, (i % 960) as u16).unwrap()
@@ -19,8 +19,8 @@ fn run(rules: Rules, games: usize, seed: u64, check_replay_every: usize) {
         assert!(matches!(game.end.phase(), Phase::GameOver { .. }));
         if keep {
             let text = game.record.join("\n");
-            let (end, _) = record::replay(&start, &text)
-                .unwrap_or_else(|e| panic!("game {i}: {e}\n{text}"));
+            let (end, _) =
+                record::replay(&start, &text).unwrap_or_else(|e| panic!("game {i}: {e}\n{text}"));
             assert_eq!(
                 notation::write(&end),
                 notation::write(&game.end),

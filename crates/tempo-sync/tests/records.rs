@@ -7,10 +7,15 @@ use tempo_chess::Color;
 use tempo_sync::playout::random_choice;
 use tempo_sync::{Rules, SyncGame, Variant, digits, notation, pgn, record};
 
-fn games(rules: Rules, count: usize, seed: u64, mut check: impl FnMut(&SyncGame, &[String], &[String], &SyncGame)) {
+fn games(
+    rules: Rules,
+    count: usize,
+    seed: u64,
+    mut check: impl FnMut(&SyncGame, &[String], &[String], &SyncGame),
+) {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     for i in 0..count {
-        let start = if i % 2 == 0 {
+        let start = if i.is_multiple_of(2) {
             SyncGame::new(rules)
         } else {
             SyncGame::chess960(rules, (i * 37 % 960) as u16).unwrap()
@@ -64,7 +69,9 @@ fn synchronschach_records_round_trip() {
 fn fairschach_records_round_trip() {
     round_trips(Rules::new(Variant::Fairschach), 60, 22);
     let mut rules = Rules::new(Variant::Fairschach);
-    rules.apply_options("same-square=weaker-stays pause=capturable orthodox-after=12").unwrap();
+    rules
+        .apply_options("same-square=weaker-stays pause=capturable orthodox-after=12")
+        .unwrap();
     round_trips(rules, 30, 23);
 }
 
@@ -83,16 +90,22 @@ fn record_syntax_and_errors() {
     );
     // An illegal choice names the line, the pair, the player and why.
     let fair = SyncGame::new(Rules::new(Variant::Fairschach));
-    let err = record::replay(&fair, "1. g1f3 e7e5\n2. f3e5 d7d6\n").unwrap_err().to_string();
+    let err = record::replay(&fair, "1. g1f3 e7e5\n2. f3e5 d7d6\n")
+        .unwrap_err()
+        .to_string();
     assert_eq!(
         err,
         "line 2, pair 2, White: f3e5: the piece on f3 is paused (FSR 9: it moved in the last pair)"
     );
     let err = record::replay(&fair, "1. e2e4\n").unwrap_err().to_string();
     assert_eq!(err, "line 1, pair 1, Black: a choice is missing");
-    let err = record::replay(&fair, "1. e2e5 e7e5\n").unwrap_err().to_string();
+    let err = record::replay(&fair, "1. e2e5 e7e5\n")
+        .unwrap_err()
+        .to_string();
     assert!(err.starts_with("line 1, pair 1, White: e2e5:"), "{err}");
-    let err = record::replay(&fair, "1. e2e4 e7e5 {oops\n").unwrap_err().to_string();
+    let err = record::replay(&fair, "1. e2e4 e7e5 {oops\n")
+        .unwrap_err()
+        .to_string();
     assert_eq!(err, "line 1: unterminated comment: missing '}'");
 }
 
@@ -103,7 +116,12 @@ fn digit_code_example() {
     let game = SyncGame::new(Rules::new(Variant::Fairschach));
     let (end, steps) = digits::replay(&game, "1 65254 66765\n").unwrap();
     assert_eq!(steps.len(), 1);
-    assert_eq!(end.position().board_fen(), "rnbqkbnr/ppppp1pp/8/5p2/4P3/8/PPPP1PPP/RNBQKBNR");
-    let err = digits::replay(&game, "1 55254 66765\n").unwrap_err().to_string();
+    assert_eq!(
+        end.position().board_fen(),
+        "rnbqkbnr/ppppp1pp/8/5p2/4P3/8/PPPP1PPP/RNBQKBNR"
+    );
+    let err = digits::replay(&game, "1 55254 66765\n")
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("does not match the piece on e2"), "{err}");
 }

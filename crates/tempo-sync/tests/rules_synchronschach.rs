@@ -15,9 +15,15 @@ fn rules() -> Rules {
 /// C1/C2/C4: both moves judged in the same position and executed together.
 #[test]
 fn c1_c4_pair_executes_both_moves() {
-    let game = state(rules(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    let game = state(
+        rules(),
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    );
     let (next, _) = step(&game, "e2e4", "e7e5");
-    assert_eq!(fen(&next), "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR s KQkq - - 0 2");
+    assert_eq!(
+        fen(&next),
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR s KQkq - - 0 2"
+    );
     assert_eq!(next.phase(), Phase::Pair);
 }
 
@@ -43,7 +49,13 @@ fn c5_capture_of_a_leaving_piece_captures_nothing() {
     let game = state(rules(), "4k3/8/8/3p4/8/2N5/8/4K3 w - - 0 1");
     let (next, events) = step(&game, "c3d5", "d5d4");
     assert_eq!(board(&next), "4k3/8/8/3N4/3p4/8/8/4K3");
-    assert!(has(&events, &Event::Evaded { color: Color::White, square: Square::D5 }));
+    assert!(has(
+        &events,
+        &Event::Evaded {
+            color: Color::White,
+            square: Square::D5
+        }
+    ));
     assert_eq!(next.position().halfmove_clock(), 0); // the pawn moved
 }
 
@@ -53,7 +65,13 @@ fn c5_mutual_captures_swap() {
     let game = state(rules(), "4k3/8/8/3b4/4B3/8/8/4K3 w - - 0 1");
     let (next, events) = step(&game, "e4d5", "d5e4");
     assert_eq!(board(&next), "4k3/8/8/3B4/4b3/8/8/4K3");
-    assert!(has(&events, &Event::Swap { white_from: Square::E4, black_from: Square::D5 }));
+    assert!(has(
+        &events,
+        &Event::Swap {
+            white_from: Square::E4,
+            black_from: Square::D5
+        }
+    ));
     assert_eq!(next.position().halfmove_clock(), 2); // nothing captured
 }
 
@@ -89,10 +107,16 @@ fn s1_same_square_removes_both() {
 fn s1_s4_king_in_a_collision_loses() {
     let game = state(rules(), "4k3/8/8/3p4/8/3K4/8/8 w - - 0 1");
     let (next, events) = step(&game, "d3d4", "d5d4");
-    assert_eq!(next.result(), Some((GameResult::Win(Color::Black), EndReason::KingCaptured)));
+    assert_eq!(
+        next.result(),
+        Some((GameResult::Win(Color::Black), EndReason::KingCaptured))
+    );
     assert!(has(
         &events,
-        &Event::GameOver { result: GameResult::Win(Color::Black), reason: EndReason::KingCaptured }
+        &Event::GameOver {
+            result: GameResult::Win(Color::Black),
+            reason: EndReason::KingCaptured
+        }
     ));
 }
 
@@ -102,7 +126,13 @@ fn s2_castling_allowed() {
     let game = state(rules(), "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
     let (next, events) = step(&game, "e1g1", "e8c8");
     assert_eq!(fen(&next), "2kr3r/8/8/8/8/8/8/R4RK1 s - - - 2 2");
-    assert_eq!(events.iter().filter(|e| matches!(e, Event::Moved { castling: true, .. })).count(), 4);
+    assert_eq!(
+        events
+            .iter()
+            .filter(|e| matches!(e, Event::Moved { castling: true, .. }))
+            .count(),
+        4
+    );
 }
 
 /// C1: no castling through an attacked square.
@@ -110,7 +140,10 @@ fn s2_castling_allowed() {
 fn c1_no_castling_through_check() {
     let game = state(rules(), "4k3/8/8/8/8/8/5r2/4K2R w K - 0 1");
     let err = error(&game, "e1g1", "e8d8");
-    assert!(err.contains("castling out of, through or into check"), "{err}");
+    assert!(
+        err.contains("castling out of, through or into check"),
+        "{err}"
+    );
 }
 
 /// S2: no en passant at all, even if the FEN names a square.
@@ -138,7 +171,10 @@ fn s3_check_must_be_parried() {
 fn s3_checkmate() {
     let game = state(rules(), "4k3/8/8/8/8/1P6/r4PPP/6K1 w - - 0 1");
     let (next, _) = step(&game, "b3b4", "a2a1");
-    assert_eq!(next.result(), Some((GameResult::Win(Color::Black), EndReason::Checkmate)));
+    assert_eq!(
+        next.result(),
+        Some((GameResult::Win(Color::Black), EndReason::Checkmate))
+    );
 }
 
 /// S3 consequence 1: both checkmated at once is a draw.
@@ -146,14 +182,20 @@ fn s3_checkmate() {
 fn s3_double_checkmate_is_a_draw() {
     let game = state(rules(), "6k1/5ppp/R7/p7/P7/r7/5PPP/6K1 w - - 0 1");
     let (next, _) = step(&game, "a6a8", "a3a1");
-    assert_eq!(next.result(), Some((GameResult::Draw, EndReason::DoubleCheckmate)));
+    assert_eq!(
+        next.result(),
+        Some((GameResult::Draw, EndReason::DoubleCheckmate))
+    );
 }
 
 /// S3 consequence 2: no legal move and not in check is stalemate, a draw.
 #[test]
 fn s3_stalemate() {
     let game = state(rules(), "7k/8/6Q1/8/8/8/8/K7 w - - 0 1");
-    assert_eq!(game.result(), Some((GameResult::Draw, EndReason::Stalemate)));
+    assert_eq!(
+        game.result(),
+        Some((GameResult::Draw, EndReason::Stalemate))
+    );
 }
 
 /// S4: the king captured directly: the interposing parry does not stop
@@ -162,12 +204,28 @@ fn s3_stalemate() {
 fn s4_king_captured_directly() {
     let game = state(rules(), "4k3/8/8/8/1b6/8/8/1N2K3 w - - 0 1");
     let (next, events) = step(&game, "b1d2", "b4e1");
-    assert_eq!(next.result(), Some((GameResult::Win(Color::Black), EndReason::KingCaptured)));
-    assert!(has(&events, &Event::Captured { color: Color::White, role: Role::King, square: Square::E1 }));
+    assert_eq!(
+        next.result(),
+        Some((GameResult::Win(Color::Black), EndReason::KingCaptured))
+    );
+    assert!(has(
+        &events,
+        &Event::Captured {
+            color: Color::White,
+            role: Role::King,
+            square: Square::E1
+        }
+    ));
     // The king stepping aside is safe: the bishop captures nothing.
     let (next, events) = step(&game, "e1f2", "b4e1");
     assert!(next.result().is_none());
-    assert!(has(&events, &Event::Evaded { color: Color::Black, square: Square::E1 }));
+    assert!(has(
+        &events,
+        &Event::Evaded {
+            color: Color::Black,
+            square: Square::E1
+        }
+    ));
 }
 
 /// S5: a piece landing on a square the opponent attacked or defended
@@ -176,10 +234,20 @@ fn s4_king_captured_directly() {
 fn s5_exchange_right_and_capture() {
     let game = state(rules(), "4k3/p4p2/8/8/2B5/8/8/4K3 w - - 0 1");
     let (next, events) = step(&game, "c4f7", "a7a6");
-    assert!(has(&events, &Event::ExchangeRight { color: Color::Black, square: Square::F7 }));
+    assert!(has(
+        &events,
+        &Event::ExchangeRight {
+            color: Color::Black,
+            square: Square::F7
+        }
+    ));
     assert_eq!(
         next.phase(),
-        Phase::Exchange(Exchange { white: None, black: Some(Square::F7), moved: tempo_chess::Bitboard::EMPTY })
+        Phase::Exchange(Exchange {
+            white: None,
+            black: Some(Square::F7),
+            moved: tempo_chess::Bitboard::EMPTY
+        })
     );
     assert_eq!(fen(&next), "4k3/5B2/p7/8/8/8/8/4K3 x:-:f7:- - - - 0 1");
     // Only captures on f7 are allowed.
@@ -189,7 +257,14 @@ fn s5_exchange_right_and_capture() {
     assert_eq!(fen(&after), "8/5k2/p7/8/8/8/8/4K3 s - - - 0 2");
     // Declining ends the phase; Black is then in check and must parry.
     let (declined, events) = step(&next, "..", "-");
-    assert!(has(&events, &Event::ExchangeEnded { color: Color::Black, square: Square::F7, declined: true }));
+    assert!(has(
+        &events,
+        &Event::ExchangeEnded {
+            color: Color::Black,
+            square: Square::F7,
+            declined: true
+        }
+    ));
     assert_eq!(declined.phase(), Phase::Pair);
     assert!(declined.position().is_in_check(Color::Black));
 }
@@ -214,7 +289,14 @@ fn s5_exchange_continues_alternately() {
     let (x2, _) = step(&x1, "..", "xd6e5");
     assert_eq!(fen(&x2), "8/7k/8/4p3/8/8/8/4R2K x:e5:-:e5 - - - 0 1");
     let (done, events) = step(&x2, "xe1e5", "..");
-    assert!(has(&events, &Event::ExchangeEnded { color: Color::Black, square: Square::E5, declined: false }));
+    assert!(has(
+        &events,
+        &Event::ExchangeEnded {
+            color: Color::Black,
+            square: Square::E5,
+            declined: false
+        }
+    ));
     assert_eq!(fen(&done), "8/7k/8/4R3/8/8/8/7K s - - - 0 2");
 }
 
@@ -236,7 +318,14 @@ fn s6_synchronous_exchanges() {
     assert_eq!(fen(&done), "8/p4k2/8/8/8/8/P4K2/8 s - - - 0 2");
     // One declines, the other captures: the other square runs on alone.
     let (done, events) = step(&x, "-", "xe8f7");
-    assert!(has(&events, &Event::ExchangeEnded { color: Color::White, square: Square::F2, declined: true }));
+    assert!(has(
+        &events,
+        &Event::ExchangeEnded {
+            color: Color::White,
+            square: Square::F2,
+            declined: true
+        }
+    ));
     assert_eq!(board(&done), "8/p4k2/8/8/8/8/P4b2/4K3");
 }
 
@@ -256,19 +345,28 @@ fn s7_each_piece_moves_once_in_the_phase() {
 fn c7_fifty_pairs() {
     let game = state(rules(), "4k3/8/8/8/8/8/8/R3K3 w - - 98 60");
     let (next, _) = step(&game, "a1a2", "e8d7");
-    assert_eq!(next.result(), Some((GameResult::Draw, EndReason::FiftyMoves)));
+    assert_eq!(
+        next.result(),
+        Some((GameResult::Draw, EndReason::FiftyMoves))
+    );
 }
 
 /// C7: the third repetition of a pair-start state draws.
 #[test]
 fn c7_repetition() {
-    let mut game = state(rules(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    let mut game = state(
+        rules(),
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    );
     for (w, b) in [("g1f3", "g8f6"), ("f3g1", "f6g8"), ("g1f3", "g8f6")] {
         game = step(&game, w, b).0;
         assert!(game.result().is_none());
     }
     let (next, _) = step(&game, "f3g1", "f6g8");
-    assert_eq!(next.result(), Some((GameResult::Draw, EndReason::Repetition)));
+    assert_eq!(
+        next.result(),
+        Some((GameResult::Draw, EndReason::Repetition))
+    );
 }
 
 /// C7: dead position: only the kings are left.
@@ -277,7 +375,10 @@ fn c7_only_kings_is_dead() {
     let game = state(rules(), "4k3/5p2/8/2b5/2B5/8/5P2/4K3 w - - 0 1");
     let (x, _) = step(&game, "c4f7", "c5f2");
     let (done, _) = step(&x, "xe1f2", "xe8f7");
-    assert_eq!(done.result(), Some((GameResult::Draw, EndReason::InsufficientMaterial)));
+    assert_eq!(
+        done.result(),
+        Some((GameResult::Draw, EndReason::InsufficientMaterial))
+    );
     // King and knight against king is not dead here (see the docs).
     let game = state(rules(), "4k3/8/8/8/8/8/8/4KN2 w - - 0 1");
     assert!(game.result().is_none());
