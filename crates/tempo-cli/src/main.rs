@@ -31,6 +31,8 @@ enum Command {
     Chess960(cmd::chess960::Chess960Args),
     /// PGN tools: check every game of a file.
     Pgn(cmd::pgn::PgnArgs),
+    /// Play moves in SAN, UCI or ICCF notation; print all three and the status.
+    Moves(cmd::moves::MovesArgs),
     /// Standings of a tournament (TRF in): score and tie-breaks, or Keizer.
     Standings(cmd::standings::StandingsArgs),
     /// Round-robin pairings by FIDE's Berger tables.
@@ -49,6 +51,7 @@ fn main() -> std::process::ExitCode {
         Command::Bench(args) => cmd::bench::run(&args),
         Command::Chess960(args) => cmd::chess960::run(&args),
         Command::Pgn(args) => cmd::pgn::run(&args),
+        Command::Moves(args) => cmd::moves::run(&args),
         Command::Standings(args) => cmd::standings::run(&args),
         Command::Berger(args) => cmd::berger::run(&args),
         Command::Sync(args) => cmd::sync::run(&args),

@@ -62,7 +62,8 @@ struct Lines {
 
 impl Lines {
     fn push(&mut self, token: &str) {
-        if self.line_len > 0 && self.line_len + 1 + token.len() > MAX_LINE {
+        let len = token.chars().count();
+        if self.line_len > 0 && self.line_len + 1 + len > MAX_LINE {
             self.text.push('\n');
             self.line_len = 0;
         }
@@ -71,29 +72,40 @@ impl Lines {
             self.line_len += 1;
         }
         self.text.push_str(token);
-        self.line_len += token.chars().count();
+        self.line_len += len;
     }
 
-    /// A comment, wrapped at word boundaries (`}` cannot be escaped in
-    /// PGN and is dropped).
+    /// A comment, wrapped at word boundaries. A `}` cannot stand in a
+    /// brace comment, so such a comment is written as a `;` comment that
+    /// ends its line.
     fn push_comment(&mut self, comment: &str) {
-        let cleaned = comment.replace('}', "");
-        let words: Vec<&str> = cleaned.split_whitespace().collect();
+        let words: Vec<&str> = comment.split_whitespace().collect();
+        if comment.contains('}') {
+            self.push(&format!(";{}", words.join(" ")));
+            self.text.push('\n');
+            self.line_len = 0;
+            return;
+        }
         if words.is_empty() {
             self.push("{}");
             return;
         }
-        let last = words.len() - 1;
-        for (i, word) in words.iter().enumerate() {
-            let mut token = String::new();
-            if i == 0 {
-                token.push('{');
+        // Words become tokens; a word starting with `%` stays on the line
+        // of the word before (a line starting with `%` would be skipped).
+        let mut tokens: Vec<String> = Vec::new();
+        for word in words {
+            match tokens.last_mut() {
+                Some(last) if word.starts_with('%') => {
+                    last.push(' ');
+                    last.push_str(word);
+                }
+                _ => tokens.push(word.to_string()),
             }
-            token.push_str(word);
-            if i == last {
-                token.push('}');
-            }
-            self.push(&token);
+        }
+        tokens[0].insert(0, '{');
+        tokens.last_mut().expect("not empty").push('}');
+        for token in &tokens {
+            self.push(token);
         }
     }
 }

@@ -8,6 +8,7 @@ pub mod chess960;
 pub mod berger;
 pub mod chess960_rounds;
 pub mod clock;
+pub mod moves;
 pub mod pair;
 pub mod pair_dutch;
 pub mod pair_keizer;
