@@ -94,7 +94,10 @@ fn check_scores(season: &Season, ranking: &Ranking) -> Result<(), TestCaseError>
     Ok(())
 }
 
-fn season_strategy() -> impl Strategy<Value = (u32, Vec<(Vec<u32>, Vec<u8>)>)> {
+/// Rounds: a permutation key and result bytes each.
+type Rounds = Vec<(Vec<u32>, Vec<u8>)>;
+
+fn season_strategy() -> impl Strategy<Value = (u32, Rounds)> {
     (
         2u32..=14,
         proptest::collection::vec(

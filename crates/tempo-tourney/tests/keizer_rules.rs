@@ -267,6 +267,9 @@ fn absent_players_are_not_paired() {
     assert_eq!(p.bye, Some(7));
 }
 
+/// The (rematches, squared distance) of a set of boards.
+type CostFn<'a> = dyn Fn(&[(u32, u32)]) -> (u32, i64) + 'a;
+
 /// Random seasons: the pairing pairs every present player once (the bye
 /// iff the count is odd) and is optimal: no perfect matching has fewer
 /// rematch violations, or as few with a smaller sum of squared ranking
@@ -330,11 +333,7 @@ fn check_optimal(n: u32, results: &[Vec<u8>], present_mask: u32) -> Result<(), T
         .copied()
         .filter(|&x| Some(x) != p.bye)
         .collect();
-    fn best(
-        rest: &[u32],
-        cost: &dyn Fn(&[(u32, u32)]) -> (u32, i64),
-        acc: &mut Vec<(u32, u32)>,
-    ) -> (u32, i64) {
+    fn best(rest: &[u32], cost: &CostFn, acc: &mut Vec<(u32, u32)>) -> (u32, i64) {
         if rest.is_empty() {
             return cost(acc);
         }
