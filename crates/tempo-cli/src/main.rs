@@ -19,6 +19,10 @@ struct Cli {
 enum Command {
     /// Pair the next round of a tournament (TRF in, pairs out).
     Pair(cmd::pair::PairArgs),
+    /// Re-pair every round of a tournament (or a corpus) and report differences.
+    Check(cmd::check::CheckArgs),
+    /// Generate a random tournament paired by the Dutch system (TRF out).
+    Generate(cmd::generate::GenerateArgs),
     /// Arbiter tools: the clock correction after an illegal move.
     Arbiter(cmd::arbiter::ArbiterArgs),
     /// Time controls: read, normalise and classify.
@@ -45,6 +49,8 @@ fn main() -> std::process::ExitCode {
     let cli = Cli::parse();
     let result: anyhow::Result<()> = match cli.command {
         Command::Pair(args) => cmd::pair::run(&args),
+        Command::Check(args) => cmd::check::run(&args),
+        Command::Generate(args) => cmd::generate::run(&args),
         Command::Arbiter(args) => cmd::arbiter::run(&args),
         Command::Clock(args) => cmd::clock::run(&args),
         Command::Perft(args) => cmd::perft::run(&args),

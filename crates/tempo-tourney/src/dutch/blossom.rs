@@ -128,8 +128,14 @@ impl<W: Weight> Blossom<W> {
             && self.st[b as usize] == b
             && self.e_delta(a, b) >= W::zero();
         if !tight_ok {
-            self.mark_dirty(a);
-            self.mark_dirty(b);
+            // Freeing one endpoint is enough: its dual is reset to a
+            // feasible value, its mate is released, the blossoms around it
+            // are dissolved and every blossom's edge to it is recomputed.
+            if self.dirty[b as usize] && !self.dirty[a as usize] {
+                self.mark_dirty(b);
+            } else {
+                self.mark_dirty(a);
+            }
         }
     }
 

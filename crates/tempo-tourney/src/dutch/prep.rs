@@ -79,13 +79,19 @@ fn plain_score(input: &DutchInput, index: usize) -> u32 {
 }
 
 /// The float received `back` rounds ago (1.4): a player who got more than a
-/// loss without playing floated down; otherwise compare the scores the two
-/// players had before that round.
+/// loss without playing floated down; in a played game compare the scores
+/// the two players had before that round.
 fn float_of(input: &DutchInput, index: usize, back: usize) -> Float {
     let round = input.rounds_played - back;
     let record = &input.players[index].history[round];
-    if !record.played && input.points.of(record) > input.points.loss {
-        return Float::Down;
+    if !record.played {
+        // 1.4: more than a loss without playing is a downfloat; other
+        // unplayed rounds (absences, forfeit losses) are no float.
+        return if input.points.of(record) > input.points.loss {
+            Float::Down
+        } else {
+            Float::None
+        };
     }
     let own = score_before(input, index, round);
     let other = score_before(input, record.opponent.unwrap_or(index), round);
