@@ -612,6 +612,21 @@ mod tests {
     }
 
     #[test]
+    fn settings_round_trip_through_serde() {
+        for (name, _) in PRESETS {
+            let preset = KeizerSettings::preset(name).unwrap();
+            let json = serde_json::to_string(&preset).unwrap();
+            let back: KeizerSettings = serde_json::from_str(&json).unwrap();
+            assert_eq!(back, preset, "{json}");
+        }
+        let json = serde_json::to_string(&KeizerSettings::default()).unwrap();
+        assert!(
+            json.contains(r#""excused":{"fraction":"2/3","cap":null}"#),
+            "{json}"
+        );
+    }
+
+    #[test]
     fn bad_settings_are_named() {
         let mut s = KeizerSettings::default();
         assert_eq!(
