@@ -212,3 +212,98 @@ fn bad_settings_fail_in_one_line() {
     assert!(!ok);
     assert!(err.contains("'method'") && err.contains("XTK"), "{err}");
 }
+
+/// A whole club season through the CLI: each round some players are
+/// excused (XTA), `tempo pair` pairs the rest, the results go back into the
+/// TRF, and `tempo standings` ranks them. Every present player is paired
+/// exactly once, the bye only for an odd count, never twice in a row to the
+/// same player while others have none (fewest byes first), and no rematch
+/// while one can be avoided.
+#[test]
+fn a_season_from_trf_files() {
+    let n = 9u32;
+    let mut lines: Vec<String> = (1..=n)
+        .map(|id| {
+            format!(
+                "001 {id:>4}      {:<33}{:>37}",
+                format!("Player {id}"),
+                "0.0"
+            )
+        })
+        .map(|l| format!("{l:<89}"))
+        .collect();
+    let mut extra = String::from("XTK rematch never\nXTK bye-rule fewest\n");
+    let path = std::env::temp_dir().join(format!("tempo-keizer-{}-season.trf", std::process::id()));
+    let mut met = std::collections::HashSet::new();
+    let mut byes = vec![0u32; n as usize + 1];
+    for round in 1..=6u32 {
+        // In odd rounds player (round % n) + 1 is excused; even rounds
+        // have all nine, so someone gets the bye.
+        let absent = if round % 2 == 1 { round % n + 1 } else { 0 };
+        if absent != 0 {
+            extra.push_str(&format!("XTA E {round} {absent}\n"));
+        }
+        let text = format!("012 Club season\n{}\n{extra}", lines.join("\n"));
+        std::fs::write(&path, text).unwrap();
+        let (out, err, ok) = pair(&path, &[]);
+        assert!(ok, "round {round}: {err}");
+        assert!(!err.contains("rematch"), "round {round}: {err}");
+        let pairs = pairs_of(&out);
+        let mut seen = Vec::new();
+        let mut blocks = vec![String::new(); n as usize + 1];
+        for &(w, b) in &pairs {
+            if b == 0 {
+                blocks[w as usize] = "  0000 - U".into();
+                byes[w as usize] += 1;
+                seen.push(w);
+                continue;
+            }
+            assert!(
+                met.insert((w.min(b), w.max(b))),
+                "round {round}: {w}-{b} again"
+            );
+            // The lower starting rank wins; every third board is drawn.
+            let (rw, rb) = match (w + b + round) % 3 {
+                0 => ("=", "="),
+                _ if w < b => ("1", "0"),
+                _ => ("0", "1"),
+            };
+            blocks[w as usize] = format!("  {b:>4} w {rw}");
+            blocks[b as usize] = format!("  {w:>4} b {rb}");
+            seen.extend([w, b]);
+        }
+        if absent != 0 {
+            blocks[absent as usize] = "  0000 - Z".into();
+        }
+        seen.sort_unstable();
+        let present: Vec<u32> = (1..=n).filter(|&i| i != absent).collect();
+        assert_eq!(seen, present, "round {round}");
+        for id in 1..=n {
+            lines[id as usize - 1].push_str(&blocks[id as usize]);
+        }
+        // Fewest byes first: nobody has two byes while a present player has none.
+        let most = byes.iter().max().unwrap();
+        assert!(
+            *most <= 1 || byes[1..].iter().all(|&b| b > 0),
+            "round {round}: {byes:?}"
+        );
+    }
+    let text = format!("012 Club season\n{}\n{extra}", lines.join("\n"));
+    std::fs::write(&path, text).unwrap();
+    let out = tempo(&[
+        "standings",
+        "--system",
+        "keizer",
+        "--format",
+        "tsv",
+        "--trf",
+        path.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let table = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(table.lines().count(), n as usize + 1, "{table}");
+}
