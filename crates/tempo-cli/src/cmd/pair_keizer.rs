@@ -17,6 +17,7 @@ use super::pair::PairArgs;
 /// Keizer settings given on the command line (each overrides the file's
 /// `XTK` setting of the same name; see the README's Keizer section).
 #[derive(Debug, Args, Default, Clone)]
+#[command(next_help_heading = "Keizer settings (override the file's XTK lines)")]
 pub struct KeizerFlags {
     /// Start from a named preset instead of the file's settings: source
     /// (the defaults), example, ratio, participants, club, strict, stable,
