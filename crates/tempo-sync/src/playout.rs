@@ -124,3 +124,31 @@ pub fn measure_resolutions(states: &[SyncGame], seconds: f64) -> f64 {
     std::hint::black_box(sink);
     done as f64 / start.elapsed().as_secs_f64()
 }
+
+/// Pair resolutions per second over `states` with the choices generated
+/// beforehand (16 random pairs per state): the cost of resolving alone.
+pub fn measure_resolutions_only(states: &[SyncGame], seconds: f64) -> f64 {
+    let mut seed = 0x2545_F491_4F6C_DD1Du64;
+    let mut pairs = Vec::with_capacity(states.len() * 16);
+    for (index, game) in states.iter().enumerate() {
+        let w = game.position().legal_moves_for(Color::White);
+        let b = game.position().legal_moves_for(Color::Black);
+        for _ in 0..16 {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let (i, j) = ((seed >> 33) as usize, (seed >> 45) as usize);
+            pairs.push((index, w[i % w.len()], b[j % b.len()]));
+        }
+    }
+    let start = std::time::Instant::now();
+    let mut done = 0u64;
+    let mut sink = 0usize;
+    while start.elapsed().as_secs_f64() < seconds {
+        for &(index, w, b) in &pairs {
+            let (next, events) = states[index].resolve_legal_pair(w, b);
+            sink = sink.wrapping_add(events.len() + next.pair_number() as usize);
+            done += 1;
+        }
+    }
+    std::hint::black_box(sink);
+    done as f64 / start.elapsed().as_secs_f64()
+}

@@ -336,6 +336,7 @@ fn bench(args: &BenchArgs) -> anyhow::Result<()> {
     let rules = args.rules.rules()?;
     let positions = tempo_sync::playout::sample_pair_states(rules, 2000, args.seed);
     let rate = tempo_sync::playout::measure_resolutions(&positions, args.seconds);
+    let resolve_only = tempo_sync::playout::measure_resolutions_only(&positions, args.seconds);
     let start = Instant::now();
     let mut nodes = 0u64;
     let pos = Position::new();
@@ -348,6 +349,11 @@ fn bench(args: &BenchArgs) -> anyhow::Result<()> {
         rules.variant(),
         rate / 1e6,
         positions.len()
+    );
+    println!(
+        "{}: {:.2} M pair resolutions/s with the choices generated beforehand",
+        rules.variant(),
+        resolve_only / 1e6
     );
     println!("tempo-chess perft (start position, depth 4): {:.1} M nodes/s", perft_rate / 1e6);
     Ok(())
