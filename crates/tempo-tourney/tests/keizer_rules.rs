@@ -395,3 +395,31 @@ proptest! {
         prop_assert_eq!(p.bye, (n % 2 == 1).then(|| *order.last().unwrap()));
     }
 }
+
+/// Greedy top-down pairing fails on the last boards: with 3-4 a forbidden
+/// rematch, 1-2 leaves only 3-4. The exact matching finds 1-3, 2-4 (the
+/// smaller squared distance of the two rematch-free pairings).
+#[test]
+fn exact_matching_beats_greedy_on_the_last_boards() {
+    let mut s = season(4);
+    s.add_round_with(
+        &[(3, 4, GameResult::Draw)],
+        None,
+        &[(1, AbsenceKind::Excused), (2, AbsenceKind::Excused)],
+    )
+    .unwrap();
+    let settings = KeizerSettings {
+        rematch: RematchRule::Never,
+        ..KeizerSettings::default()
+    };
+    let p = s.pair_next(&settings, &all(4), &no_forbidden).unwrap();
+    assert_eq!(p.ranking.order(), vec![1, 2, 3, 4]);
+    assert!(p.relaxed.is_empty());
+    let mut pairs: Vec<(u32, u32)> = p
+        .boards
+        .iter()
+        .map(|b| (b.white.min(b.black), b.white.max(b.black)))
+        .collect();
+    pairs.sort_unstable();
+    assert_eq!(pairs, vec![(1, 3), (2, 4)]);
+}
