@@ -307,3 +307,30 @@ fn a_season_from_trf_files() {
     let table = String::from_utf8(out.stdout).unwrap();
     assert_eq!(table.lines().count(), n as usize + 1, "{table}");
 }
+
+#[test]
+fn a_round_without_results_is_named() {
+    // Round 3 paired (1-2) but not played: the result column is blank.
+    let text = std::fs::read_to_string(data("keizer_example_r2.trf")).unwrap();
+    let text: String = text
+        .lines()
+        .map(|l| {
+            if l.starts_with("001    1 ") {
+                format!("{l}     2 w  \n")
+            } else if l.starts_with("001    2 ") {
+                format!("{l}     1 b  \n")
+            } else {
+                format!("{l}\n")
+            }
+        })
+        .collect();
+    let path =
+        std::env::temp_dir().join(format!("tempo-keizer-{}-noresult.trf", std::process::id()));
+    std::fs::write(&path, text).unwrap();
+    let (out, err, ok) = pair(&path, &[]);
+    assert!(!ok && out.is_empty());
+    assert!(
+        err.contains("round 3: the game of player 1 has no result yet"),
+        "{err}"
+    );
+}

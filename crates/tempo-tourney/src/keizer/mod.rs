@@ -136,7 +136,9 @@ pub enum KeizerError {
     NoSuchRound { asked: u32, played: u32 },
     #[error("player {0} is not in the tournament")]
     UnknownPlayer(PlayerId),
-    #[error("round {round}: the game of player {player} has no result yet")]
+    #[error(
+        "round {round}: the game of player {player} has no result yet (enter the round's results, or delete its pairings to pair it again)"
+    )]
     MissingResult { round: u32, player: PlayerId },
     #[error("too many players for exact pairing costs ({0} present)")]
     TooManyPlayers(usize),
