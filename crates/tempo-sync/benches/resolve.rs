@@ -20,7 +20,9 @@ fn resolutions(c: &mut Criterion) {
             let mut seed = 0x9E37_79B9_7F4A_7C15u64;
             b.iter(|| {
                 for game in &states {
-                    seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                    seed = seed
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
                     let w = game.position().legal_moves_for(Color::White);
                     let bl = game.position().legal_moves_for(Color::Black);
                     let (i, j) = ((seed >> 33) as usize, (seed >> 45) as usize);
@@ -33,7 +35,9 @@ fn resolutions(c: &mut Criterion) {
     let mut group = c.benchmark_group("orthodox perft");
     let pos = Position::new();
     group.throughput(Throughput::Elements(perft(&pos, 4)));
-    group.bench_function("start position depth 4", |b| b.iter(|| perft(black_box(&pos), 4)));
+    group.bench_function("start position depth 4", |b| {
+        b.iter(|| perft(black_box(&pos), 4))
+    });
     group.finish();
 }
 

@@ -148,7 +148,13 @@ impl SyncGame {
         }
         pos.set_turn(Color::White);
         let mut events = Vec::new();
-        Ok(start_pair(rules, pos, History::default(), None, &mut events))
+        Ok(start_pair(
+            rules,
+            pos,
+            History::default(),
+            None,
+            &mut events,
+        ))
     }
 
     /// Rebuilds a game from its parts (position notation reader).
@@ -494,9 +500,7 @@ impl SyncGame {
                 continue;
             };
             let them = !color;
-            if pos.color_at(square) == Some(color)
-                && can_capture_on(&pos, them, square, moved)
-            {
+            if pos.color_at(square) == Some(color) && can_capture_on(&pos, them, square, moved) {
                 match them {
                     Color::White => next.white = Some(square),
                     Color::Black => next.black = Some(square),
@@ -695,7 +699,8 @@ fn exchange_captures(pos: &Position, color: Color, square: Square, moved: Bitboa
     // in Synchronschach); each candidate is checked for legality.
     let candidates = pos.attackers(square, color, pos.occupied()) & !moved & !pos.paused();
     for from in candidates {
-        let promotes = pos.role_at(from) == Some(Role::Pawn) && Bitboard::BACK_RANKS.contains(square);
+        let promotes =
+            pos.role_at(from) == Some(Role::Pawn) && Bitboard::BACK_RANKS.contains(square);
         if promotes {
             for role in Role::PROMOTIONS {
                 let mv = Move::new(from, square, Some(role));
@@ -721,8 +726,9 @@ fn can_capture_on(pos: &Position, color: Color, square: Square, moved: Bitboard)
     }
     let candidates = pos.attackers(square, color, pos.occupied()) & !moved & !pos.paused();
     candidates.into_iter().any(|from| {
-        let promotion = (pos.role_at(from) == Some(Role::Pawn) && Bitboard::BACK_RANKS.contains(square))
-            .then_some(Role::Queen);
+        let promotion = (pos.role_at(from) == Some(Role::Pawn)
+            && Bitboard::BACK_RANKS.contains(square))
+        .then_some(Role::Queen);
         pos.is_legal_for(color, Move::new(from, square, promotion))
     })
 }

@@ -134,7 +134,9 @@ pub fn measure_resolutions_only(states: &[SyncGame], seconds: f64) -> f64 {
         let w = game.position().legal_moves_for(Color::White);
         let b = game.position().legal_moves_for(Color::Black);
         for _ in 0..16 {
-            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             let (i, j) = ((seed >> 33) as usize, (seed >> 45) as usize);
             pairs.push((index, w[i % w.len()], b[j % b.len()]));
         }

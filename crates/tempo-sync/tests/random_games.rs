@@ -32,17 +32,26 @@ fn run(rules: Rules, games: usize, seed: u64, check_replay_every: usize) {
 
 #[test]
 fn synchronschach_random_games() {
-    run(Rules::new(Variant::Synchronschach), 2_000, 1, 20);
+    run(Rules::new(Variant::Synchronschach), 10_000, 1, 50);
 }
 
 #[test]
 fn fairschach_random_games() {
-    run(Rules::new(Variant::Fairschach), 2_000, 2, 20);
+    run(Rules::new(Variant::Fairschach), 10_000, 2, 50);
 }
 
+/// Other rule options: fewer games, same checks.
 #[test]
-#[ignore = "slow: 10,000 games per variant (run with --ignored)"]
-fn ten_thousand_games_per_variant() {
-    run(Rules::new(Variant::Synchronschach), 10_000, 11, 100);
-    run(Rules::new(Variant::Fairschach), 10_000, 12, 100);
+fn fairschach_option_sets() {
+    for (i, options) in [
+        "same-square=both pause=capturable",
+        "same-square=weaker-stays pause=none fsr8=off orthodox-after=12",
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let mut rules = Rules::new(Variant::Fairschach);
+        rules.apply_options(options).unwrap();
+        run(rules, 1_000, 30 + i as u64, 50);
+    }
 }
