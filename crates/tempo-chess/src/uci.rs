@@ -4,7 +4,7 @@
 //! king's two-square step (`e1g1`, `e8c8`) as UCI engines expect in
 //! orthodox chess; [`CastlingStyle::Chess960`] writes the king taking its
 //! own rook (`e1h1`, `b1a1`), as `UCI_Chess960` requires — the only
-//! unambiguous form in Chess960. [`write`] picks the style from
+//! unambiguous form in Chess960. [`write()`] picks the style from
 //! [`Position::is_chess960`].
 //!
 //! Reading accepts both spellings in every position, like lichess: a
