@@ -173,11 +173,18 @@ fn state_json(game: &SyncGame) -> Value {
     })
 }
 
-fn parse_token(game: &SyncGame, color: Color, token: Option<&str>) -> anyhow::Result<Option<Choice>> {
+fn parse_token(
+    game: &SyncGame,
+    color: Color,
+    token: Option<&str>,
+) -> anyhow::Result<Option<Choice>> {
     let who = color.fold("White", "Black");
     match (token, game.expected(color)) {
         (None, Expected::Nothing) => Ok(None),
-        (None, _) => bail!("--{} is required: {who} has a choice to make", who.to_lowercase()),
+        (None, _) => bail!(
+            "--{} is required: {who} has a choice to make",
+            who.to_lowercase()
+        ),
         (Some(token), _) => record::parse_choice(game, color, token)
             .map_err(|reason| anyhow::anyhow!("{who}: {reason}")),
     }
@@ -185,7 +192,8 @@ fn parse_token(game: &SyncGame, color: Color, token: Option<&str>) -> anyhow::Re
 
 fn resolve(args: &ResolveArgs) -> anyhow::Result<()> {
     let rules = args.rules.rules()?;
-    let game = notation::read(rules, &args.fen).with_context(|| format!("invalid --fen {:?}", args.fen))?;
+    let game = notation::read(rules, &args.fen)
+        .with_context(|| format!("invalid --fen {:?}", args.fen))?;
     if let Some((result, reason)) = game.result() {
         bail!("the game is already over: {result} ({reason})");
     }
@@ -205,7 +213,9 @@ fn resolve(args: &ResolveArgs) -> anyhow::Result<()> {
 
 fn start_state(rules: Rules, fen: Option<&str>, chess960: Option<u16>) -> anyhow::Result<SyncGame> {
     Ok(match (fen, chess960) {
-        (Some(fen), _) => notation::read(rules, fen).with_context(|| format!("invalid --fen {fen:?}"))?,
+        (Some(fen), _) => {
+            notation::read(rules, fen).with_context(|| format!("invalid --fen {fen:?}"))?
+        }
         (None, Some(n)) => SyncGame::chess960(rules, n)?,
         (None, None) => SyncGame::new(rules),
     })
@@ -220,7 +230,9 @@ fn replay(args: &ReplayArgs) -> anyhow::Result<()> {
         ),
         None => {
             let mut text = String::new();
-            std::io::stdin().read_to_string(&mut text).context("cannot read standard input")?;
+            std::io::stdin()
+                .read_to_string(&mut text)
+                .context("cannot read standard input")?;
             ("<stdin>".to_string(), text)
         }
     };
@@ -297,7 +309,11 @@ fn random_games(args: &RandomArgs) -> anyhow::Result<()> {
             GameResult::Win(Color::Black) => "Black",
             GameResult::Draw => "draw",
         };
-        *by_result.entry(key).or_default().entry(game.reason.name()).or_default() += 1;
+        *by_result
+            .entry(key)
+            .or_default()
+            .entry(game.reason.name())
+            .or_default() += 1;
         pairs += u64::from(game.pairs);
         steps += game.steps as u64;
     }
@@ -316,7 +332,12 @@ fn random_games(args: &RandomArgs) -> anyhow::Result<()> {
         println!("{}", serde_json::to_string_pretty(&out)?);
         return Ok(());
     }
-    println!("{} random games of {} (seed {})", args.games, rules.variant(), args.seed);
+    println!(
+        "{} random games of {} (seed {})",
+        args.games,
+        rules.variant(),
+        args.seed
+    );
     for key in ["White", "Black", "draw"] {
         let reasons = by_result.get(key).cloned().unwrap_or_default();
         let total: usize = reasons.values().sum();
@@ -355,6 +376,9 @@ fn bench(args: &BenchArgs) -> anyhow::Result<()> {
         rules.variant(),
         resolve_only / 1e6
     );
-    println!("tempo-chess perft (start position, depth 4): {:.1} M nodes/s", perft_rate / 1e6);
+    println!(
+        "tempo-chess perft (start position, depth 4): {:.1} M nodes/s",
+        perft_rate / 1e6
+    );
     Ok(())
 }
