@@ -30,7 +30,7 @@ pub mod trf;
 
 pub use model::{
     Absence, AbsenceKind, Acceleration, ByeKind, ByeRequest, Chess960Rounds, Colour,
-    ForbiddenPairs, InfoLine, LateEntry, Outcome, Player, PlayerId, ResultCode, RoundEntry,
-    Tournament, Withdrawal,
+    ForbiddenPairs, Inconsistency, InfoLine, LateEntry, Outcome, Player, PlayerId, Problem,
+    ResultCode, RoundEntry, Tournament, Withdrawal,
 };
 pub use points::{PointSystem, Points};

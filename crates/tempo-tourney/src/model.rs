@@ -685,4 +685,95 @@ impl Tournament {
         }
         None
     }
+
+    /// Contradictions between the players' lines: an opponent who is not
+    /// listed, or whose entry for that round names someone else, has the
+    /// same colour, or disagrees on whether the game was played. (Readers
+    /// accept such files; standings are computed from each player's own
+    /// line.)
+    pub fn inconsistencies(&self) -> Vec<Inconsistency> {
+        let mut out = Vec::new();
+        for p in &self.players {
+            for (i, e) in p.rounds.iter().enumerate() {
+                let round = i as u32 + 1;
+                let Some(o) = e.opponent else { continue };
+                let problem = match self.player(o) {
+                    None => Some(Problem::UnknownOpponent),
+                    Some(opp) => match opp.entry(round) {
+                        Some(back) if back.opponent != Some(p.id) => {
+                            Some(Problem::OpponentDisagrees(back.opponent))
+                        }
+                        None => Some(Problem::OpponentDisagrees(None)),
+                        Some(back) if e.colour.is_some() && back.colour == e.colour => {
+                            Some(Problem::SameColour)
+                        }
+                        Some(back) if back.is_played() != e.is_played() => {
+                            Some(Problem::PlayedDisagrees)
+                        }
+                        Some(_) => None,
+                    },
+                };
+                if let Some(problem) = problem {
+                    // Report a pair once, from the lower id, unless only one side exists.
+                    let other_side_reports = self.player(o).is_some_and(|_| o < p.id)
+                        && !matches!(problem, Problem::OpponentDisagrees(_));
+                    if !other_side_reports {
+                        out.push(Inconsistency {
+                            round,
+                            player: p.id,
+                            opponent: o,
+                            problem,
+                        });
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
+/// What is wrong between two players' entries for a round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Problem {
+    /// The opponent has no `001` line.
+    UnknownOpponent,
+    /// The opponent's entry names another opponent (or none).
+    OpponentDisagrees(Option<PlayerId>),
+    /// Both have the same colour.
+    SameColour,
+    /// One side says the game was played, the other not.
+    PlayedDisagrees,
+}
+
+/// A contradiction found by [`Tournament::inconsistencies`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Inconsistency {
+    pub round: u32,
+    pub player: PlayerId,
+    pub opponent: PlayerId,
+    pub problem: Problem,
+}
+
+impl std::fmt::Display for Inconsistency {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (r, p, o) = (self.round, self.player, self.opponent);
+        match self.problem {
+            Problem::UnknownOpponent => {
+                write!(f, "round {r}: player {p}'s opponent {o} is not listed")
+            }
+            Problem::OpponentDisagrees(Some(x)) => write!(
+                f,
+                "round {r}: player {p} lists {o} as opponent, but {o} lists {x}"
+            ),
+            Problem::OpponentDisagrees(None) => write!(
+                f,
+                "round {r}: player {p} lists {o} as opponent, but {o} has no opponent"
+            ),
+            Problem::SameColour => write!(f, "round {r}: players {p} and {o} have the same colour"),
+            Problem::PlayedDisagrees => write!(
+                f,
+                "round {r}: players {p} and {o} disagree on whether their game was played"
+            ),
+        }
+    }
 }

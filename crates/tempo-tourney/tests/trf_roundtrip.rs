@@ -76,6 +76,7 @@ fn scores_agree_with_the_points_column() {
 fn opponents_agree() {
     for (name, bytes) in corpus() {
         let t = Tournament::from_trf_bytes(&bytes).unwrap();
+        assert_eq!(t.inconsistencies(), vec![], "{name}");
         for p in &t.players {
             for (i, e) in p.rounds.iter().enumerate() {
                 let round = i as u32 + 1;
@@ -148,4 +149,27 @@ fn new_settings_are_appended_and_read_back() {
     let back = Tournament::from_trf_str(&written).unwrap();
     assert_eq!(back.total_rounds, Some(9));
     assert_eq!(back.initial_colour, Some(Colour::Black));
+}
+
+#[test]
+fn contradictions_are_found() {
+    let (_, bytes) = &corpus()[0];
+    let mut t = Tournament::from_trf_bytes(bytes).unwrap();
+    // Player 1 met 10 in round 1 (1 had Black); make 10 list 12 instead,
+    // and give player 2 and 11 (round 1) the same colour.
+    t.player_mut(10).unwrap().rounds[0].opponent = Some(12);
+    t.player_mut(11).unwrap().rounds[0].colour = Some(Colour::White);
+    let found: Vec<String> = t
+        .inconsistencies()
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert!(
+        found.contains(&"round 1: player 1 lists 10 as opponent, but 10 lists 12".to_string()),
+        "{found:?}"
+    );
+    assert!(
+        found.contains(&"round 1: players 2 and 11 have the same colour".to_string()),
+        "{found:?}"
+    );
 }

@@ -95,6 +95,9 @@ struct Line {
 
 pub fn run(args: &StandingsArgs) -> anyhow::Result<()> {
     let t = read_trf(&args.trf)?;
+    for problem in t.inconsistencies() {
+        eprintln!("tempo: warning: {}: {problem}", args.trf.display());
+    }
     let (headers, lines, json_value) = match args.system {
         StandingsSystem::Keizer => keizer_lines(args, &t)?,
         StandingsSystem::Swiss | StandingsSystem::RoundRobin => fide_lines(args, &t)?,
