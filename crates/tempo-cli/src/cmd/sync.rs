@@ -238,7 +238,7 @@ fn replay(args: &ReplayArgs) -> anyhow::Result<()> {
     };
     let is_pgn = text.trim_start().starts_with('[');
     let (start, end, steps) = if is_pgn {
-        let (game, end, steps) = pgn::read(&text).with_context(|| format!("{name}"))?;
+        let (game, end, steps) = pgn::read(&text).with_context(|| name.clone())?;
         if game.start.rules().variant() != rules.variant() {
             bail!(
                 "{name}: Variant tag says {}, --variant says {}",
@@ -254,7 +254,7 @@ fn replay(args: &ReplayArgs) -> anyhow::Result<()> {
         } else {
             record::replay(&start, &text)
         }
-        .with_context(|| format!("{name}"))?;
+        .with_context(|| name.clone())?;
         (start, end, steps)
     };
     match args.export.as_deref() {
