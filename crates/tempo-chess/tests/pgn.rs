@@ -33,6 +33,10 @@ fn reads_the_sample_games() {
     assert_eq!(opera.moves[5].nags, vec![6]); // 3... Bg4?!
     assert_eq!(opera.moves[5].comments, vec!["This pin is questionable."]);
     assert_eq!(opera.moves[30].nags, vec![3]); // 16. Qb8+!!
+    // 8. Nc3 (8. Qxb7 Qb4+ 9. Qxb4 Bxb4+)
+    let variation = &opera.moves[14].variations[0];
+    assert_eq!(variation.moves.len(), 4);
+    assert_eq!(variation.moves[0].mv.to_string(), "b3b7");
     assert_eq!(opera.result, "1-0");
     let game = opera.to_game();
     assert_eq!(
@@ -143,6 +147,12 @@ fn error_kinds_and_places() {
         ("1. Nbd2 *", (1, 4), |k| {
             matches!(k, PgnErrorKind::Move { .. })
         }),
+        ("1. e4 (1. d4 d5 (1... Nf6 2. Nf3 Ke6)) *", (1, 34), |k| {
+            matches!(k, PgnErrorKind::Move { .. })
+        }),
+        ("1. e4 e5 (1... e6) (2. d4) *", (1, 24), |k| {
+            matches!(k, PgnErrorKind::Move { .. })
+        }),
         ("1. e4 \"str\" *", (1, 7), |k| {
             matches!(k, PgnErrorKind::Unexpected { .. })
         }),
@@ -161,6 +171,14 @@ fn tolerant_reading() {
                 5.0-0 ; castled\nBe7 $1 6...? *";
     // A stray move number and annotation after the last move: tolerated.
     let game = pgn::read_game(text).unwrap();
+    // (3...Nf6 4.O-O (4.d3) Nxe4): nested variations are kept.
+    let outer = &game.moves[5].variations[0];
+    assert_eq!(outer.moves.len(), 3);
+    assert_eq!(outer.moves[1].variations[0].moves[0].mv.to_string(), "d2d3");
+    assert!(
+        game.to_pgn()
+            .contains("3. Bb5 a6 (3... Nf6 4. O-O (4. d3) 4... Nxe4) 4. Ba4")
+    );
     assert_eq!(game.tags.get("Event"), Some("a \"quoted\" \\ name"));
     assert_eq!(game.moves.len(), 10);
     assert_eq!(game.moves[8].comments, vec!["castled"]);
@@ -223,7 +241,28 @@ fn random_game(seed: u64) -> PgnGame {
         game.play_unchecked(moves[rng.random_range(0..moves.len())]);
     }
     let mut pgn = PgnGame::from_game(&game);
+    let mut pos = pgn.start.clone();
     for m in &mut pgn.moves {
+        // Sometimes an alternative: another legal move and a few more.
+        let moves = pos.legal_moves();
+        if moves.len() > 1 && rng.random_range(0..8) == 0 {
+            let mut alt = pos.clone();
+            let mut variation = tempo_chess::pgn::Variation::default();
+            for _ in 0..rng.random_range(1..6) {
+                let legal = alt.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                let mv = legal[rng.random_range(0..legal.len())];
+                variation.moves.push(PgnMove::new(mv));
+                alt.play(mv);
+            }
+            if rng.random_range(0..3) == 0 {
+                variation.comments.push("idea".to_string());
+            }
+            m.variations.push(variation);
+        }
+        pos.play(m.mv);
         if rng.random_range(0..10) == 0 {
             m.nags.push(rng.random_range(1..=6));
         }

@@ -5,9 +5,9 @@
 //! format and is tolerant: comments (`{...}`, `;...`), NAGs (`$n`) and
 //! suffix annotations (`!`, `?!`, ... kept as NAGs 1..6), `%` escape
 //! lines, move numbers with any number of periods, a missing result. Every
-//! main-line move is replayed (SAN, read leniently, see [`crate::san`]).
-//! Variations `( ... )` are tolerated — checked for balanced parentheses
-//! — but not kept. The tags `SetUp`/`FEN` give the start position (X-FEN
+//! move is replayed (SAN, read leniently, see [`crate::san`]), in
+//! variations `( ... )` too, which are kept ([`PgnMove::variations`],
+//! nested to any depth). The tags `SetUp`/`FEN` give the start position (X-FEN
 //! or Shredder-FEN castling); `Variant "Chess960"` (also `Fischerandom`,
 //! `Chess 960`, `FRC`, ...) marks a Chess960 game, `Standard`/`From
 //! Position` an orthodox one; other variants are an error. Every error
@@ -93,7 +93,7 @@ impl Tags {
     }
 }
 
-/// One main-line move with its annotations.
+/// One move with its annotations and the variations that replace it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PgnMove {
     pub mv: Move,
@@ -101,6 +101,17 @@ pub struct PgnMove {
     pub nags: Vec<u8>,
     /// Comments after the move.
     pub comments: Vec<String>,
+    /// Alternatives to this move (`( ... )` after it), each starting from
+    /// the position before it.
+    pub variations: Vec<Variation>,
+}
+
+/// A variation (recursive annotation variation).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Variation {
+    /// Comments before its first move.
+    pub comments: Vec<String>,
+    pub moves: Vec<PgnMove>,
 }
 
 impl PgnMove {
@@ -110,6 +121,7 @@ impl PgnMove {
             mv,
             nags: Vec::new(),
             comments: Vec::new(),
+            variations: Vec::new(),
         }
     }
 }
@@ -122,7 +134,7 @@ pub struct PgnGame {
     pub start: Position,
     /// Comments before the first move.
     pub comments: Vec<String>,
-    /// The main line.
+    /// The main line (with its variations).
     pub moves: Vec<PgnMove>,
     /// The game termination marker: `1-0`, `0-1`, `1/2-1/2` or `*`.
     pub result: String,

@@ -3,7 +3,7 @@
 use std::io::BufRead;
 
 use super::lexer::{Lexer, Spanned, Token};
-use super::{PgnError, PgnErrorKind, PgnGame, PgnMove, Tags};
+use super::{PgnError, PgnErrorKind, PgnGame, PgnMove, Tags, Variation};
 use crate::{Color, Position, san};
 
 /// Reads games one by one from `src`. Each item is one game or the first
@@ -138,6 +138,31 @@ enum TagState {
     Value(String, String, usize, usize),
 }
 
+/// A line of moves being read: the main line or an open variation.
+struct Line {
+    /// Where its '(' stands.
+    at: (usize, usize),
+    /// Comments before its first move.
+    comments: Vec<String>,
+    moves: Vec<PgnMove>,
+    /// The position after its moves.
+    position: Position,
+    /// The position before its last move (where a variation starts).
+    before_last: Option<Position>,
+}
+
+impl Line {
+    fn new(at: (usize, usize), position: Position) -> Line {
+        Line {
+            at,
+            comments: Vec::new(),
+            moves: Vec::new(),
+            position,
+            before_last: None,
+        }
+    }
+}
+
 /// Collects one game while its tokens arrive.
 #[derive(Default)]
 struct Builder {
@@ -148,12 +173,11 @@ struct Builder {
     tag: TagState,
     in_tag: bool,
     movetext_seen: bool,
-    position: Option<Position>,
     start: Option<Position>,
+    /// Comments before the first move.
     comments: Vec<String>,
-    moves: Vec<PgnMove>,
-    /// Open variations: where each '(' stands.
-    variations: Vec<(usize, usize)>,
+    /// The main line, then the open variations (innermost last).
+    lines: Vec<Line>,
     result: Option<String>,
     /// Where the game's last token was (for errors at the end).
     last_at: (usize, usize),
@@ -289,12 +313,14 @@ impl Builder {
                 Ok(false)
             }
             Token::Comment(text) => {
-                let depth = self.variations.len();
-                if depth == 0 {
-                    match self.moves.last_mut() {
+                let main = self.lines.len() <= 1;
+                match self.lines.last_mut() {
+                    Some(line) => match line.moves.last_mut() {
                         Some(last) => last.comments.push(text),
-                        None => self.comments.push(text),
-                    }
+                        None if main => self.comments.push(text),
+                        None => line.comments.push(text),
+                    },
+                    None => self.comments.push(text),
                 }
                 Ok(false)
             }
@@ -309,7 +335,7 @@ impl Builder {
 
     /// Builds the start position from the tags (once).
     fn start_position(&mut self) -> Result<(), PgnError> {
-        if self.position.is_some() {
+        if !self.lines.is_empty() {
             return Ok(());
         }
         let chess960 = match self.tags.get("Variant") {
@@ -335,59 +361,61 @@ impl Builder {
             pos.set_chess960(true);
         }
         self.start = Some(pos.clone());
-        self.position = Some(pos);
+        self.lines.push(Line::new((0, 0), pos));
         Ok(())
     }
 
+    fn top(&mut self) -> &mut Line {
+        self.lines.last_mut().expect("start_position ran")
+    }
+
     fn movetext(&mut self, token: Token, line: usize, column: usize) -> Result<bool, PgnError> {
-        let depth = self.variations.len();
+        let error = |kind| Builder::error(line, column, kind);
         match token {
             Token::Period => Ok(false),
             Token::Star => self.result("*", line, column),
             Token::Symbol(s) if is_result(&s) => self.result(&s, line, column),
             Token::Symbol(s) if s.bytes().all(|b| b.is_ascii_digit()) => Ok(false),
-            Token::Symbol(_) if depth > 0 => Ok(false),
             Token::Symbol(s) => self.play(&s, line, column).map(|()| false),
             Token::Nag(nag) => {
-                if depth == 0
-                    && let Some(last) = self.moves.last_mut()
-                {
+                if let Some(last) = self.top().moves.last_mut() {
                     last.nags.push(nag);
                 }
                 Ok(false)
             }
             Token::OpenParen => {
-                if depth == 0 && self.moves.is_empty() {
-                    return Err(Builder::error(
-                        line,
-                        column,
-                        PgnErrorKind::VariationWithoutMove,
-                    ));
-                }
-                self.variations.push((line, column));
+                let Some(before) = self.top().before_last.clone() else {
+                    return Err(error(PgnErrorKind::VariationWithoutMove));
+                };
+                self.lines.push(Line::new((line, column), before));
                 Ok(false)
             }
-            Token::CloseParen => match self.variations.pop() {
-                Some(_) => Ok(false),
-                None => Err(Builder::error(
-                    line,
-                    column,
-                    PgnErrorKind::UnmatchedParenthesis,
-                )),
-            },
-            other => Err(Builder::error(
-                line,
-                column,
-                PgnErrorKind::Unexpected {
-                    expected: "a move, comment or result",
-                    found: found(&other),
-                },
-            )),
+            Token::CloseParen => {
+                if self.lines.len() <= 1 {
+                    return Err(error(PgnErrorKind::UnmatchedParenthesis));
+                }
+                let done = self.lines.pop().expect("an open variation");
+                let variation = Variation {
+                    comments: done.comments,
+                    moves: done.moves,
+                };
+                self.top()
+                    .moves
+                    .last_mut()
+                    .expect("a variation opens after a move")
+                    .variations
+                    .push(variation);
+                Ok(false)
+            }
+            other => Err(error(PgnErrorKind::Unexpected {
+                expected: "a move, comment or result",
+                found: found(&other),
+            })),
         }
     }
 
     fn result(&mut self, result: &str, line: usize, column: usize) -> Result<bool, PgnError> {
-        if !self.variations.is_empty() {
+        if self.lines.len() > 1 {
             return Err(Builder::error(
                 line,
                 column,
@@ -399,7 +427,8 @@ impl Builder {
     }
 
     fn play(&mut self, text: &str, line: usize, column: usize) -> Result<(), PgnError> {
-        let pos = self.position.as_mut().expect("start_position ran");
+        let top = self.top();
+        let pos = &top.position;
         let side = match pos.turn() {
             Color::White => "White",
             Color::Black => "Black",
@@ -414,13 +443,15 @@ impl Builder {
         }
         let mv = san::parse(pos, text)
             .map_err(|error| Builder::error(line, column, PgnErrorKind::Move { number, error }))?;
-        pos.play(mv);
-        self.moves.push(PgnMove::new(mv));
+        top.before_last = Some(top.position.clone());
+        top.position.play(mv);
+        top.moves.push(PgnMove::new(mv));
         Ok(())
     }
 
     fn finish(mut self) -> Result<PgnGame, PgnError> {
-        if let Some(&(line, column)) = self.variations.first() {
+        if let Some(open) = self.lines.get(1) {
+            let (line, column) = open.at;
             return Err(Builder::error(
                 line,
                 column,
@@ -448,7 +479,7 @@ impl Builder {
             tags: self.tags,
             start: self.start.expect("start_position ran"),
             comments: self.comments,
-            moves: self.moves,
+            moves: self.lines.pop().map(|main| main.moves).unwrap_or_default(),
             result,
         })
     }

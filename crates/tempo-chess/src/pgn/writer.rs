@@ -1,6 +1,6 @@
 //! Writing PGN export format.
 
-use super::PgnGame;
+use super::{PgnGame, PgnMove};
 use crate::{Color, Position, STARTING_FEN, san};
 
 /// The Seven Tag Roster, in export order, with the value for "unknown".
@@ -58,10 +58,16 @@ fn export_tags(game: &PgnGame) -> Vec<(String, String)> {
 struct Lines {
     text: String,
     line_len: usize,
+    /// `(` waiting to be glued to the next token.
+    open_paren: bool,
 }
 
 impl Lines {
     fn push(&mut self, token: &str) {
+        if self.open_paren {
+            self.open_paren = false;
+            return self.push(&format!("({token}"));
+        }
         let len = token.chars().count();
         if self.line_len > 0 && self.line_len + 1 + len > MAX_LINE {
             self.text.push('\n');
@@ -73,6 +79,19 @@ impl Lines {
         }
         self.text.push_str(token);
         self.line_len += len;
+    }
+
+    /// `)` glued to the last token if the line has room.
+    fn close_paren(&mut self) {
+        if self.open_paren {
+            self.open_paren = false;
+            self.push("()");
+        } else if self.line_len > 0 && self.line_len < MAX_LINE {
+            self.text.push(')');
+            self.line_len += 1;
+        } else {
+            self.push(")");
+        }
     }
 
     /// A comment, wrapped at word boundaries. A `}` cannot stand in a
@@ -120,14 +139,25 @@ pub(crate) fn write_game(game: &PgnGame) -> String {
     let mut lines = Lines {
         text: String::new(),
         line_len: 0,
+        open_paren: false,
     };
     for comment in &game.comments {
         lines.push_comment(comment);
     }
-    let mut pos: Position = game.start.clone();
-    // Black's move needs its number after a comment or at the start.
+    write_moves(&mut lines, &game.start, &game.moves);
+    lines.push(&game.result);
+    out.push_str(&lines.text);
+    out.push_str("\n\n");
+    out
+}
+
+/// A line of moves from `start`, variations included (recursively).
+fn write_moves(lines: &mut Lines, start: &Position, moves: &[PgnMove]) {
+    let mut pos = start.clone();
+    // Black's move needs its number at the start of a line and after a
+    // comment or variation.
     let mut need_number = true;
-    for m in &game.moves {
+    for m in moves {
         let number = pos.fullmove_number();
         match pos.turn() {
             Color::White => lines.push(&format!("{number}.")),
@@ -141,11 +171,15 @@ pub(crate) fn write_game(game: &PgnGame) -> String {
         for comment in &m.comments {
             lines.push_comment(comment);
         }
-        need_number = !m.comments.is_empty();
+        need_number = !m.comments.is_empty() || !m.variations.is_empty();
+        for variation in &m.variations {
+            lines.open_paren = true;
+            for comment in &variation.comments {
+                lines.push_comment(comment);
+            }
+            write_moves(lines, &pos, &variation.moves);
+            lines.close_paren();
+        }
         pos.play(m.mv);
     }
-    lines.push(&game.result);
-    out.push_str(&lines.text);
-    out.push_str("\n\n");
-    out
 }
