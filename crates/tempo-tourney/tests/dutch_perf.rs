@@ -8,8 +8,13 @@ use tempo_tourney::Tournament;
 use tempo_tourney::dutch::{input_for_round, pair};
 
 fn check(name: &str) {
-    let dir = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/swiss/perf"));
-    let t = Tournament::from_trf_bytes(&std::fs::read(dir.join(format!("{name}.r05.in.trf"))).unwrap()).unwrap();
+    let dir = Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/swiss/perf"
+    ));
+    let t =
+        Tournament::from_trf_bytes(&std::fs::read(dir.join(format!("{name}.r05.in.trf"))).unwrap())
+            .unwrap();
     let expected = std::fs::read_to_string(dir.join(format!("{name}.r05.pairs"))).unwrap();
     let start = std::time::Instant::now();
     let p = pair(&input_for_round(&t, t.paired_rounds() + 1).unwrap()).unwrap();
@@ -21,7 +26,10 @@ fn check(name: &str) {
     if let Some(b) = p.bye {
         got += &format!("{b} 0\n");
     }
-    assert!(got.split_whitespace().eq(expected.split_whitespace()), "{name} differs");
+    assert!(
+        got.split_whitespace().eq(expected.split_whitespace()),
+        "{name} differs"
+    );
 }
 
 #[test]

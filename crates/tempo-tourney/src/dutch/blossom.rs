@@ -38,6 +38,9 @@ pub struct Blossom<W: Weight> {
     lab: Vec<W>,
     mate: Vec<u32>,
     slack: Vec<u32>,
+    /// `e_delta` of the edge `slack[x]`–`x`, kept up to date through dual
+    /// changes.
+    slack_val: Vec<W>,
     st: Vec<u32>,
     pa: Vec<u32>,
     parent: Vec<u32>,
@@ -70,6 +73,7 @@ impl<W: Weight> Blossom<W> {
             lab: vec![W::zero(); size],
             mate: vec![NONE; size],
             slack: vec![NONE; size],
+            slack_val: vec![W::zero(); size],
             st: (0..size as u32).collect(),
             pa: vec![NONE; size],
             parent: vec![NONE; size],
@@ -361,15 +365,16 @@ impl<W: Weight> Blossom<W> {
     }
 
     fn update_slack(&mut self, u: u32, x: u32) {
-        let s = self.slack[x as usize];
-        if s == NONE {
-            self.slack[x as usize] = u;
-            return;
-        }
         let e1 = self.g(u, x);
-        let e2 = self.g(s, x);
-        if self.e_delta(e1.0, e1.1) < self.e_delta(e2.0, e2.1) {
+        let value = self.e_delta(e1.0, e1.1);
+        self.update_slack_with(u, x, value);
+    }
+
+    #[inline]
+    fn update_slack_with(&mut self, u: u32, x: u32, value: W) {
+        if self.slack[x as usize] == NONE || value < self.slack_val[x as usize] {
             self.slack[x as usize] = u;
+            self.slack_val[x as usize] = value;
         }
     }
 
@@ -616,15 +621,19 @@ impl<W: Weight> Blossom<W> {
                     continue;
                 }
                 for v in 1..=n {
-                    if self.st[u as usize] != self.st[v as usize] {
-                        if self.e_delta(u, v).is_zero() {
-                            if self.on_found_edge(u, v) {
-                                return true;
-                            }
-                        } else {
-                            let sv = self.st[v as usize];
-                            self.update_slack(u, sv);
+                    let sv = self.st[v as usize];
+                    if self.st[u as usize] == sv || self.label[sv as usize] == 1 {
+                        continue;
+                    }
+                    let value = self.e_delta(u, v);
+                    if value.is_zero() {
+                        if self.on_found_edge(u, v) {
+                            return true;
                         }
+                    } else if sv == v {
+                        self.update_slack_with(u, v, value);
+                    } else {
+                        self.update_slack(u, sv);
                     }
                 }
             }
@@ -642,10 +651,9 @@ impl<W: Weight> Blossom<W> {
             for x in 1..=self.nx as u32 {
                 let s = self.slack[x as usize];
                 if self.st[x as usize] == x && s != NONE {
-                    let e = self.g(s, x);
                     match self.label[x as usize] {
-                        -1 => consider(self.e_delta(e.0, e.1)),
-                        0 => consider(self.e_delta(e.0, e.1).half()),
+                        -1 => consider(self.slack_val[x as usize]),
+                        0 => consider(self.slack_val[x as usize].half()),
                         _ => {}
                     }
                 }
@@ -667,12 +675,25 @@ impl<W: Weight> Blossom<W> {
                     }
                 }
             }
+            for x in 1..=self.nx {
+                if self.st[x] == x as u32 && self.slack[x] != NONE {
+                    match self.label[x] {
+                        -1 => self.slack_val[x] = self.slack_val[x].sub(d),
+                        0 => self.slack_val[x] = self.slack_val[x].sub(d.double()),
+                        _ => {}
+                    }
+                }
+            }
             self.queue.clear();
             for x in 1..=self.nx as u32 {
                 let s = self.slack[x as usize];
-                if self.st[x as usize] == x && s != NONE && self.st[s as usize] != x {
+                if self.st[x as usize] == x
+                    && s != NONE
+                    && self.st[s as usize] != x
+                    && self.slack_val[x as usize].is_zero()
+                {
                     let e = self.g(s, x);
-                    if self.e_delta(e.0, e.1).is_zero() && self.on_found_edge(e.0, e.1) {
+                    if self.on_found_edge(e.0, e.1) {
                         return true;
                     }
                 }
@@ -728,6 +749,7 @@ mod tests {
     }
 
     #[test]
+    #[allow(clippy::needless_range_loop)]
     fn matches_brute_force_and_warm_starts() {
         let mut rng = ChaCha8Rng::seed_from_u64(7);
         for round in 0..600 {
@@ -757,7 +779,11 @@ mod tests {
                     let v = rng.random_range(0..n);
                     for j in 0..n {
                         if j != v && rng.random_bool(0.5) {
-                            let x = if rng.random_bool(0.3) { 0 } else { rng.random_range(1..60) };
+                            let x = if rng.random_bool(0.3) {
+                                0
+                            } else {
+                                rng.random_range(1..60)
+                            };
                             w[v][j] = x;
                             w[j][v] = x;
                             solver.set_weight(v, j, x);
@@ -765,7 +791,11 @@ mod tests {
                     }
                 }
                 solver.solve();
-                assert_eq!(value(&solver.matching(), &w), brute(n, &w), "warm {round}/{step}");
+                assert_eq!(
+                    value(&solver.matching(), &w),
+                    brute(n, &w),
+                    "warm {round}/{step}"
+                );
             }
         }
     }

@@ -85,13 +85,7 @@ pub fn run<W: Weight>(ctx: &mut WeightContext<'_>) -> Option<RawPairing> {
         // played ones) scores higher.
         let mut counts: Vec<u32> = (0..n)
             .filter(|&v| score(v) == ctx.bye_score)
-            .map(|v| {
-                if std::env::var("DUTCH_C9").is_ok() {
-                    0
-                } else {
-                    players[v].played_games
-                }
-            })
+            .map(|v| players[v].played_games)
             .collect();
         counts.sort_unstable_by(|a, b| b.cmp(a));
         for (rank, c) in counts.into_iter().enumerate() {
@@ -292,8 +286,7 @@ impl<W: Weight> Brackets<W> {
             // 3. The remainder: S1 / S2 and exchanges.
             let mut remainder: Vec<usize> = Vec::new();
             let mut remainder_pairs = 0usize;
-            for pi in mdp_count..next_begin {
-                let v = bracket[pi];
+            for (pi, &v) in bracket.iter().enumerate().take(next_begin).skip(mdp_count) {
                 if stable[v] < group_begin_vertex {
                     continue;
                 }

@@ -48,6 +48,9 @@ use prep::Prepared;
 use weights::{Layout, WeightContext, bits};
 use wide::Wide;
 
+/// Sort key of a board (see [`colour::board_key`]).
+type BoardKey = (std::cmp::Reverse<u32>, std::cmp::Reverse<u32>, usize);
+
 /// A round's pairing: boards in order as `(white, black)` pairing numbers,
 /// and the player who gets the pairing-allocated bye.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -170,11 +173,7 @@ pub fn pair(input: &DutchInput) -> Result<DutchPairing, DutchError> {
     }
     .ok_or(DutchError::NoValidPairing)?;
 
-    let mut boards: Vec<(
-        u32,
-        u32,
-        (std::cmp::Reverse<u32>, std::cmp::Reverse<u32>, usize),
-    )> = raw
+    let mut boards: Vec<(u32, u32, BoardKey)> = raw
         .pairs
         .iter()
         .map(|&(a, b)| {

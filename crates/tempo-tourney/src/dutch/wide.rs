@@ -174,7 +174,17 @@ mod tests {
 
     #[test]
     fn arithmetic_matches_i128() {
-        let values: [i128; 9] = [0, 1, -1, 7, -8, 1 << 70, -(1 << 70), i64::MAX as i128, 12345678901234567890];
+        let values: [i128; 9] = [
+            0,
+            1,
+            -1,
+            7,
+            -8,
+            1 << 70,
+            -(1 << 70),
+            i64::MAX as i128,
+            12345678901234567890,
+        ];
         for &a in &values {
             assert_eq!(w(a).half(), w(a >> 1), "half {a}");
             assert_eq!(w(a).shl(3), w(a.wrapping_shl(3)));
