@@ -17,7 +17,7 @@
 //! let rounds = schedule(4, false);
 //! assert_eq!(rounds[1], vec![Pairing::game(4, 3), Pairing::game(1, 2)]);
 //! let odd = schedule(3, false);
-//! assert_eq!(odd[0], vec![Pairing::game(2, 3), Pairing::bye(1)]);
+//! assert_eq!(odd[0], vec![Pairing::bye(1), Pairing::game(2, 3)]);
 //! ```
 
 use serde::Serialize;
@@ -76,8 +76,9 @@ fn berger_round(n: u32, round: u32) -> Vec<(u32, u32)> {
 }
 
 /// The pairings of every round for `players` participants (numbered
-/// 1..=players), single or double round robin. Byes (odd numbers) are
-/// listed last in their round.
+/// 1..=players), single or double round robin, boards in the table's order.
+/// With an odd number the bye is where the dummy's game is in the table
+/// (board 1).
 pub fn schedule(players: u32, double: bool) -> Vec<Vec<Pairing>> {
     if players < 2 {
         return Vec::new();
@@ -85,19 +86,18 @@ pub fn schedule(players: u32, double: bool) -> Vec<Vec<Pairing>> {
     let n = players + players % 2;
     let single: Vec<Vec<Pairing>> = (1..n)
         .map(|r| {
-            let mut games = Vec::new();
-            let mut byes = Vec::new();
-            for (w, b) in berger_round(n, r) {
-                if b > players {
-                    byes.push(Pairing::bye(w));
-                } else if w > players {
-                    byes.push(Pairing::bye(b));
-                } else {
-                    games.push(Pairing::game(w, b));
-                }
-            }
-            games.extend(byes);
-            games
+            berger_round(n, r)
+                .into_iter()
+                .map(|(w, b)| {
+                    if b > players {
+                        Pairing::bye(w)
+                    } else if w > players {
+                        Pairing::bye(b)
+                    } else {
+                        Pairing::game(w, b)
+                    }
+                })
+                .collect()
         })
         .collect();
     if !double {

@@ -1,6 +1,6 @@
 //! `tempo berger N [--double]`: the round-robin pairings of FIDE's Berger
 //! tables. Prints a header, then `round<TAB>board<TAB>white<TAB>black`, a
-//! bye as black `0` (listed last in its round).
+//! bye as black `0` (on board 1, where the table has the dummy's game).
 
 use std::fmt::Write as _;
 
@@ -74,7 +74,9 @@ mod tests {
             double: false,
         })
         .unwrap();
-        assert!(text.contains("1\t2\t1\t0\n"), "{text}");
+        assert!(text.contains("1\t1\t1\t0\n1\t2\t2\t3\n"), "{text}");
+        // Round 2 of the 4-table is 4-3, 1-2: the dummy 4 had White.
+        assert!(text.contains("2\t1\t3\t0\n2\t2\t1\t2\n"), "{text}");
         assert!(
             render(&BergerArgs {
                 players: 1,
