@@ -903,8 +903,12 @@ fn start_pair(
     if pos.halfmove_clock() == 0 {
         history = History::default();
     }
-    push_checks(&pos, events);
     let checked = Color::ALL.map(|c| pos.is_in_check(c));
+    for color in Color::ALL {
+        if checked[color.index()] {
+            events.push(Event::Check { color });
+        }
+    }
     if let Rules::Fairschach(fair) = rules
         && checked[0] != checked[1]
     {
