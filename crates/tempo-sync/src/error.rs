@@ -60,6 +60,8 @@ pub enum SyncError {
         choice: String,
         reason: IllegalReason,
     },
+    #[error("the game is over: {0}")]
+    GameOver(String),
     #[error("{0:?} must make a choice now")]
     MissingChoice(Color),
     #[error("invalid start position: {0}")]

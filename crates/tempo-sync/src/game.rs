@@ -337,6 +337,9 @@ impl SyncGame {
         white: Option<Choice>,
         black: Option<Choice>,
     ) -> Result<(SyncGame, Vec<Event>), SyncError> {
+        if let Some((result, reason)) = self.result() {
+            return Err(SyncError::GameOver(format!("{result} ({reason})")));
+        }
         let mut choices = [None, None];
         for (color, choice) in [(Color::White, white), (Color::Black, black)] {
             choices[color.index()] = match (self.expected(color), choice) {

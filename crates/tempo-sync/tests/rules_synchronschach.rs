@@ -196,6 +196,10 @@ fn s3_stalemate() {
         game.result(),
         Some((GameResult::Draw, EndReason::Stalemate))
     );
+    // Nothing can be resolved after the end.
+    let err = game.resolve(None, None).unwrap_err().to_string();
+    assert_eq!(err, "the game is over: 1/2-1/2 (stalemate)");
+    assert_eq!(game.expected(Color::White), tempo_sync::Expected::Nothing);
 }
 
 /// S4: the king captured directly: the interposing parry does not stop
