@@ -308,3 +308,23 @@ fn pgn_move_new_has_no_annotations() {
     let mv = tempo_chess::Move::new(tempo_chess::Square::E2, tempo_chess::Square::E4, None);
     assert_eq!(PgnMove::new(mv).nags, Vec::<u8>::new());
 }
+
+/// Fuzz findings: comments that the writer must not change on a round
+/// trip (a vertical tab in a `;` comment, a `}` in a `;` comment, a word
+/// starting with `%` that would begin a line).
+#[test]
+fn awkward_comments_round_trip() {
+    let long = "word ".repeat(14);
+    for text in [
+        "1. e4 ; stalemat\u{b}e\ne5 *".to_string(),
+        "1. e4 ; a } b\ne5 *".to_string(),
+        format!("1. e4 {{{long} %escape}} e5 *"),
+        "1. e4 e5 ( ; } in a variation\n1... d5 ) *".to_string(),
+    ] {
+        let game = pgn::read_game(&text).unwrap();
+        let written = game.to_pgn();
+        let again = pgn::read_game(&written).unwrap();
+        assert_eq!(again.moves, game.moves, "{written}");
+        assert!(!written.lines().any(|l| l.starts_with('%')), "{written}");
+    }
+}
