@@ -87,7 +87,11 @@ fn check_file(path: &Path) -> anyhow::Result<()> {
             .iter()
             .map(|&(w, b)| {
                 let colourless = t.entry(w, round).is_some_and(|e| e.colour.is_none());
-                if colourless { (w.min(b), w.max(b)) } else { (w, b) }
+                if colourless {
+                    (w.min(b), w.max(b))
+                } else {
+                    (w, b)
+                }
             })
             .collect();
         if ours_set == theirs && ours.bye == their_bye {
@@ -95,8 +99,12 @@ fn check_file(path: &Path) -> anyhow::Result<()> {
         }
         differing += 1;
         println!("round {round} differs:");
-        println!("  {:<14}{}", "tempo", "file");
-        let left: Vec<String> = ours.boards.iter().map(|(w, b)| format!("{w} {b}")).collect();
+        println!("  {:<14}file", "tempo");
+        let left: Vec<String> = ours
+            .boards
+            .iter()
+            .map(|(w, b)| format!("{w} {b}"))
+            .collect();
         let right: Vec<String> = theirs.iter().map(|(w, b)| format!("{w} {b}")).collect();
         for i in 0..left.len().max(right.len()) {
             let l = left.get(i).map_or("", String::as_str);
@@ -125,7 +133,8 @@ struct CorpusCase {
 
 fn read_manifest(dir: &Path) -> anyhow::Result<Vec<CorpusCase>> {
     let path = dir.join("manifest.csv");
-    let text = std::fs::read_to_string(&path).with_context(|| format!("cannot read {}", path.display()))?;
+    let text = std::fs::read_to_string(&path)
+        .with_context(|| format!("cannot read {}", path.display()))?;
     let mut lines = text.lines();
     let header: Vec<&str> = lines.next().context("empty manifest")?.split(',').collect();
     let col = |name: &str| {
@@ -138,7 +147,11 @@ fn read_manifest(dir: &Path) -> anyhow::Result<Vec<CorpusCase>> {
     let mut cases = Vec::new();
     for (i, line) in lines.enumerate() {
         let f: Vec<&str> = line.split(',').collect();
-        let get = |c: usize| f.get(c).copied().with_context(|| format!("manifest line {}", i + 2));
+        let get = |c: usize| {
+            f.get(c)
+                .copied()
+                .with_context(|| format!("manifest line {}", i + 2))
+        };
         let name = Path::new(get(file)?)
             .file_stem()
             .and_then(|s| s.to_str())
@@ -147,7 +160,11 @@ fn read_manifest(dir: &Path) -> anyhow::Result<Vec<CorpusCase>> {
         cases.push(CorpusCase {
             name,
             rounds: get(rounds)?.parse().context("bad rounds")?,
-            initial: if get(initial)? == "b" { Colour::Black } else { Colour::White },
+            initial: if get(initial)? == "b" {
+                Colour::Black
+            } else {
+                Colour::White
+            },
         });
     }
     Ok(cases)
@@ -178,7 +195,10 @@ fn check_case(dir: &Path, case: &CorpusCase) -> anyhow::Result<(u32, Vec<String>
 }
 
 fn side_by_side(name: &str, round: u32, ours: &str, theirs: &str) -> String {
-    let mut out = format!("{name} round {round} differs:\n  {:<14}reference\n", "tempo");
+    let mut out = format!(
+        "{name} round {round} differs:\n  {:<14}reference\n",
+        "tempo"
+    );
     let l: Vec<&str> = ours.lines().collect();
     let r: Vec<&str> = theirs.lines().collect();
     for i in 0..l.len().max(r.len()) {
@@ -225,7 +245,10 @@ fn check_corpus(dir: &Path, jobs: usize) -> anyhow::Result<()> {
         print!("{d}");
     }
     let same = total as usize - differing.len();
-    println!("{same}/{total} rounds identical ({} tournaments)", cases.len());
+    println!(
+        "{same}/{total} rounds identical ({} tournaments)",
+        cases.len()
+    );
     if !differing.is_empty() {
         return Err(CodedError {
             code: ROUNDS_DIFFER,

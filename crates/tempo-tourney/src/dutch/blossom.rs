@@ -196,7 +196,30 @@ impl<W: Weight> Blossom<W> {
         if self.dirty_list.is_empty() {
             return;
         }
-        let dirty: Vec<u32> = std::mem::take(&mut self.dirty_list);
+        let touched: Vec<u32> = std::mem::take(&mut self.dirty_list);
+        for &v in &touched {
+            self.dirty[v as usize] = false;
+        }
+        // Cheap repair first: a matched top-level vertex keeps its mate and
+        // its dual moves so that the matched edge stays tight. If every edge
+        // at it is still feasible, the matching stays optimal.
+        let mut fixed = Vec::new();
+        let mut dirty = Vec::new();
+        for &u in &touched {
+            let m = self.mate[u as usize];
+            if self.st[u as usize] == u && m != NONE {
+                self.lab[u as usize] = self.w(u, m).double().sub(self.lab[m as usize]);
+                fixed.push(u);
+            } else {
+                dirty.push(u);
+            }
+        }
+        for &u in &fixed {
+            let infeasible = (1..=self.n as u32).any(|j| j != u && self.e_delta(u, j) < W::zero());
+            if infeasible {
+                dirty.push(u);
+            }
+        }
         let mut work: Vec<u32> = Vec::new();
         for &v in &dirty {
             self.free_vertex(v, &mut work);
@@ -206,8 +229,7 @@ impl<W: Weight> Blossom<W> {
                 self.free_vertex(x, &mut work);
             }
         }
-        for &v in &dirty {
-            self.dirty[v as usize] = false;
+        for &v in &touched {
             self.refresh_reps_to(v);
         }
         // Reset the duals of exposed vertices: the least feasible value of
