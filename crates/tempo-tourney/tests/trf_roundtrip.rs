@@ -173,3 +173,36 @@ fn contradictions_are_found() {
         "{found:?}"
     );
 }
+
+#[test]
+fn latin1_files_stay_latin1() {
+    let (_, bytes) = &corpus()[0];
+    // Put "é" (Latin-1 0xE9) into player 1's name: "Test0001 Player0001".
+    let mut latin1 = bytes.clone();
+    let at = latin1.windows(8).position(|w| w == b"Player00").unwrap();
+    latin1[at + 1] = 0xE9;
+    let t = Tournament::from_trf_bytes(&latin1).unwrap();
+    assert_eq!(t.encoding(), tempo_tourney::trf::Encoding::Latin1);
+    assert_eq!(t.player(1).unwrap().name, "Test0001 P\u{e9}ayer0001");
+    assert!(tempo_tourney::trf::write(&t).unwrap() == latin1);
+    let mut changed = t.clone();
+    changed.player_mut(1).unwrap().rating = Some(2001);
+    let written = tempo_tourney::trf::write(&changed).unwrap();
+    assert!(
+        written.contains(&0xE9),
+        "still Latin-1 after re-rendering the line"
+    );
+    let back = Tournament::from_trf_bytes(&written).unwrap();
+    assert_eq!(back.player(1).unwrap().rating, Some(2001));
+    assert_eq!(back.player(1).unwrap().name, "Test0001 P\u{e9}ayer0001");
+}
+
+#[test]
+fn byte_order_mark_is_kept() {
+    let (_, bytes) = &corpus()[0];
+    let mut with_bom = "\u{feff}".as_bytes().to_vec();
+    with_bom.extend_from_slice(bytes);
+    let t = Tournament::from_trf_bytes(&with_bom).unwrap();
+    assert_eq!(t.name(), Some("AutoTest Tournament 1"));
+    assert!(tempo_tourney::trf::write(&t).unwrap() == with_bom);
+}
