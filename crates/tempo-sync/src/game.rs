@@ -1003,6 +1003,18 @@ fn pair_end(
 /// or slider with a free square (legal when not in check), else a full
 /// count.
 fn has_legal_move(pos: &Position, color: Color, in_check: bool) -> bool {
+    // A king step to a square not attacked (the king itself taken off the
+    // board) is legal, in check or not.
+    if let Some(king) = pos.king(color)
+        && !pos.paused().contains(king)
+    {
+        let without_king = pos.occupied().without(king);
+        for sq in attacks::king_attacks(king) & !pos.by_color(color) {
+            if !pos.is_attacked(sq, !color, without_king) {
+                return true;
+            }
+        }
+    }
     if !in_check && pos.king(color).is_some() {
         let own = pos.by_color(color);
         let occupied = pos.occupied();
@@ -1023,6 +1035,15 @@ fn has_legal_move(pos: &Position, color: Color, in_check: bool) -> bool {
             if (attacks::rook_attacks(sq, occupied) & !own).any() {
                 return true;
             }
+        }
+        // An unpinned pawn's single step onto an empty square (not in check).
+        let pawns = free & pos.by_role(Role::Pawn);
+        let pushes = match color {
+            Color::White => Bitboard(pawns.0 << 8),
+            Color::Black => Bitboard(pawns.0 >> 8),
+        };
+        if (pushes & !occupied).any() {
+            return true;
         }
     }
     pos.count_legal_moves_for(color) > 0
@@ -1050,5 +1071,30 @@ pub(crate) fn diagnose(pos: &Position, color: Color, mv: Move) -> IllegalReason 
         }
     } else {
         IllegalReason::NotAMove(mv.from)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Variant;
+
+    /// The quick test agrees with a full count on playout positions (with
+    /// pauses, checks and few pieces).
+    #[test]
+    fn has_legal_move_agrees_with_count() {
+        for variant in [Variant::Synchronschach, Variant::Fairschach] {
+            for game in crate::playout::sample_pair_states(Rules::new(variant), 4000, 5) {
+                let pos = game.position();
+                for color in Color::ALL {
+                    assert_eq!(
+                        has_legal_move(pos, color, pos.is_in_check(color)),
+                        pos.count_legal_moves_for(color) > 0,
+                        "{}",
+                        crate::notation::write(&game)
+                    );
+                }
+            }
+        }
     }
 }
