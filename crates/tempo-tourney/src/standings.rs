@@ -33,7 +33,7 @@ pub struct StandingsOptions {
 }
 
 impl StandingsOptions {
-    /// A Swiss tournament with C.07's recommended tie-breaks.
+    /// A Swiss tournament with tempo's default tie-breaks.
     pub fn swiss() -> StandingsOptions {
         StandingsOptions {
             tiebreaks: TieBreak::swiss_default(),
@@ -41,7 +41,7 @@ impl StandingsOptions {
         }
     }
 
-    /// A round robin with C.07's recommended tie-breaks.
+    /// A round robin with tempo's default tie-breaks.
     pub fn round_robin() -> StandingsOptions {
         StandingsOptions {
             tiebreaks: TieBreak::round_robin_default(),

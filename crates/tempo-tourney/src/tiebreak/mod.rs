@@ -93,7 +93,8 @@ impl TieBreak {
         )
     }
 
-    /// C.07's recommended list for individual Swiss tournaments.
+    /// tempo's default for individual Swiss tournaments: Buchholz Cut-1 and
+    /// Buchholz first, as FIDE has long recommended, then SB, DE, WIN, BWG.
     pub fn swiss_default() -> Vec<TieBreak> {
         ["BH-C1", "BH", "SB", "DE", "WIN", "BWG"]
             .iter()
@@ -101,7 +102,8 @@ impl TieBreak {
             .collect()
     }
 
-    /// C.07's recommended list for round robins.
+    /// tempo's default for round robins: direct encounter, wins,
+    /// Sonneborn-Berger, Koya (FIDE's long-standing round-robin order).
     pub fn round_robin_default() -> Vec<TieBreak> {
         ["DE", "WIN", "SB", "KS"]
             .iter()
