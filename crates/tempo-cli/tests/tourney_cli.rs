@@ -196,3 +196,34 @@ fn bad_trf_is_one_line_naming_the_place() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn the_files_202_line_chooses_the_tie_breaks() {
+    let dir = std::env::temp_dir().join(format!("tempo-cli-202-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let players: String = std::fs::read_to_string(data("round_robin_4.trf"))
+        .unwrap()
+        .lines()
+        .filter(|l| l.starts_with("001"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    for (header, expected) in [
+        ("202 BH/C1,WIN\n", "rank\tstart\tname\tscore\tBH-C1\tWIN\n"),
+        ("212 PTS,SB,KS\n", "rank\tstart\tname\tscore\tSB\tKS\n"),
+    ] {
+        let path = dir.join("t.trf");
+        std::fs::write(&path, format!("{header}{players}")).unwrap();
+        let p = path.to_str().unwrap();
+        let text = stdout(&[
+            "standings",
+            "--system",
+            "swiss",
+            "--trf",
+            p,
+            "--format",
+            "tsv",
+        ]);
+        assert!(text.starts_with(expected), "{text}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -65,8 +65,8 @@ pub struct StandingsArgs {
     #[arg(long, value_enum, default_value = "table")]
     pub format: Format,
     /// Tie-breaks in order, C.07 names with modifiers, e.g.
-    /// BH-C1,BH,SB,DE,WIN (default: the file's 202 line, else the
-    /// system's default). Known: BH SB DE WIN WON BPG BWG GE ARO TPR PS KS;
+    /// BH-C1,BH,SB,DE,WIN (default: the file's 202 line, else its 212
+    /// line, else the system's default). Known: BH SB DE WIN WON BPG BWG GE ARO TPR PS KS;
     /// modifiers -C1 (cut), -M1 (median), -P (forfeits as games).
     #[arg(long, value_name = "LIST", alias = "tiebreak")]
     pub tiebreaks: Option<String>,
@@ -124,6 +124,16 @@ fn tiebreak_list(args: &StandingsArgs, t: &Tournament) -> anyhow::Result<Vec<Tie
     if let Some(list) = t.info_text("202").filter(|s| !s.is_empty()) {
         return tiebreak::parse_list(list)
             .with_context(|| format!("the file's 202 line '{list}' (override with --tiebreaks)"));
+    }
+    // 212 lists the standings' criteria: the score (PTS) and then 202's.
+    if let Some(list) = t.info_text("212").filter(|s| !s.is_empty()) {
+        let without_score: Vec<&str> = list
+            .split(',')
+            .map(str::trim)
+            .filter(|c| !c.eq_ignore_ascii_case("PTS"))
+            .collect();
+        return tiebreak::parse_list(&without_score.join(","))
+            .with_context(|| format!("the file's 212 line '{list}' (override with --tiebreaks)"));
     }
     Ok(match args.system {
         StandingsSystem::RoundRobin => TieBreak::round_robin_default(),
