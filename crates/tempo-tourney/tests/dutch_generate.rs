@@ -11,8 +11,8 @@ fn recorded(t: &Tournament, round: u32) -> (BTreeSet<(u32, u32)>, Option<u32>) {
     let mut bye = None;
     for p in &t.players {
         let e = p.entry(round).expect("every round has an entry");
-        if e.opponent.is_some() && e.colour == Some(Colour::White) {
-            pairs.insert((p.id, e.opponent.unwrap()));
+        if let (Some(opponent), Some(Colour::White)) = (e.opponent, e.colour) {
+            pairs.insert((p.id, opponent));
         }
         if e.result == ResultCode::PairingBye {
             bye = Some(p.id);

@@ -93,3 +93,92 @@ pub fn board_key(
         h.rank,
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dutch::prep::Float;
+
+    fn player(rank: usize, score: u32, colours: &[Colour]) -> Prepared {
+        let white = colours.iter().filter(|c| **c == Colour::White).count() as u32;
+        let black = colours.len() as u32 - white;
+        let last_two_same =
+            colours.len() >= 2 && colours[colours.len() - 1] == colours[colours.len() - 2];
+        let imbalance = white.abs_diff(black);
+        let lower = if white > black {
+            Colour::Black
+        } else {
+            Colour::White
+        };
+        let pref = if imbalance > 0 && !(last_two_same && imbalance <= 1) {
+            Some(lower)
+        } else {
+            colours.last().map(|c| c.opposite())
+        };
+        let repeated = if last_two_same {
+            colours.last().copied()
+        } else {
+            None
+        };
+        Prepared {
+            index: rank,
+            id: rank as u32 + 1,
+            rank,
+            score,
+            plain: score,
+            pref,
+            imbalance,
+            repeated,
+            strong: repeated.is_none() && imbalance == 1,
+            bye_eligible: true,
+            played_games: colours.len() as u32,
+            float1: Float::None,
+            float2: Float::None,
+            colours: colours.to_vec(),
+        }
+    }
+
+    use Colour::{Black as B, White as W};
+
+    #[test]
+    fn round_one_follows_the_initial_colour_and_rank() {
+        let (a, b) = (player(0, 0, &[]), player(5, 0, &[]));
+        assert_eq!(colour_of(&a, &b, W), W);
+        assert_eq!(colour_of(&b, &a, W), B);
+        let (c, d) = (player(1, 0, &[]), player(6, 0, &[]));
+        assert_eq!(
+            colour_of(&c, &d, W),
+            B,
+            "even pairing number gets the other colour"
+        );
+        assert_eq!(colour_of(&c, &d, B), W);
+    }
+
+    #[test]
+    fn preferences_then_strength_then_history() {
+        // Both granted.
+        assert_eq!(colour_of(&player(0, 10, &[W]), &player(1, 10, &[B]), W), B);
+        // Strong (CD -1) beats mild (CD 0) for the same colour.
+        let strong = player(3, 10, &[B, W, B]);
+        let mild = player(0, 10, &[W, B]);
+        assert_eq!(colour_of(&strong, &mild, W), W);
+        assert_eq!(colour_of(&mild, &strong, W), B);
+        // Same mild preference: alternate from the last round with different colours.
+        let x = player(0, 10, &[W, B]);
+        let y = player(1, 10, &[W, B]);
+        assert_eq!(x.pref, y.pref);
+        assert_eq!(colour_of(&x, &y, W), colour_of(&y, &x, W).opposite());
+    }
+
+    #[test]
+    fn board_order_by_scores_then_rank() {
+        let (a, b, c, d) = (
+            player(0, 20, &[]),
+            player(3, 10, &[]),
+            player(1, 15, &[]),
+            player(2, 15, &[]),
+        );
+        assert!(board_key(&a, &b) < board_key(&c, &d));
+        assert_eq!(board_key(&a, &b), board_key(&b, &a));
+    }
+}

@@ -183,3 +183,104 @@ pub fn prepare(input: &DutchInput, index: usize, rank: usize) -> Prepared {
 pub fn prefs_compatible(a: Option<Colour>, b: Option<Colour>) -> bool {
     a != b || a.is_none() || b.is_none()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dutch::input::{DutchPlayer, PointValues, RoundRecord};
+
+    fn game(opponent: usize, colour: Colour, outcome: RoundOutcome) -> RoundRecord {
+        RoundRecord {
+            opponent: Some(opponent),
+            colour: Some(colour),
+            played: true,
+            outcome,
+            paired: true,
+        }
+    }
+
+    fn input(histories: Vec<Vec<RoundRecord>>) -> DutchInput {
+        let rounds = histories[0].len();
+        DutchInput {
+            players: histories
+                .into_iter()
+                .enumerate()
+                .map(|(i, history)| DutchPlayer {
+                    id: i as u32 + 1,
+                    history,
+                    accelerations: vec![],
+                    forbidden: vec![],
+                    available: true,
+                })
+                .collect(),
+            rounds_played: rounds,
+            rounds_total: 9,
+            points: PointValues::default(),
+            initial_colour: Colour::White,
+        }
+    }
+
+    #[test]
+    fn colour_preferences_follow_1_7() {
+        use Colour::*;
+        use RoundOutcome::*;
+        let i = input(vec![
+            vec![game(1, White, Win), game(1, White, Win)],
+            vec![game(0, Black, Loss), game(0, Black, Loss)],
+            vec![game(3, White, Draw), game(3, Black, Draw)],
+            vec![game(2, Black, Draw), game(2, White, Draw)],
+        ]);
+        let p0 = prepare(&i, 0, 0);
+        assert_eq!(
+            (p0.pref, p0.absolute(), p0.imbalance),
+            (Some(Black), true, 2)
+        );
+        let p2 = prepare(&i, 2, 2);
+        assert_eq!(
+            (p2.pref, p2.absolute(), p2.strong),
+            (Some(White), false, false)
+        );
+        assert_eq!(p2.float1, Float::None);
+    }
+
+    #[test]
+    fn unplayed_rounds_float_only_with_points() {
+        use RoundOutcome::*;
+        let forfeit_loss = RoundRecord {
+            opponent: Some(1),
+            colour: Some(Colour::White),
+            played: false,
+            outcome: Loss,
+            paired: true,
+        };
+        let forfeit_win = RoundRecord {
+            opponent: Some(0),
+            colour: Some(Colour::Black),
+            played: false,
+            outcome: Win,
+            paired: true,
+        };
+        let pab = RoundRecord {
+            opponent: None,
+            colour: None,
+            played: false,
+            outcome: Win,
+            paired: true,
+        };
+        let i = input(vec![
+            vec![forfeit_loss],
+            vec![forfeit_win],
+            vec![pab],
+            vec![RoundRecord::absent()],
+        ]);
+        assert_eq!(prepare(&i, 0, 0).float1, Float::None);
+        assert_eq!(prepare(&i, 1, 1).float1, Float::Down);
+        assert_eq!(prepare(&i, 2, 2).float1, Float::Down);
+        assert_eq!(prepare(&i, 3, 3).float1, Float::None);
+        // C2: a forfeit win or a PAB rules out another PAB; an absence does not.
+        assert!(prepare(&i, 0, 0).bye_eligible);
+        assert!(!prepare(&i, 1, 1).bye_eligible);
+        assert!(!prepare(&i, 2, 2).bye_eligible);
+        assert!(prepare(&i, 3, 3).bye_eligible);
+    }
+}
