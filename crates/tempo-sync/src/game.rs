@@ -1079,6 +1079,26 @@ mod tests {
     use super::*;
     use crate::Variant;
 
+    /// S4 / G1: a side without king loses; both kings gone: draw.
+    #[test]
+    fn kings_lost_decides() {
+        let mut events = Vec::new();
+        let pos = |fen: &str| Position::from_fen(fen).unwrap();
+        assert_eq!(
+            kings_lost(&pos("8/8/8/8/8/8/8/8 w - - 0 1"), &mut events),
+            Some((GameResult::Draw, EndReason::BothKingsCaptured))
+        );
+        assert_eq!(
+            kings_lost(&pos("4k3/8/8/8/8/8/8/8 w - - 0 1"), &mut events),
+            Some((GameResult::Win(Color::Black), EndReason::KingCaptured))
+        );
+        assert_eq!(
+            kings_lost(&pos("8/8/8/8/8/8/8/4K3 w - - 0 1"), &mut events),
+            Some((GameResult::Win(Color::White), EndReason::KingCaptured))
+        );
+        assert_eq!(kings_lost(&pos("4k3/8/8/8/8/8/8/4K3 w - - 0 1"), &mut events), None);
+    }
+
     /// The quick test agrees with a full count on playout positions (with
     /// pauses, checks and few pieces).
     #[test]
