@@ -21,7 +21,9 @@ fuzz_target!(|data: &[u8]| {
             if !game.is_over() {
                 let white = game.choices(Color::White).first().copied();
                 let black = game.choices(Color::Black).first().copied();
-                let _ = game.resolve(white, black).expect("listed choices are legal");
+                let _ = game
+                    .resolve(white, black)
+                    .expect("listed choices are legal");
             }
         }
         let start = SyncGame::new(rules);
