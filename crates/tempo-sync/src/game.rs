@@ -1096,7 +1096,10 @@ mod tests {
             kings_lost(&pos("8/8/8/8/8/8/8/4K3 w - - 0 1"), &mut events),
             Some((GameResult::Win(Color::White), EndReason::KingCaptured))
         );
-        assert_eq!(kings_lost(&pos("4k3/8/8/8/8/8/8/4K3 w - - 0 1"), &mut events), None);
+        assert_eq!(
+            kings_lost(&pos("4k3/8/8/8/8/8/8/4K3 w - - 0 1"), &mut events),
+            None
+        );
     }
 
     /// The quick test agrees with a full count on playout positions (with
