@@ -61,8 +61,9 @@ pub fn run<W: Weight>(ctx: &mut WeightContext<'_>) -> Option<RawPairing> {
     }
     m.solve();
     let first = m.matching();
-    let unmatched = (0..n).filter(|&v| first[v] == v).count();
-    if unmatched > n % 2 {
+    // C4 and C2: everyone paired but at most one, who may get the PAB.
+    let unmatched: Vec<usize> = (0..n).filter(|&v| first[v] == v).collect();
+    if unmatched.len() > n % 2 || unmatched.iter().any(|&v| !players[v].bye_eligible) {
         return None;
     }
     let mut played_ranks = HashMap::new();
@@ -71,11 +72,8 @@ pub fn run<W: Weight>(ctx: &mut WeightContext<'_>) -> Option<RawPairing> {
             .find(|&v| first[v] == v)
             .expect("odd round has a PAB");
         ctx.bye_score = score(bye);
-        for p in 0..n {
-            for o in 0..p {
-                m.set_weight(p, o, ctx.weight::<W>(o, p, false, false));
-            }
-        }
+        // C9 applies from the first bracket when the PAB goes to the top
+        // scoregroup, which then has a single downfloater.
         ctx.single_downfloater_is_bye = ctx.bye_score >= top_score
             && (0..n)
                 .take_while(|&v| score(v) >= top_score)
@@ -90,6 +88,19 @@ pub fn run<W: Weight>(ctx: &mut WeightContext<'_>) -> Option<RawPairing> {
         counts.sort_unstable_by(|a, b| b.cmp(a));
         for (rank, c) in counts.into_iter().enumerate() {
             played_ranks.insert(c, rank as u32);
+        }
+        let wctx = WeightContext {
+            layout: ctx.layout,
+            players,
+            forbidden: ctx.forbidden,
+            bye_score: ctx.bye_score,
+            single_downfloater_is_bye: ctx.single_downfloater_is_bye,
+            played_ranks: &played_ranks,
+        };
+        for p in 0..n {
+            for o in 0..p {
+                m.set_weight(p, o, wctx.weight::<W>(o, p, false, false));
+            }
         }
     }
     let played_ranks = played_ranks;

@@ -12,7 +12,7 @@
 //! | scores paired in the bracket | G | C7 (minimise the scores of downfloaters) |
 //! | pairs in the next bracket | S | C8 (next-bracket compliance) |
 //! | scores paired in the next bracket | G | C8 |
-//! | PAB receiver's played games | S | C9 (minimise the unplayed games of the PAB receiver) |
+//! | PAB receiver's played games | 2·S | C9 (minimise the unplayed games of the PAB receiver) |
 //! | colour fields | 4·S | C10, C11 (topscorers), C12 (colour preferences), C13 (strong preferences) |
 //! | repeated floats | 4·S | C14-C17 (downfloats/upfloats one and two rounds back) |
 //! | float score differences | 4·G | C18-C21 |
@@ -51,7 +51,7 @@ impl Layout {
     /// The total number of bits a weight can use.
     pub fn total_bits(&self) -> u32 {
         let (s, g) = (self.s, self.g);
-        let mut total = 2 + s + g + s + g + s + 4 * s;
+        let mut total = 2 + s + g + s + g + 2 * s + 4 * s;
         if self.played >= 1 {
             total += 2 * s + 2 * g;
         }
@@ -133,8 +133,9 @@ impl WeightContext<'_> {
         if in_next {
             w = w.add(W::bit(self.shift_of(h.score)));
         }
-        // C9: the PAB receiver has played as many games as possible.
-        w = w.shl(s);
+        // C9: the PAB receiver has played as many games as possible (the
+        // ranks summed over the pairs need two S-wide fields).
+        w = w.shl(2 * s);
         if self.single_downfloater_is_bye {
             for p in [h, lo] {
                 if p.score == self.bye_score {
