@@ -840,7 +840,7 @@ fn effective_pauses(pos: &mut Position) {
             paused &= !ours;
             continue;
         }
-        if pos.count_legal_moves_for(color) == 0 {
+        if !has_legal_move(pos, color, false) {
             let mut free = pos.clone();
             free.set_paused(paused & !ours);
             if free.count_legal_moves_for(color) > 0 {
