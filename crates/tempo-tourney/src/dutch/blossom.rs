@@ -33,7 +33,8 @@ pub struct Blossom<W: Weight> {
     n: usize,
     /// Highest blossom index in use.
     nx: usize,
-    /// Lower-triangular weights, 1-based vertices.
+    /// Lower-triangular weights, doubled (the dual constraints use 2w),
+    /// 1-based vertices.
     weights: Vec<W>,
     lab: Vec<W>,
     mate: Vec<u32>,
@@ -106,20 +107,22 @@ impl<W: Weight> Blossom<W> {
         (a - 1) * (a - 2) / 2 + (b - 1)
     }
 
+    /// Twice the weight of edge `{u, v}` (1-based).
     #[inline]
-    fn w(&self, u: u32, v: u32) -> W {
+    fn w2(&self, u: u32, v: u32) -> W {
         self.weights[Self::widx(u as usize, v as usize)]
     }
 
     /// The weight of edge `{u, v}` (0-based).
     pub fn weight(&self, u: usize, v: usize) -> W {
-        self.w(u as u32 + 1, v as u32 + 1)
+        self.w2(u as u32 + 1, v as u32 + 1).half()
     }
 
     /// Set the weight of edge `{u, v}` (0-based, `u != v`).
     pub fn set_weight(&mut self, u: usize, v: usize, weight: W) {
         let (a, b) = (u as u32 + 1, v as u32 + 1);
         let i = Self::widx(a as usize, b as usize);
+        let weight = weight.double();
         if self.weights[i] == weight {
             return;
         }
@@ -156,7 +159,7 @@ impl<W: Weight> Blossom<W> {
         (1..=self.real as u32)
             .map(|v| {
                 let m = self.mate[v as usize];
-                if m == NONE || m as usize > self.real || self.w(v, m).is_zero() {
+                if m == NONE || m as usize > self.real || self.w2(v, m).is_zero() {
                     v as usize - 1
                 } else {
                     m as usize - 1
@@ -177,6 +180,8 @@ impl<W: Weight> Blossom<W> {
                     max = w;
                 }
             }
+            // Duals start at the largest weight (the stored values are doubled).
+            let max = max.half();
             for u in 1..=self.n {
                 self.lab[u] = max;
             }
@@ -208,7 +213,7 @@ impl<W: Weight> Blossom<W> {
         for &u in &touched {
             let m = self.mate[u as usize];
             if self.st[u as usize] == u && m != NONE {
-                self.lab[u as usize] = self.w(u, m).double().sub(self.lab[m as usize]);
+                self.lab[u as usize] = self.w2(u, m).sub(self.lab[m as usize]);
                 fixed.push(u);
             } else {
                 dirty.push(u);
@@ -244,7 +249,7 @@ impl<W: Weight> Blossom<W> {
                 if j == x {
                     continue;
                 }
-                let req = self.w(x, j).double().sub(self.lab[j as usize]);
+                let req = self.w2(x, j).sub(self.lab[j as usize]);
                 if need.is_none_or(|n| req > n) {
                     need = Some(req);
                 }
@@ -383,7 +388,7 @@ impl<W: Weight> Blossom<W> {
     fn e_delta(&self, u: u32, v: u32) -> W {
         self.lab[u as usize]
             .add(self.lab[v as usize])
-            .sub(self.w(u, v).double())
+            .sub(self.w2(u, v))
     }
 
     fn update_slack(&mut self, u: u32, x: u32) {

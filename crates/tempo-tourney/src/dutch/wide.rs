@@ -148,6 +148,10 @@ impl<const N: usize> Weight for Wide<N> {
         }
         Wide(out)
     }
+    #[inline]
+    fn is_zero(self) -> bool {
+        self.0.iter().all(|&l| l == 0)
+    }
     fn shl(self, bits: u32) -> Self {
         let limbs = (bits / 64) as usize;
         let rest = bits % 64;
