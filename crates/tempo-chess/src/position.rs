@@ -402,7 +402,11 @@ impl Position {
 
     /// Whether `color`'s king is attacked (false without a single king).
     pub fn is_in_check(&self, color: Color) -> bool {
-        self.checkers_of(color).any()
+        // Same answer as `checkers_of(color).any()`, short-circuiting.
+        match self.king(color) {
+            Some(king) => self.is_attacked(king, !color, self.occupied()),
+            None => false,
+        }
     }
 
     /// Checkers of `us`'s king on `king` and our pieces pinned to it, in one

@@ -7,7 +7,7 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use tempo_chess::{Color, Position, perft};
+use tempo_chess::{Color, MoveList, Position, perft};
 use tempo_sync::playout::sample_pair_states;
 use tempo_sync::{Rules, Variant};
 
@@ -18,15 +18,20 @@ fn resolutions(c: &mut Criterion) {
         group.throughput(Throughput::Elements(states.len() as u64));
         group.bench_function("generate+resolve pairs", |b| {
             let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+            // Buffers reused from pair to pair.
+            let (mut w, mut bl) = (MoveList::new(), MoveList::new());
+            let mut events = Vec::with_capacity(16);
             b.iter(|| {
                 for game in &states {
                     seed = seed
                         .wrapping_mul(6364136223846793005)
                         .wrapping_add(1442695040888963407);
-                    let w = game.position().legal_moves_for(Color::White);
-                    let bl = game.position().legal_moves_for(Color::Black);
+                    game.position().legal_moves_for_into(Color::White, &mut w);
+                    game.position().legal_moves_for_into(Color::Black, &mut bl);
                     let (i, j) = ((seed >> 33) as usize, (seed >> 45) as usize);
-                    black_box(game.resolve_legal_pair(w[i % w.len()], bl[j % bl.len()]));
+                    let next =
+                        game.resolve_legal_pair_into(w[i % w.len()], bl[j % bl.len()], &mut events);
+                    black_box((next, events.len()));
                 }
             })
         });

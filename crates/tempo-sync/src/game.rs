@@ -379,10 +379,25 @@ impl SyncGame {
     ///
     /// Panics if the phase is not the start of a pair.
     pub fn resolve_legal_pair(&self, white: Move, black: Move) -> (SyncGame, Vec<Event>) {
-        assert!(self.phase.is_pair(), "not the start of a pair");
         let mut events = Vec::with_capacity(8);
-        let next = self.resolve_pair(white, black, &mut events);
+        let next = self.resolve_legal_pair_into(white, black, &mut events);
         (next, events)
+    }
+
+    /// Like [`SyncGame::resolve_legal_pair`], with the events written into
+    /// `events` (cleared first), so that a caller resolving many pairs
+    /// reuses one buffer.
+    ///
+    /// Panics if the phase is not the start of a pair.
+    pub fn resolve_legal_pair_into(
+        &self,
+        white: Move,
+        black: Move,
+        events: &mut Vec<Event>,
+    ) -> SyncGame {
+        assert!(self.phase.is_pair(), "not the start of a pair");
+        events.clear();
+        self.resolve_pair(white, black, events)
     }
 
     /// The state with colours swapped and the board mirrored (symmetry
@@ -413,15 +428,21 @@ impl SyncGame {
         let rules = self.rules;
         let pre = &self.pos;
         let moves = [Some(white), Some(black)];
-        let checked = [pre.is_in_check(Color::White), pre.is_in_check(Color::Black)];
+        // FSR 6: in Fairschach a side alone in check moves first (checks
+        // are looked at only there).
+        let first_mover = match rules {
+            Rules::Fairschach(_) => {
+                match (pre.is_in_check(Color::White), pre.is_in_check(Color::Black)) {
+                    (true, false) => Some(Color::White),
+                    (false, true) => Some(Color::Black),
+                    _ => None,
+                }
+            }
+            Rules::Synchronschach => None,
+        };
         let mut new_parry = None;
-        let step = match rules {
-            Rules::Fairschach(fair) if checked[0] != checked[1] => {
-                let first = if checked[0] {
-                    Color::White
-                } else {
-                    Color::Black
-                };
+        let step = match (rules, first_mover) {
+            (Rules::Fairschach(fair), Some(first)) => {
                 let (step, void) = first_move_sequence(pre, first, moves, fair.same_square, events);
                 new_parry = void;
                 step
@@ -748,7 +769,7 @@ fn exchange_rights(pre: &Position, post: &Position, landed: &[Bitboard; 2]) -> O
     for color in Color::ALL {
         let mover = !color;
         for square in landed[mover.index()] {
-            if pre.attackers(square, color, pre.occupied()).any()
+            if pre.is_attacked(square, color, pre.occupied())
                 && can_capture_on(post, color, square, Bitboard::EMPTY)
             {
                 match color {
