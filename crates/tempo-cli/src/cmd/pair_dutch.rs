@@ -19,9 +19,9 @@ pub const NO_VALID_PAIRING: u8 = 3;
 pub fn run(args: &PairArgs) -> anyhow::Result<()> {
     let t = read_trf(&args.trf)?;
     let round = t.paired_rounds() + 1;
-    let total = t.total_rounds.context(
-        "the total number of rounds is not given: add an 'XXR <rounds>' or '142' line",
-    )?;
+    let total = t
+        .total_rounds
+        .context("the total number of rounds is not given: add an 'XXR <rounds>' or '142' line")?;
     if round > total {
         anyhow::bail!("all {total} rounds are paired already");
     }
