@@ -107,6 +107,8 @@ fn serde_round_trip_and_validation() {
     assert_eq!(serde_json::from_str::<TimeControl>(&json).unwrap(), tc);
     // Deserialising checks the same rules as Periods::new.
     let bad = r#"{"Periods":[{"moves":null,"base":1000,"increment":0,"delay":"None"},{"moves":40,"base":1000,"increment":0,"delay":"None"}]}"#;
-    let err = serde_json::from_str::<TimeControl>(bad).unwrap_err().to_string();
+    let err = serde_json::from_str::<TimeControl>(bad)
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("rest of the game"), "{err}");
 }

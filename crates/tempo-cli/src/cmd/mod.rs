@@ -4,13 +4,13 @@ use std::fmt;
 
 pub mod arbiter;
 pub mod bench;
+pub mod berger;
 pub mod check;
 pub mod chess960;
 pub mod chess960_rounds;
-pub mod berger;
 pub mod clock;
-pub mod moves;
 pub mod generate;
+pub mod moves;
 pub mod pair;
 pub mod pair_dutch;
 pub mod pair_keizer;
