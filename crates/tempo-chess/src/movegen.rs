@@ -50,9 +50,7 @@ fn push_pawn_move(list: &mut MoveList, from: Square, to: Square) {
 impl Sink for MoveList {
     #[inline(always)]
     fn moves(&mut self, from: Square, to: Bitboard) {
-        for to in to {
-            self.push(Move::new(from, to, None));
-        }
+        self.push_targets(from, to);
     }
     #[inline(always)]
     fn pawn_moves(&mut self, from: Square, to: Bitboard) {

@@ -103,6 +103,24 @@ impl MoveList {
         self.len += 1;
     }
 
+    /// Appends the moves from `from` to each square of `to` (no
+    /// promotion), with one capacity check for all of them.
+    ///
+    /// # Panics
+    /// If they do not fit (move generation never produces that many).
+    #[inline(always)]
+    pub(crate) fn push_targets(&mut self, from: crate::Square, to: crate::Bitboard) {
+        let end = self.len + to.count() as usize;
+        assert!(end <= MAX_MOVES, "move list overflow");
+        let mut len = self.len;
+        for to in to {
+            // SAFETY: `len < end <= MAX_MOVES`, checked above.
+            unsafe { self.moves.get_unchecked_mut(len) }.write(Move::new(from, to, None));
+            len += 1;
+        }
+        self.len = len;
+    }
+
     /// Removes all moves.
     #[inline]
     pub fn clear(&mut self) {

@@ -371,14 +371,16 @@ impl Position {
         (knight_attacks(sq) & theirs & self.by_role(Role::Knight)).any()
             || (pawn_attacks(!by, sq) & theirs & self.by_role(Role::Pawn)).any()
             || (king_attacks(sq) & theirs & self.by_role(Role::King)).any()
-            || (bishop_attacks(sq, occupied)
-                & theirs
-                & (self.by_role(Role::Bishop) | self.by_role(Role::Queen)))
-            .any()
-            || (rook_attacks(sq, occupied)
-                & theirs
-                & (self.by_role(Role::Rook) | self.by_role(Role::Queen)))
-            .any()
+            || {
+                // The magic lookup only when a slider stands on a ray.
+                let diagonal = theirs & (self.by_role(Role::Bishop) | self.by_role(Role::Queen));
+                (bishop_rays(sq) & diagonal).any()
+                    && (bishop_attacks(sq, occupied) & diagonal).any()
+            }
+            || {
+                let straight = theirs & (self.by_role(Role::Rook) | self.by_role(Role::Queen));
+                (rook_rays(sq) & straight).any() && (rook_attacks(sq, occupied) & straight).any()
+            }
     }
 
     /// The pieces that give check to the side to move.
