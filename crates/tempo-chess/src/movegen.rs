@@ -3,7 +3,8 @@
 //! the paused set and positions without a king; bulk move counting.
 
 use crate::attacks::{
-    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
+    between, bishop_attacks, bishop_rays, king_attacks, knight_attacks, line, pawn_attacks,
+    rook_attacks, rook_rays,
 };
 use crate::{Bitboard, CastlingSide, Color, Move, MoveList, Position, Rank, Role, Square};
 
@@ -339,9 +340,30 @@ impl Position {
     fn gen_king<S: Sink>(&self, ctx: &Context, king: Square, sink: &mut S) {
         let them = !ctx.us;
         let occupied = ctx.occupied.without(king);
+        // Squares attacked by their leapers, as whole sets; then only the
+        // sliders are asked about each remaining square.
+        let pawns = ctx.theirs & self.by_role(Role::Pawn);
+        let mut leaped = match them {
+            Color::White => Bitboard(((pawns & NOT_FILE_A).0 << 7) | ((pawns & NOT_FILE_H).0 << 9)),
+            Color::Black => Bitboard(((pawns & NOT_FILE_A).0 >> 9) | ((pawns & NOT_FILE_H).0 >> 7)),
+        };
+        for sq in ctx.theirs & self.by_role(Role::King) {
+            leaped |= king_attacks(sq);
+        }
+        let near = king_attacks(king) & !ctx.ours & !leaped;
+        for sq in ctx.theirs & self.by_role(Role::Knight) {
+            leaped |= knight_attacks(sq) & near;
+        }
+        let queens = self.by_role(Role::Queen);
+        let diagonal = ctx.theirs & (self.by_role(Role::Bishop) | queens);
+        let straight = ctx.theirs & (self.by_role(Role::Rook) | queens);
         let mut to = Bitboard::EMPTY;
-        for sq in king_attacks(king) & !ctx.ours {
-            if !self.is_attacked(sq, them, occupied) {
+        for sq in near & !leaped {
+            let attacked = ((bishop_rays(sq) & diagonal).any()
+                && (bishop_attacks(sq, occupied) & diagonal).any())
+                || ((rook_rays(sq) & straight).any()
+                    && (rook_attacks(sq, occupied) & straight).any());
+            if !attacked {
                 to |= sq;
             }
         }
