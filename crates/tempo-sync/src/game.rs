@@ -807,11 +807,16 @@ fn keep_legal_en_passant(pos: &mut Position) {
     }
     let mut keep = Bitboard::EMPTY;
     for color in Color::ALL {
+        // Only a pawn diagonally next to `ep` can capture there (looked
+        // at one by one instead of listing every move).
         if let Some(ep) = pos.ep_square_for(color)
-            && pos
-                .legal_moves_for(color)
-                .iter()
-                .any(|mv| mv.to == ep && pos.is_en_passant(*mv))
+            && (attacks::pawn_attacks(!color, ep) & pos.by_color(color) & pos.by_role(Role::Pawn))
+                .into_iter()
+                .any(|from| {
+                    let promotion = Bitboard::BACK_RANKS.contains(ep).then_some(Role::Queen);
+                    let mv = Move::new(from, ep, promotion);
+                    pos.is_en_passant(mv) && pos.is_legal_for(color, mv)
+                })
         {
             keep = keep.with(ep);
         }
@@ -847,21 +852,29 @@ fn pause_set(pos: &Position, rule: PauseRule, landed: &[Bitboard; 2]) -> Bitboar
 /// The paused set in force for a pair: FSR 9 lets every piece of a side
 /// in check move; and (our decision) pauses never take away a side's last
 /// legal moves.
-fn effective_pauses(pos: &mut Position) {
+///
+/// `checked` says which sides are in check. Returns which sides were
+/// found to have a legal move under the final paused set (their own
+/// paused pieces alone decide that), so that the end-of-game test need
+/// not look again.
+fn effective_pauses(pos: &mut Position, checked: &[bool; 2]) -> [bool; 2] {
+    let mut mobile = [false; 2];
     let mut paused = pos.paused();
     if paused.is_empty() {
-        return;
+        return mobile;
     }
     for color in Color::ALL {
         let ours = pos.by_color(color);
         if (paused & ours).is_empty() {
             continue;
         }
-        if pos.is_in_check(color) {
+        if checked[color.index()] {
             paused &= !ours;
             continue;
         }
-        if !has_legal_move(pos, color, false) {
+        if has_legal_move(pos, color, false) {
+            mobile[color.index()] = true;
+        } else {
             let mut free = pos.clone();
             free.set_paused(paused & !ours);
             if free.count_legal_moves_for(color) > 0 {
@@ -870,6 +883,7 @@ fn effective_pauses(pos: &mut Position) {
         }
     }
     pos.set_paused(paused);
+    mobile
 }
 
 /// Dead position in simultaneous play: only the two kings remain. (With
@@ -961,7 +975,7 @@ fn start_pair(
             return finish(rules, pos, phase, history, events);
         }
     }
-    effective_pauses(&mut pos);
+    let mobile = effective_pauses(&mut pos, &checked);
     for color in Color::ALL {
         let paused = pos.paused() & pos.by_color(color);
         if paused.any() {
@@ -972,7 +986,7 @@ fn start_pair(
         }
     }
     history = history.push(pos.hash());
-    let over = pair_end(&pos, &checked, &history);
+    let over = pair_end(&pos, &checked, mobile, &history);
     let phase = match over {
         Some((result, reason)) => Phase::GameOver { result, reason },
         None => match (rules, new_parry) {
@@ -995,9 +1009,11 @@ fn start_pair(
 fn pair_end(
     pos: &Position,
     checked: &[bool; 2],
+    mobile: [bool; 2],
     history: &History,
 ) -> Option<(GameResult, EndReason)> {
-    let stuck = Color::ALL.map(|c| !has_legal_move(pos, c, checked[c.index()]));
+    let stuck =
+        Color::ALL.map(|c| !mobile[c.index()] && !has_legal_move(pos, c, checked[c.index()]));
     let mated = [stuck[0] && checked[0], stuck[1] && checked[1]];
     match mated {
         [true, true] => return Some((GameResult::Draw, EndReason::DoubleCheckmate)),
