@@ -119,7 +119,15 @@ pub(crate) fn execute(
         ms[weaker.index()] = [None, None];
         voided[weaker.index()] = true;
     }
-    let all = || ms.iter().flatten().flatten();
+    // The movements in one flat array (White's first), walked several
+    // times below.
+    let mut flat = [None::<Movement>; 4];
+    let mut count = 0;
+    for m in ms.iter().flatten().flatten() {
+        flat[count] = Some(*m);
+        count += 1;
+    }
+    let all = || flat[..count].iter().flatten();
     let vacated: Bitboard = all().map(|m| m.from).collect();
 
     for m in all() {
