@@ -429,8 +429,13 @@ impl<W: Weight> Brackets<W> {
             // The next bracket: downfloaters, then the next scoregroup.
             let mut next_bracket = Vec::new();
             mdp_count = 0;
+            // C9 applies to the next bracket when its downfloater is the PAB
+            // receiver: the PAB score is at least that bracket's score and no
+            // player carried into it is (in the stable matching) paired
+            // below it, so all lower players pair among themselves.
+            let next_score = (group_start < n).then(|| score(group_start));
             ctx.single_downfloater_is_bye =
-                n % 2 == 1 && group_start < n && ctx.bye_score == score(group_start);
+                n % 2 == 1 && next_score.is_some_and(|s| ctx.bye_score >= s);
             for (pi, &v) in bracket.iter().enumerate() {
                 if pi < next_begin && self.matched[v] {
                     self.mate_of[v] = Some(stable[v]);
@@ -440,7 +445,7 @@ impl<W: Weight> Brackets<W> {
                     if pi < next_begin {
                         mdp_count += 1;
                     }
-                    if score(stable[v]) < ctx.bye_score {
+                    if next_score.is_some_and(|s| score(stable[v]) < s) {
                         ctx.single_downfloater_is_bye = false;
                     }
                 }
