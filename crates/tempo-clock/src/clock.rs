@@ -1,8 +1,9 @@
 //! The clock for alternating play: one side runs at a time.
 
+use crate::adjust;
 use crate::control::TimeControl;
 use crate::error::ClockError;
-use crate::history::{AdjustReason, ClockEvent, ClockVerdict, FlagFall, History, MoveRecord};
+use crate::history::{ClockEvent, ClockVerdict, FlagFall, History, MoveRecord};
 use crate::millis::Millis;
 use crate::player::{Player, record};
 use crate::side::Side;
@@ -274,47 +275,19 @@ impl Clock {
 
     /// The arbiter sets `side`'s reading to `to` (Article 6.10 and 7).
     pub fn adjust(&mut self, side: Side, to: Millis, at: u64) -> Result<(), ClockError> {
-        if to.is_negative() {
-            return Err(ClockError::NegativeSetting(to));
-        }
-        self.ensure_adjustable(at)?;
-        let from = self.reading(side, at);
-        self.set_reading(side, at, to);
-        self.history.events.push(ClockEvent::Adjusted {
-            at,
-            side,
-            from,
-            to,
-            reason: AdjustReason::Arbiter,
-        });
-        Ok(())
+        adjust::adjust(self, side, to, at)
     }
 
     /// Gives `side` extra time (positive `delta`).
     pub fn add_time(&mut self, side: Side, delta: Millis, at: u64) -> Result<(), ClockError> {
-        self.ensure_adjustable(at)?;
-        let from = self.reading(side, at);
-        if (from + delta).is_negative() {
-            return Err(ClockError::NegativeSetting(from + delta));
-        }
-        self.set_reading(side, at, from + delta);
-        self.history.events.push(ClockEvent::Adjusted {
-            at,
-            side,
-            from,
-            to: from + delta,
-            reason: AdjustReason::Penalty,
-        });
-        Ok(())
+        adjust::add_time(self, side, delta, at)
     }
 
     /// FIDE Article 7.5.5: after `offender`'s first illegal move the
     /// opponent gets two minutes (standard) or one minute (rapid, blitz).
     /// Returns the time given.
     pub fn penalty(&mut self, offender: Side, at: u64) -> Result<Millis, ClockError> {
-        let time = self.control.penalty_time().ok_or(ClockError::NoPenalty)?;
-        self.add_time(offender.opponent(), time, at)?;
-        Ok(time)
+        adjust::penalty(self, offender, at)
     }
 
     /// The arbiter restores an earlier position (Article 7.5.1): both move
@@ -326,29 +299,7 @@ impl Clock {
         moves: [u32; 2],
         readings: [Millis; 2],
     ) -> Result<(), ClockError> {
-        if let Some(&bad) = readings.iter().find(|r| r.is_negative()) {
-            return Err(ClockError::NegativeSetting(bad));
-        }
-        self.ensure_adjustable(at)?;
-        for side in Side::ALL {
-            let from = self.reading(side, at);
-            let p = &mut self.players[side.index()];
-            p.moves = moves[side.index()];
-            p.remaining = readings[side.index()];
-            p.bonus_granted_at = None;
-            self.history.events.push(ClockEvent::MovesSet {
-                at,
-                side,
-                moves: moves[side.index()],
-            });
-            self.history.events.push(ClockEvent::Adjusted {
-                at,
-                side,
-                from,
-                to: readings[side.index()],
-                reason: AdjustReason::Restore,
-            });
-        }
+        adjust::restore_counters(self, at, moves, readings)?;
         self.to_move = to_move;
         let start = match self.state {
             ClockState::Paused { since } => since,
@@ -375,5 +326,31 @@ impl Clock {
         self.state = ClockState::Stopped;
         self.history.events.push(ClockEvent::Stopped { at });
         Ok(())
+    }
+}
+
+impl adjust::Adjustable for Clock {
+    fn reading_at(&self, side: Side, at: u64) -> Millis {
+        self.reading(side, at)
+    }
+
+    fn prepare_adjustment(&mut self, at: u64) -> Result<(), ClockError> {
+        self.ensure_adjustable(at)
+    }
+
+    fn store_reading(&mut self, side: Side, at: u64, to: Millis) {
+        self.set_reading(side, at, to);
+    }
+
+    fn penalty_time(&self) -> Option<Millis> {
+        self.control.penalty_time()
+    }
+
+    fn players_mut(&mut self) -> &mut [Player; 2] {
+        &mut self.players
+    }
+
+    fn events_mut(&mut self) -> &mut Vec<ClockEvent> {
+        &mut self.history.events
     }
 }

@@ -43,6 +43,7 @@
 //! assert_eq!(c.set_display().hms(), "0:09:47");
 //! ```
 
+mod adjust;
 pub mod arbiter;
 mod clock;
 mod control;
