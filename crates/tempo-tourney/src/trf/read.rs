@@ -143,20 +143,26 @@ impl Line {
         last: usize,
         field: &'static str,
     ) -> Result<Option<T>, ParseError> {
+        self.parsed(first, last, |text| K::NotANumber { field, text })
+    }
+
+    /// A non-blank field parsed as `T`; a parse failure becomes the error
+    /// kind `kind` makes of the field's text.
+    fn parsed<T: FromStr>(
+        &self,
+        first: usize,
+        last: usize,
+        kind: impl FnOnce(String) -> K,
+    ) -> Result<Option<T>, ParseError> {
         let text = self.field(first, last);
         let trimmed = text.trim();
         if trimmed.is_empty() {
             return Ok(None);
         }
-        trimmed.parse().map(Some).map_err(|_| {
-            self.err(
-                Some((first, last)),
-                K::NotANumber {
-                    field,
-                    text: trimmed.to_string(),
-                },
-            )
-        })
+        trimmed
+            .parse()
+            .map(Some)
+            .map_err(|_| self.err(Some((first, last)), kind(trimmed.to_string())))
     }
 
     fn required<T: FromStr>(
@@ -175,20 +181,7 @@ impl Line {
         last: usize,
         field: &'static str,
     ) -> Result<Option<Points>, ParseError> {
-        let text = self.field(first, last);
-        let trimmed = text.trim();
-        if trimmed.is_empty() {
-            return Ok(None);
-        }
-        trimmed.parse().map(Some).map_err(|_| {
-            self.err(
-                Some((first, last)),
-                K::NotPoints {
-                    field,
-                    text: trimmed.to_string(),
-                },
-            )
-        })
+        self.parsed(first, last, |text| K::NotPoints { field, text })
     }
 
     /// Whitespace-separated tokens after the tag, with their start columns.
