@@ -28,6 +28,40 @@ pub(crate) trait Adjustable {
     fn events_mut(&mut self) -> &mut Vec<ClockEvent>;
 }
 
+/// Implements [`Adjustable`] for a clock type with the fields `control`,
+/// `players` and `history` and the methods `reading`, `ensure_adjustable`
+/// and `set_reading` (both clocks have them).
+macro_rules! impl_adjustable {
+    ($clock:ty) => {
+        impl $crate::adjust::Adjustable for $clock {
+            fn reading_at(&self, side: Side, at: u64) -> Millis {
+                self.reading(side, at)
+            }
+
+            fn prepare_adjustment(&mut self, at: u64) -> Result<(), ClockError> {
+                self.ensure_adjustable(at)
+            }
+
+            fn store_reading(&mut self, side: Side, at: u64, to: Millis) {
+                self.set_reading(side, at, to);
+            }
+
+            fn penalty_time(&self) -> Option<Millis> {
+                self.control.penalty_time()
+            }
+
+            fn players_mut(&mut self) -> &mut [Player; 2] {
+                &mut self.players
+            }
+
+            fn events_mut(&mut self) -> &mut Vec<ClockEvent> {
+                &mut self.history.events
+            }
+        }
+    };
+}
+pub(crate) use impl_adjustable;
+
 /// Sets `side`'s reading to `to`, recording why; the clock is already
 /// brought up to `at`.
 fn set_recorded<C: Adjustable>(

@@ -329,28 +329,4 @@ impl Clock {
     }
 }
 
-impl adjust::Adjustable for Clock {
-    fn reading_at(&self, side: Side, at: u64) -> Millis {
-        self.reading(side, at)
-    }
-
-    fn prepare_adjustment(&mut self, at: u64) -> Result<(), ClockError> {
-        self.ensure_adjustable(at)
-    }
-
-    fn store_reading(&mut self, side: Side, at: u64, to: Millis) {
-        self.set_reading(side, at, to);
-    }
-
-    fn penalty_time(&self) -> Option<Millis> {
-        self.control.penalty_time()
-    }
-
-    fn players_mut(&mut self) -> &mut [Player; 2] {
-        &mut self.players
-    }
-
-    fn events_mut(&mut self) -> &mut Vec<ClockEvent> {
-        &mut self.history.events
-    }
-}
+adjust::impl_adjustable!(Clock);
