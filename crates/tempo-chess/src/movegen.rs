@@ -8,6 +8,8 @@ use crate::attacks::{
 };
 use crate::{Bitboard, CastlingSide, Color, Move, MoveList, Position, Rank, Role, Square};
 
+mod both;
+
 /// Receives moves in bulk: a from-square and a set of to-squares.
 trait Sink {
     /// Moves of a non-pawn piece (or castling) from `from`.
@@ -34,6 +36,53 @@ impl Sink for Counter {
     #[inline(always)]
     fn pawn_shifted(&mut self, to: Bitboard, _delta: i32) {
         self.0 += (to.count() + 3 * (to & Bitboard::BACK_RANKS).count()) as usize;
+    }
+}
+
+/// Looks for one move among the generated ones (without listing them).
+struct Finder {
+    mv: Move,
+    found: bool,
+}
+
+impl Finder {
+    /// Whether a pawn move to `to` with the finder's promotion is one of
+    /// the moves generated for it: all four promotions on a back rank,
+    /// none elsewhere.
+    #[inline(always)]
+    fn pawn_matches(&self, to: Square) -> bool {
+        self.mv.to == to
+            && if Bitboard::BACK_RANKS.contains(to) {
+                self.mv
+                    .promotion
+                    .is_some_and(|role| Role::PROMOTIONS.contains(&role))
+            } else {
+                self.mv.promotion.is_none()
+            }
+    }
+}
+
+impl Sink for Finder {
+    #[inline(always)]
+    fn moves(&mut self, from: Square, to: Bitboard) {
+        if from == self.mv.from && to.contains(self.mv.to) && self.mv.promotion.is_none() {
+            self.found = true;
+        }
+    }
+    #[inline(always)]
+    fn pawn_moves(&mut self, from: Square, to: Bitboard) {
+        if from == self.mv.from && to.contains(self.mv.to) && self.pawn_matches(self.mv.to) {
+            self.found = true;
+        }
+    }
+    #[inline(always)]
+    fn pawn_shifted(&mut self, to: Bitboard, delta: i32) {
+        if to.contains(self.mv.to)
+            && self.mv.from as i32 == self.mv.to as i32 - delta
+            && self.pawn_matches(self.mv.to)
+        {
+            self.found = true;
+        }
     }
 }
 
@@ -172,10 +221,10 @@ impl Position {
         if !self.by_color(color).contains(mv.from) {
             return false;
         }
-        let mut list = MoveList::new();
+        let mut finder = Finder { mv, found: false };
         let ctx = self.context::<true>(color);
-        self.generate_from::<true, _>(&ctx, Bitboard::from(mv.from), &mut list);
-        list.contains(&mv)
+        self.generate_from::<true, _>(&ctx, Bitboard::from(mv.from), &mut finder);
+        finder.found
     }
 
     #[inline(always)]
@@ -381,6 +430,24 @@ impl Position {
     /// leaving would expose the king's target square).
     #[inline]
     fn gen_castling<const LEGAL: bool, S: Sink>(&self, ctx: &Context, king: Square, sink: &mut S) {
+        let occupied = ctx.occupied.without(king);
+        let them = !ctx.us;
+        self.gen_castling_with::<LEGAL, S>(ctx, king, sink, |path| {
+            path.into_iter()
+                .any(|sq| self.is_attacked(sq, them, occupied))
+        });
+    }
+
+    /// [`Position::gen_castling`] with the test whether a king path is
+    /// attacked (the king taken off the board) given by the caller.
+    #[inline(always)]
+    fn gen_castling_with<const LEGAL: bool, S: Sink>(
+        &self,
+        ctx: &Context,
+        king: Square,
+        sink: &mut S,
+        path_attacked: impl Fn(Bitboard) -> bool,
+    ) {
         let us = ctx.us;
         let rights = self.castling_rights();
         if !rights.has_any(us) || king.rank() != Rank::First.relative_to(us) {
@@ -405,11 +472,7 @@ impl Position {
                 if ctx.pinned.contains(rook) {
                     continue;
                 }
-                let occupied = ctx.occupied.without(king);
-                if king_path
-                    .into_iter()
-                    .any(|sq| self.is_attacked(sq, !us, occupied))
-                {
+                if path_attacked(king_path) {
                     continue;
                 }
             }

@@ -110,11 +110,17 @@ impl MoveList {
     /// If they do not fit (move generation never produces that many).
     #[inline(always)]
     pub(crate) fn push_targets(&mut self, from: crate::Square, to: crate::Bitboard) {
-        let end = self.len + to.count() as usize;
-        assert!(end <= MAX_MOVES, "move list overflow");
+        // A set has at most 64 squares: with that much room left (always,
+        // but on crowded lenient boards) no count is needed, which saves
+        // a population count where the CPU has no instruction for it.
+        if self.len + 64 > MAX_MOVES {
+            let end = self.len + to.count() as usize;
+            assert!(end <= MAX_MOVES, "move list overflow");
+        }
         let mut len = self.len;
         for to in to {
-            // SAFETY: `len < end <= MAX_MOVES`, checked above.
+            // SAFETY: `len < self.len + to.count() <= MAX_MOVES`, checked
+            // above.
             unsafe { self.moves.get_unchecked_mut(len) }.write(Move::new(from, to, None));
             len += 1;
         }

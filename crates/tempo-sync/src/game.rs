@@ -94,13 +94,21 @@ struct History(Option<Arc<HistoryNode>>);
 #[derive(Debug)]
 struct HistoryNode {
     hash: u64,
+    /// A summary of the list up to here: for each of 64 buckets (a hash's
+    /// top six bits) whether it holds at least one, two, three hashes. A
+    /// hash occurs three times only if its bucket holds three, so the
+    /// list is walked only then.
+    buckets: [u64; 3],
     prev: Option<Arc<HistoryNode>>,
 }
 
 impl History {
     fn push(&self, hash: u64) -> History {
+        let bit = bucket(hash);
+        let [one, two, three] = self.0.as_ref().map_or([0; 3], |node| node.buckets);
         History(Some(Arc::new(HistoryNode {
             hash,
+            buckets: [one | bit, two | (one & bit), three | (two & bit)],
             prev: self.0.clone(),
         })))
     }
@@ -109,9 +117,21 @@ impl History {
         std::iter::successors(self.0.as_deref(), |node| node.prev.as_deref()).map(|node| node.hash)
     }
 
-    fn count(&self, hash: u64) -> usize {
-        self.iter().filter(|&h| h == hash).count()
+    /// Whether `hash` occurs at least three times (repetition rule).
+    fn occurs_thrice(&self, hash: u64) -> bool {
+        match &self.0 {
+            Some(node) if node.buckets[2] & bucket(hash) != 0 => {
+                self.iter().filter(|&h| h == hash).nth(2).is_some()
+            }
+            _ => false,
+        }
     }
+}
+
+/// The summary bit of `hash` (see [`HistoryNode::buckets`]).
+#[inline]
+fn bucket(hash: u64) -> u64 {
+    1 << (hash >> 58)
 }
 
 impl SyncGame {
@@ -893,10 +913,6 @@ fn dead_simultaneous(pos: &Position) -> bool {
     pos.occupied() == pos.by_role(Role::King)
 }
 
-fn repetitions(history: &History, hash: u64) -> usize {
-    history.count(hash)
-}
-
 /// Orthodox end of game for the side to move.
 fn orthodox_end(
     pos: &Position,
@@ -916,7 +932,7 @@ fn orthodox_end(
     if pos.halfmove_clock() >= 100 {
         return Some((GameResult::Draw, EndReason::FiftyMoves));
     }
-    if repetitions(history, pos.hash()) >= 3 {
+    if history.occurs_thrice(pos.hash()) {
         return Some((GameResult::Draw, EndReason::Repetition));
     }
     None
@@ -1030,57 +1046,54 @@ fn pair_end(
     if pos.halfmove_clock() >= 100 {
         return Some((GameResult::Draw, EndReason::FiftyMoves));
     }
-    if repetitions(history, pos.hash()) >= 3 {
+    if history.occurs_thrice(pos.hash()) {
         return Some((GameResult::Draw, EndReason::Repetition));
     }
     None
 }
 
-/// Whether `color` has a legal move: a quick look for an unpinned knight
-/// or slider with a free square (legal when not in check), else a full
-/// count.
+/// Whether `color` has a legal move: a quick look for an unpinned knight,
+/// slider or pawn with a free square (legal when not in check), then for
+/// a king step to a safe square, else a full count.
 fn has_legal_move(pos: &Position, color: Color, in_check: bool) -> bool {
-    // A king step to a square not attacked (the king itself taken off the
-    // board) is legal, in check or not.
-    if let Some(king) = pos.king(color)
-        && !pos.paused().contains(king)
-    {
-        let without_king = pos.occupied().without(king);
-        for sq in attacks::king_attacks(king) & !pos.by_color(color) {
-            if !pos.is_attacked(sq, !color, without_king) {
-                return true;
-            }
-        }
-    }
-    if !in_check && pos.king(color).is_some() {
-        let own = pos.by_color(color);
+    let Some(king) = pos.king(color) else {
+        return pos.count_legal_moves_for(color) > 0;
+    };
+    let paused = pos.paused();
+    let own = pos.by_color(color);
+    if !in_check {
         let occupied = pos.occupied();
-        let free = own & !pos.paused() & !pos.pinned(color);
-        let diagonal = pos.by_role(Role::Bishop) | pos.by_role(Role::Queen);
-        let straight = pos.by_role(Role::Rook) | pos.by_role(Role::Queen);
+        let free = own & !paused & !pos.pinned(color);
+        // An unpinned pawn's single step onto an empty square.
+        let pawns = free & pos.by_role(Role::Pawn);
+        if (pawns.forward(color) & !occupied).any() {
+            return true;
+        }
         for sq in free & pos.by_role(Role::Knight) {
             if (attacks::knight_attacks(sq) & !own).any() {
                 return true;
             }
         }
-        for sq in free & diagonal {
+        let queens = pos.by_role(Role::Queen);
+        for sq in free & (pos.by_role(Role::Bishop) | queens) {
             if (attacks::bishop_attacks(sq, occupied) & !own).any() {
                 return true;
             }
         }
-        for sq in free & straight {
+        for sq in free & (pos.by_role(Role::Rook) | queens) {
             if (attacks::rook_attacks(sq, occupied) & !own).any() {
                 return true;
             }
         }
-        // An unpinned pawn's single step onto an empty square (not in check).
-        let pawns = free & pos.by_role(Role::Pawn);
-        let pushes = match color {
-            Color::White => Bitboard(pawns.0 << 8),
-            Color::Black => Bitboard(pawns.0 >> 8),
-        };
-        if (pushes & !occupied).any() {
-            return true;
+    }
+    // A king step to a square not attacked (the king itself taken off the
+    // board) is legal, in check or not.
+    if !paused.contains(king) {
+        let without_king = pos.occupied().without(king);
+        for sq in attacks::king_attacks(king) & !own {
+            if !pos.is_attacked(sq, !color, without_king) {
+                return true;
+            }
         }
     }
     pos.count_legal_moves_for(color) > 0
@@ -1137,6 +1150,30 @@ mod tests {
             kings_lost(&pos("4k3/8/8/8/8/8/8/4K3 w - - 0 1"), &mut events),
             None
         );
+    }
+
+    /// The bucket summary never hides a third occurrence.
+    #[test]
+    fn history_finds_threefold_occurrences() {
+        let mut history = History::default();
+        let mut seed = 1u64;
+        let mut seen = Vec::new();
+        for _ in 0..2000 {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1);
+            // Few distinct hashes (some sharing a bucket), many repeats.
+            let hash = (seed >> 61) << 58 | (seed >> 40) % 3;
+            history = history.push(hash);
+            seen.push(hash);
+            for &h in &seen {
+                let count = seen.iter().filter(|&&x| x == h).count();
+                assert_eq!(history.occurs_thrice(h), count >= 3);
+            }
+            if seen.len() == 40 {
+                history = History::default();
+                seen.clear();
+            }
+        }
+        assert!(!History::default().occurs_thrice(0));
     }
 
     /// The quick test agrees with a full count on playout positions (with

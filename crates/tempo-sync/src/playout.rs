@@ -99,8 +99,9 @@ pub fn sample_pair_states(rules: crate::Rules, count: usize, seed: u64) -> Vec<S
 }
 
 /// Pair resolutions per second over `states` for about `seconds`: each
-/// resolution generates both players' legal moves, picks one of each
-/// (a cheap deterministic generator) and resolves the pair.
+/// resolution generates both players' legal moves (both lists in one
+/// pass, [`tempo_chess::Position::legal_moves_both_into`]), picks one of
+/// each (a cheap deterministic generator) and resolves the pair.
 pub fn measure_resolutions(states: &[SyncGame], seconds: f64) -> f64 {
     let start = std::time::Instant::now();
     let mut done = 0u64;
@@ -114,8 +115,7 @@ pub fn measure_resolutions(states: &[SyncGame], seconds: f64) -> f64 {
             seed = seed
                 .wrapping_mul(6364136223846793005)
                 .wrapping_add(1442695040888963407);
-            game.position().legal_moves_for_into(Color::White, &mut w);
-            game.position().legal_moves_for_into(Color::Black, &mut b);
+            game.position().legal_moves_both_into(&mut w, &mut b);
             let (i, j) = ((seed >> 33) as usize, (seed >> 45) as usize);
             let next = game.resolve_legal_pair_into(w[i % w.len()], b[j % b.len()], &mut events);
             sink = sink.wrapping_add(events.len() + next.pair_number() as usize);

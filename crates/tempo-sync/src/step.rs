@@ -3,13 +3,15 @@
 //! idle, so first-move sequences (FSR 6), exchange captures (S5) and
 //! orthodox moves (FSR 8) share this code.
 
-use tempo_chess::{Bitboard, Color, Move, Piece, Position, Role, Square};
+use tempo_chess::{Bitboard, CastlingSide, Color, Move, Piece, Position, Role, Square};
 
 use crate::event::{Event, VoidReason};
 use crate::rules::{SameSquareRule, strength};
 
 /// One piece going from one square to another (a castling is two).
+/// Eight bytes, aligned, so that it is copied as one word.
 #[derive(Debug, Clone, Copy)]
+#[repr(C, align(8))]
 struct Movement {
     color: Color,
     role: Role,
@@ -22,48 +24,94 @@ struct Movement {
     castling: bool,
 }
 
-/// The movements of `mv` (legal for `color` in `pos`).
-fn movements(pos: &Position, color: Color, mv: Move) -> [Option<Movement>; 2] {
+impl Movement {
+    /// A filler for unused slots.
+    const NONE: Movement = Movement {
+        color: Color::White,
+        role: Role::Pawn,
+        from: Square::A1,
+        to: Square::A1,
+        promotion: None,
+        target: None,
+        castling: false,
+    };
+}
+
+/// The movements of a step: White's first, then Black's (at most two
+/// each).
+struct Movements {
+    list: [Movement; 4],
+    len: usize,
+    /// Where Black's movements start.
+    black: usize,
+}
+
+impl Movements {
+    #[inline]
+    fn all(&self) -> &[Movement] {
+        &self.list[..self.len]
+    }
+
+    #[inline]
+    fn of(&self, color: Color) -> &[Movement] {
+        match color {
+            Color::White => &self.list[..self.black],
+            Color::Black => &self.list[self.black..self.len],
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, m: Movement) {
+        self.list[self.len] = m;
+        self.len += 1;
+    }
+}
+
+/// Appends the movements of `mv` (legal for `color` in `pos`) to `out`;
+/// returns whether `mv` is a castling.
+#[inline]
+fn push_movements(pos: &Position, color: Color, mv: Move, out: &mut Movements) -> bool {
     let role = pos.role_at(mv.from).unwrap_or(Role::Pawn);
-    if let Some(side) = pos.castling_side(mv) {
-        let king = Movement {
-            color,
-            role: Role::King,
-            from: mv.from,
-            to: side.king_to(color),
-            promotion: None,
-            target: None,
-            castling: true,
-        };
-        let rook = Movement {
-            color,
-            role: Role::Rook,
-            from: mv.to,
-            to: side.rook_to(color),
-            promotion: None,
-            target: None,
-            castling: true,
-        };
+    if role == Role::King && pos.by_piece(Piece::new(color, Role::Rook)).contains(mv.to) {
+        let side = CastlingSide::of_rook(mv.from, mv.to);
+        let (king_to, rook_to) = (side.king_to(color), side.rook_to(color));
         // A Chess960 king or rook already on its castling square does
         // not move.
-        return [
-            (king.from != king.to).then_some(king),
-            (rook.from != rook.to).then_some(rook),
-        ];
+        for (role, from, to) in [(Role::King, mv.from, king_to), (Role::Rook, mv.to, rook_to)] {
+            if from != to {
+                out.push(Movement {
+                    color,
+                    role,
+                    from,
+                    to,
+                    promotion: None,
+                    target: None,
+                    castling: true,
+                });
+            }
+        }
+        return true;
     }
-    let target = pos.captured(mv).map(|(_, sq)| sq);
-    [
-        Some(Movement {
-            color,
-            role,
-            from: mv.from,
-            to: mv.to,
-            promotion: mv.promotion,
-            target,
-            castling: false,
-        }),
-        None,
-    ]
+    let occupied = pos.occupied();
+    // The captured piece's square: en passant (a pawn's diagonal step to
+    // an empty square) takes the piece beside the pawn.
+    let target =
+        if role == Role::Pawn && mv.from.file() != mv.to.file() && !occupied.contains(mv.to) {
+            let victim = Square::from_coords(mv.to.file(), mv.from.rank());
+            occupied.contains(victim).then_some(victim)
+        } else {
+            pos.by_color(!color).contains(mv.to).then_some(mv.to)
+        };
+    out.push(Movement {
+        color,
+        role,
+        from: mv.from,
+        to: mv.to,
+        promotion: mv.promotion,
+        target,
+        castling: false,
+    });
+    false
 }
 
 /// What a step did, beyond its events.
@@ -92,11 +140,18 @@ pub(crate) fn execute(
     rule: SameSquareRule,
     events: &mut Vec<Event>,
 ) -> Step {
-    let mut ms = [[None; 2]; 2];
-    for color in Color::ALL {
-        if let Some(mv) = moves[color.index()] {
-            ms[color.index()] = movements(pos, color, mv);
-        }
+    let mut ms = Movements {
+        list: [Movement::NONE; 4],
+        len: 0,
+        black: 0,
+    };
+    let mut castled = [false; 2];
+    if let Some(mv) = moves[0] {
+        castled[0] = push_movements(pos, Color::White, mv, &mut ms);
+    }
+    ms.black = ms.len;
+    if let Some(mv) = moves[1] {
+        castled[1] = push_movements(pos, Color::Black, mv, &mut ms);
     }
     let mut voided = [false; 2];
     if rule == SameSquareRule::WeakerStays
@@ -116,21 +171,25 @@ pub(crate) fn execute(
                 reason: VoidReason::WeakerStays,
             });
         }
-        ms[weaker.index()] = [None, None];
+        let kept: [Movement; 4] = ms.list;
+        let (start, end) = match weaker {
+            Color::White => (0, ms.black),
+            Color::Black => (ms.black, ms.len),
+        };
+        let mut len = 0;
+        for (i, m) in kept[..ms.len].iter().enumerate() {
+            if i < start || i >= end {
+                ms.list[len] = *m;
+                len += 1;
+            }
+        }
+        ms.black = if weaker == Color::White { 0 } else { ms.black };
+        ms.len = len;
         voided[weaker.index()] = true;
     }
-    // The movements in one flat array (White's first), walked several
-    // times below.
-    let mut flat = [None::<Movement>; 4];
-    let mut count = 0;
-    for m in ms.iter().flatten().flatten() {
-        flat[count] = Some(*m);
-        count += 1;
-    }
-    let all = || flat[..count].iter().flatten();
-    let vacated: Bitboard = all().map(|m| m.from).collect();
-
-    for m in all() {
+    let mut vacated = Bitboard::EMPTY;
+    for m in ms.all() {
+        vacated |= m.from;
         events.push(Event::Moved {
             color: m.color,
             role: m.role,
@@ -170,14 +229,14 @@ pub(crate) fn execute(
     }
 
     let mut next = pos.clone();
-    for m in all() {
+    for m in ms.all() {
         next.remove(m.from);
     }
 
     // Swaps (C5): two pieces each moving onto the other's square.
     let mut swapped = Bitboard::EMPTY;
-    for w in ms[0].iter().flatten() {
-        for b in ms[1].iter().flatten() {
+    for w in ms.of(Color::White) {
+        for b in ms.of(Color::Black) {
             if w.to == b.from && b.to == w.from {
                 swapped = swapped.with(w.from).with(b.from);
                 events.push(Event::Swap {
@@ -191,7 +250,7 @@ pub(crate) fn execute(
     let mut landed = [Bitboard::EMPTY; 2];
     let mut double_steps = Bitboard::EMPTY;
     let mut captured_squares = Bitboard::EMPTY;
-    for m in all() {
+    for m in ms.all() {
         if m.role == Role::Pawn {
             irreversible = true;
         }
@@ -199,7 +258,7 @@ pub(crate) fn execute(
             continue;
         }
         if let Some(target) = m.target
-            && pos.color_at(target) == Some(!m.color)
+            && pos.by_color(!m.color).contains(target)
         {
             if vacated.contains(target) {
                 // The opposing piece left: nothing is captured (C5).
@@ -227,23 +286,24 @@ pub(crate) fn execute(
     }
 
     let mut rights = pos.castling_rights();
-    for m in all() {
-        if m.role == Role::King {
-            rights.clear(m.color);
+    if !rights.is_empty() {
+        for m in ms.all() {
+            if m.role == Role::King {
+                rights.clear(m.color);
+            }
+        }
+        for color in Color::ALL {
+            if castled[color.index()] && !voided[color.index()] {
+                rights.clear(color);
+            }
+        }
+        for sq in (vacated | captured_squares) & Bitboard::BACK_RANKS {
+            rights.discard_rook(sq);
+        }
+        if rights != pos.castling_rights() {
+            next.set_castling_rights(rights);
         }
     }
-    for color in Color::ALL {
-        if let Some(mv) = moves[color.index()]
-            && !voided[color.index()]
-            && pos.is_castling(mv)
-        {
-            rights.clear(color);
-        }
-    }
-    for sq in vacated | captured_squares {
-        rights.discard_rook(sq);
-    }
-    next.set_castling_rights(rights);
 
     Step {
         pos: next,
@@ -256,9 +316,10 @@ pub(crate) fn execute(
 }
 
 /// The White and Black movements that end on the same square, if any.
-fn collision(ms: &[[Option<Movement>; 2]; 2]) -> Option<(Movement, Movement)> {
-    for w in ms[0].iter().flatten() {
-        for b in ms[1].iter().flatten() {
+#[inline]
+fn collision(ms: &Movements) -> Option<(Movement, Movement)> {
+    for w in ms.of(Color::White) {
+        for b in ms.of(Color::Black) {
             if w.to == b.to {
                 return Some((*w, *b));
             }

@@ -1,0 +1,342 @@
+//! Legal moves of both colours from one position in one pass: what
+//! simultaneous-move chess needs at every pair.
+//!
+//! Each colour's piece moves are generated as usual, and the squares its
+//! pieces attack are collected on the way (a slider's attack set is the
+//! same set its moves come from). A king's moves and castling are then
+//! tested against the other colour's whole attack set with one mask,
+//! instead of asking for each square near the king which piece attacks
+//! it. The lists equal those of [`Position::legal_moves_for_into`], move
+//! for move and in the same order.
+
+use super::{Context, NOT_FILE_A, NOT_FILE_H, Sink};
+use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, rook_attacks};
+use crate::{Bitboard, Color, MoveList, Position, Role, Square};
+
+impl Position {
+    /// The legal moves of White into `white` and of Black into `black`
+    /// (both cleared first), each list the same as
+    /// [`Position::legal_moves_for_into`] gives for its colour, in the
+    /// same order; faster than two separate generations.
+    ///
+    /// ```
+    /// use tempo_chess::{Color, MoveList, Position};
+    /// let pos = Position::new();
+    /// let (mut white, mut black) = (MoveList::new(), MoveList::new());
+    /// pos.legal_moves_both_into(&mut white, &mut black);
+    /// assert_eq!(&white[..], &pos.legal_moves_for(Color::White)[..]);
+    /// assert_eq!(&black[..], &pos.legal_moves_for(Color::Black)[..]);
+    /// ```
+    pub fn legal_moves_both_into(&self, white: &mut MoveList, black: &mut MoveList) {
+        white.clear();
+        black.clear();
+        let (Some(white_king), Some(black_king)) =
+            (self.king(Color::White), self.king(Color::Black))
+        else {
+            // Without a single king on each side legality is not tested
+            // against kings' attacked squares: the general generator.
+            self.generate::<true, _>(Color::White, white);
+            self.generate::<true, _>(Color::Black, black);
+            return;
+        };
+        let cw = self.context::<true>(Color::White);
+        let cb = self.context::<true>(Color::Black);
+        let by_white = self.gen_non_king(&cw, white_king, white);
+        let by_black = self.gen_non_king(&cb, black_king, black);
+        // A king moving away from a slider that checks it stays on the
+        // slider's line: those sliders' attacks pass through the king.
+        let by_white = by_white | self.attacks_through(cb.checkers, black_king);
+        let by_black = by_black | self.attacks_through(cw.checkers, white_king);
+        self.gen_king_against(&cw, white_king, by_black, white);
+        self.gen_king_against(&cb, black_king, by_white, black);
+    }
+
+    /// Generates the pawn and piece moves of the context's colour (as
+    /// [`Position::generate_from`] does, in the same order) and returns
+    /// every square its pieces attack, paused and pinned ones included.
+    #[inline(always)]
+    fn gen_non_king<S: Sink>(&self, ctx: &Context, king: Square, sink: &mut S) -> Bitboard {
+        let ours = ctx.ours;
+        let pawns = ours & self.by_role(Role::Pawn);
+        let mut attacked = king_attacks(king)
+            | match ctx.us {
+                Color::White => {
+                    Bitboard(((pawns & NOT_FILE_A).0 << 7) | ((pawns & NOT_FILE_H).0 << 9))
+                }
+                Color::Black => {
+                    Bitboard(((pawns & NOT_FILE_A).0 >> 9) | ((pawns & NOT_FILE_H).0 >> 7))
+                }
+            };
+        // Pieces that move now: none in double check; pinned ones only
+        // when not in check, and along the pin line.
+        let movers = if ctx.checkers.more_than_one() {
+            Bitboard::EMPTY
+        } else {
+            self.gen_pawns(ctx, ctx.movable, sink);
+            ctx.movable
+        };
+        let free = movers & !ctx.pinned;
+        let pinned_movers = if ctx.checkers.is_empty() {
+            movers & ctx.pinned
+        } else {
+            Bitboard::EMPTY
+        };
+        let queens = self.by_role(Role::Queen);
+        let knights = ours & self.by_role(Role::Knight);
+        for from in knights & free {
+            let to = knight_attacks(from);
+            attacked |= to;
+            sink.moves(from, to & ctx.target);
+        }
+        for from in knights & !free {
+            attacked |= knight_attacks(from);
+        }
+        let diagonal = ours & (self.by_role(Role::Bishop) | queens);
+        let straight = ours & (self.by_role(Role::Rook) | queens);
+        for from in diagonal & free {
+            let to = bishop_attacks(from, ctx.occupied);
+            attacked |= to;
+            sink.moves(from, to & ctx.target);
+        }
+        for from in straight & free {
+            let to = rook_attacks(from, ctx.occupied);
+            attacked |= to;
+            sink.moves(from, to & ctx.target);
+        }
+        for from in diagonal & pinned_movers {
+            let to = bishop_attacks(from, ctx.occupied);
+            attacked |= to;
+            sink.moves(from, to & ctx.target & crate::attacks::line(king, from));
+        }
+        for from in straight & pinned_movers {
+            let to = rook_attacks(from, ctx.occupied);
+            attacked |= to;
+            sink.moves(from, to & ctx.target & crate::attacks::line(king, from));
+        }
+        let idle = !(free | pinned_movers);
+        for from in diagonal & idle {
+            attacked |= bishop_attacks(from, ctx.occupied);
+        }
+        for from in straight & idle {
+            attacked |= rook_attacks(from, ctx.occupied);
+        }
+        attacked
+    }
+
+    /// The squares the sliders among `checkers` attack with `king` taken
+    /// off the board.
+    #[inline(always)]
+    fn attacks_through(&self, checkers: Bitboard, king: Square) -> Bitboard {
+        let mut attacked = Bitboard::EMPTY;
+        let queens = self.by_role(Role::Queen);
+        let occupied = self.occupied().without(king);
+        for from in checkers & (self.by_role(Role::Bishop) | queens) {
+            attacked |= bishop_attacks(from, occupied);
+        }
+        for from in checkers & (self.by_role(Role::Rook) | queens) {
+            attacked |= rook_attacks(from, occupied);
+        }
+        attacked
+    }
+
+    /// King moves and castling of the context's colour, `attacked` being
+    /// every square the opponent attacks with this king off the board.
+    #[inline(always)]
+    fn gen_king_against<S: Sink>(
+        &self,
+        ctx: &Context,
+        king: Square,
+        attacked: Bitboard,
+        sink: &mut S,
+    ) {
+        if !ctx.movable.contains(king) {
+            return;
+        }
+        sink.moves(king, king_attacks(king) & !ctx.ours & !attacked);
+        if ctx.checkers.is_empty() {
+            self.gen_castling_with::<true, S>(ctx, king, sink, |path| (path & attacked).any());
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::{RngExt, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    use crate::{
+        Bitboard, CastlingRights, CastlingSide, Color, MoveList, Piece, Position, Rank, Role,
+        Square,
+    };
+
+    fn assert_same(pos: &Position) {
+        let (mut white, mut black) = (MoveList::new(), MoveList::new());
+        pos.legal_moves_both_into(&mut white, &mut black);
+        assert_eq!(
+            &white[..],
+            &pos.legal_moves_for(Color::White)[..],
+            "White in {pos:?} paused {:?}",
+            pos.paused()
+        );
+        assert_eq!(
+            &black[..],
+            &pos.legal_moves_for(Color::Black)[..],
+            "Black in {pos:?} paused {:?}",
+            pos.paused()
+        );
+    }
+
+    /// A lenient random position: random pieces (kings usually one per
+    /// side, sometimes none or two), castling rights where rooks stand
+    /// beside a back-rank king, random paused squares and en-passant
+    /// squares for both colours.
+    fn random_position(rng: &mut ChaCha8Rng) -> Position {
+        let mut pos = Position::empty();
+        let roles = [
+            Role::Pawn,
+            Role::Pawn,
+            Role::Pawn,
+            Role::Knight,
+            Role::Bishop,
+            Role::Rook,
+            Role::Queen,
+        ];
+        for color in Color::ALL {
+            let kings = match rng.random_range(0..20) {
+                0 => 0,
+                1 => 2,
+                _ => 1,
+            };
+            for _ in 0..kings {
+                let sq = if rng.random_bool(0.5) {
+                    Square::from_coords(
+                        crate::File::ALL[rng.random_range(1..7)],
+                        Rank::First.relative_to(color),
+                    )
+                } else {
+                    Square::ALL[rng.random_range(0..64)]
+                };
+                pos.put(sq, Piece::new(color, Role::King));
+            }
+            for file in [crate::File::A, crate::File::H] {
+                if rng.random_bool(0.5) {
+                    let sq = Square::from_coords(file, Rank::First.relative_to(color));
+                    if pos.piece_at(sq).is_none() {
+                        pos.put(sq, Piece::new(color, Role::Rook));
+                    }
+                }
+            }
+            for _ in 0..rng.random_range(0..14) {
+                let sq = Square::ALL[rng.random_range(0..64)];
+                let role = roles[rng.random_range(0..roles.len())];
+                if pos.piece_at(sq).is_some()
+                    || (role == Role::Pawn && Bitboard::BACK_RANKS.contains(sq))
+                {
+                    continue;
+                }
+                pos.put(sq, Piece::new(color, role));
+            }
+        }
+        let mut rights = CastlingRights::NONE;
+        for color in Color::ALL {
+            let Some(king) = pos.king(color) else {
+                continue;
+            };
+            if king.rank() != Rank::First.relative_to(color) {
+                continue;
+            }
+            for rook in pos.by_piece(Piece::new(color, Role::Rook)) {
+                if rook.rank() == king.rank() && rng.random_bool(0.8) {
+                    rights.set(color, CastlingSide::of_rook(king, rook), Some(rook.file()));
+                }
+            }
+        }
+        pos.set_castling_rights(rights);
+        let mut paused = Bitboard::EMPTY;
+        if rng.random_bool(0.5) {
+            for sq in pos.occupied() {
+                if rng.random_bool(0.3) {
+                    paused = paused.with(sq);
+                }
+            }
+        }
+        pos.set_paused(paused);
+        let mut ep = Bitboard::EMPTY;
+        for color in Color::ALL {
+            // A pawn of the other colour that just made a double step.
+            let pawns = pos.by_piece(Piece::new(!color, Role::Pawn))
+                & Bitboard::rank(Rank::Fifth.relative_to(color));
+            if let Some(pawn) = pawns.first()
+                && rng.random_bool(0.7)
+                && let Some(skipped) = pawn.offset(0, color.fold(1, -1))
+                && pos.piece_at(skipped).is_none()
+            {
+                ep = ep.with(skipped);
+            }
+        }
+        pos.set_en_passant_squares(ep);
+        pos
+    }
+
+    #[test]
+    fn both_colours_equal_single_generation_on_random_positions() {
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        for _ in 0..100_000 {
+            assert_same(&random_position(&mut rng));
+        }
+    }
+
+    /// `is_legal_for` says yes exactly to the generated moves, for every
+    /// move from an own piece (promotions of every role included).
+    #[test]
+    fn is_legal_for_equals_membership_in_the_generated_list() {
+        let mut rng = ChaCha8Rng::seed_from_u64(13);
+        let promotions = [
+            None,
+            Some(Role::Queen),
+            Some(Role::Rook),
+            Some(Role::Bishop),
+            Some(Role::Knight),
+            Some(Role::King),
+            Some(Role::Pawn),
+        ];
+        for _ in 0..2_000 {
+            let pos = random_position(&mut rng);
+            for color in Color::ALL {
+                let legal = pos.legal_moves_for(color);
+                for from in pos.by_color(color) {
+                    for to in Square::ALL {
+                        for promotion in promotions {
+                            let mv = crate::Move::new(from, to, promotion);
+                            assert_eq!(
+                                pos.is_legal_for(color, mv),
+                                legal.contains(&mv),
+                                "{mv} for {color:?} in {pos:?}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn both_colours_equal_single_generation_in_random_games() {
+        let mut rng = ChaCha8Rng::seed_from_u64(11);
+        for game in 0..300u16 {
+            let mut pos = if game % 2 == 0 {
+                Position::new()
+            } else {
+                crate::chess960::start_position(game % 960).unwrap()
+            };
+            for _ in 0..200 {
+                assert_same(&pos);
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                pos.play(moves[rng.random_range(0..moves.len())]);
+            }
+        }
+    }
+}
