@@ -110,9 +110,20 @@ impl Sink for MoveList {
     }
     #[inline(always)]
     fn pawn_shifted(&mut self, to: Bitboard, delta: i32) {
-        for to in to {
-            let from = Square::new_masked((to as i32 - delta) as u32);
-            push_pawn_move(self, from, to);
+        // In square order, as the other generators list them: Black's
+        // promotions (first rank) before its other moves, White's after.
+        let promotions = |list: &mut MoveList| {
+            for to in to & Bitboard::BACK_RANKS {
+                let from = Square::new_masked((to as i32 - delta) as u32);
+                push_pawn_move(list, from, to);
+            }
+        };
+        if delta < 0 {
+            promotions(self);
+        }
+        self.push_shifted(to & !Bitboard::BACK_RANKS, delta);
+        if delta > 0 {
+            promotions(self);
         }
     }
 }

@@ -127,6 +127,28 @@ impl MoveList {
         self.len = len;
     }
 
+    /// Appends the moves to each square of `to` from the square `delta`
+    /// below it (no promotion), with one capacity check for all of them.
+    ///
+    /// # Panics
+    /// If they do not fit (move generation never produces that many).
+    #[inline(always)]
+    pub(crate) fn push_shifted(&mut self, to: crate::Bitboard, delta: i32) {
+        if self.len + 64 > MAX_MOVES {
+            let end = self.len + to.count() as usize;
+            assert!(end <= MAX_MOVES, "move list overflow");
+        }
+        let mut len = self.len;
+        for to in to {
+            let from = Square::new_masked((to as i32 - delta) as u32);
+            // SAFETY: `len < self.len + to.count() <= MAX_MOVES`, checked
+            // above.
+            unsafe { self.moves.get_unchecked_mut(len) }.write(Move::new(from, to, None));
+            len += 1;
+        }
+        self.len = len;
+    }
+
     /// Removes all moves.
     #[inline]
     pub fn clear(&mut self) {

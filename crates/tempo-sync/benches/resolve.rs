@@ -7,8 +7,8 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use tempo_chess::{Color, MoveList, Position, perft};
-use tempo_sync::playout::sample_pair_states;
+use tempo_chess::{MoveList, Position, perft};
+use tempo_sync::playout::{PickRng, sample_pair_states};
 use tempo_sync::{Rules, Variant};
 
 fn resolutions(c: &mut Criterion) {
@@ -17,20 +17,15 @@ fn resolutions(c: &mut Criterion) {
         let mut group = c.benchmark_group(format!("{variant}"));
         group.throughput(Throughput::Elements(states.len() as u64));
         group.bench_function("generate+resolve pairs", |b| {
-            let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+            let mut rng = PickRng::new(0x9E37_79B9_7F4A_7C15);
             // Buffers reused from pair to pair.
             let (mut w, mut bl) = (MoveList::new(), MoveList::new());
             let mut events = Vec::with_capacity(16);
             b.iter(|| {
                 for game in &states {
-                    seed = seed
-                        .wrapping_mul(6364136223846793005)
-                        .wrapping_add(1442695040888963407);
-                    game.position().legal_moves_for_into(Color::White, &mut w);
-                    game.position().legal_moves_for_into(Color::Black, &mut bl);
-                    let (i, j) = ((seed >> 33) as usize, (seed >> 45) as usize);
-                    let next =
-                        game.resolve_legal_pair_into(w[i % w.len()], bl[j % bl.len()], &mut events);
+                    game.position().legal_moves_both_into(&mut w, &mut bl);
+                    let (i, j) = rng.pick2(w.len(), bl.len());
+                    let next = game.resolve_legal_pair_into(w[i], bl[j], &mut events);
                     black_box((next, events.len()));
                 }
             })

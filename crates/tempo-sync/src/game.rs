@@ -1062,28 +1062,14 @@ fn has_legal_move(pos: &Position, color: Color, in_check: bool) -> bool {
     let paused = pos.paused();
     let own = pos.by_color(color);
     if !in_check {
-        let occupied = pos.occupied();
-        let free = own & !paused & !pos.pinned(color);
-        // An unpinned pawn's single step onto an empty square.
-        let pawns = free & pos.by_role(Role::Pawn);
-        if (pawns.forward(color) & !occupied).any() {
+        let movable = own & !paused;
+        // Only pieces on a line through the king can be pinned: the
+        // others are looked at first, without computing pins.
+        let lines = attacks::bishop_rays(king) | attacks::rook_rays(king);
+        if can_step(pos, color, movable & !lines)
+            || can_step(pos, color, movable & lines & !pos.pinned(color))
+        {
             return true;
-        }
-        for sq in free & pos.by_role(Role::Knight) {
-            if (attacks::knight_attacks(sq) & !own).any() {
-                return true;
-            }
-        }
-        let queens = pos.by_role(Role::Queen);
-        for sq in free & (pos.by_role(Role::Bishop) | queens) {
-            if (attacks::bishop_attacks(sq, occupied) & !own).any() {
-                return true;
-            }
-        }
-        for sq in free & (pos.by_role(Role::Rook) | queens) {
-            if (attacks::rook_attacks(sq, occupied) & !own).any() {
-                return true;
-            }
         }
     }
     // A king step to a square not attacked (the king itself taken off the
@@ -1097,6 +1083,36 @@ fn has_legal_move(pos: &Position, color: Color, in_check: bool) -> bool {
         }
     }
     pos.count_legal_moves_for(color) > 0
+}
+
+/// Whether a pawn, knight or slider of `color` on `pieces` has a square
+/// to go to: a single step onto an empty square, a square not held by an
+/// own piece (a legal move when `color` is not in check and none of
+/// `pieces` is pinned).
+fn can_step(pos: &Position, color: Color, pieces: Bitboard) -> bool {
+    let own = pos.by_color(color);
+    let occupied = pos.occupied();
+    let pawns = pieces & pos.by_role(Role::Pawn);
+    if (pawns.forward(color) & !occupied).any() {
+        return true;
+    }
+    for sq in pieces & pos.by_role(Role::Knight) {
+        if (attacks::knight_attacks(sq) & !own).any() {
+            return true;
+        }
+    }
+    let queens = pos.by_role(Role::Queen);
+    for sq in pieces & (pos.by_role(Role::Bishop) | queens) {
+        if (attacks::bishop_attacks(sq, occupied) & !own).any() {
+            return true;
+        }
+    }
+    for sq in pieces & (pos.by_role(Role::Rook) | queens) {
+        if (attacks::rook_attacks(sq, occupied) & !own).any() {
+            return true;
+        }
+    }
+    false
 }
 
 /// Why `mv` is not legal for `color` in `pos`.

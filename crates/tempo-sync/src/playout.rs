@@ -98,26 +98,46 @@ pub fn sample_pair_states(rules: crate::Rules, count: usize, seed: u64) -> Vec<S
     out
 }
 
+/// A small seeded generator of choice indices for the benchmarks
+/// (wyrand: one multiplication per draw, reproducible).
+#[derive(Debug, Clone)]
+pub struct PickRng(u64);
+
+impl PickRng {
+    pub fn new(seed: u64) -> PickRng {
+        PickRng(seed)
+    }
+
+    /// Two indices, below `a` and below `b` (both non-zero), from one draw
+    /// (the draw's two halves scaled by multiplication, no division).
+    #[inline]
+    pub fn pick2(&mut self, a: usize, b: usize) -> (usize, usize) {
+        self.0 = self.0.wrapping_add(0xa076_1d64_78bd_642f);
+        let t = u128::from(self.0) * u128::from(self.0 ^ 0xe703_7ed1_a0b4_28db);
+        let r = (t >> 64) as u64 ^ t as u64;
+        let scale = |half: u64, n: usize| ((half * n as u64) >> 32) as usize;
+        (scale(r & 0xffff_ffff, a), scale(r >> 32, b))
+    }
+}
+
 /// Pair resolutions per second over `states` for about `seconds`: each
 /// resolution generates both players' legal moves (both lists in one
 /// pass, [`tempo_chess::Position::legal_moves_both_into`]), picks one of
-/// each (a cheap deterministic generator) and resolves the pair.
+/// each ([`PickRng`]) and resolves the pair with every rule and event
+/// ([`SyncGame::resolve_legal_pair_into`]).
 pub fn measure_resolutions(states: &[SyncGame], seconds: f64) -> f64 {
     let start = std::time::Instant::now();
     let mut done = 0u64;
-    let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+    let mut rng = PickRng::new(0x9E37_79B9_7F4A_7C15);
     let mut sink = 0usize;
     // Buffers reused from pair to pair (no allocation in the loop).
     let (mut w, mut b) = (MoveList::new(), MoveList::new());
     let mut events = Vec::with_capacity(16);
     while start.elapsed().as_secs_f64() < seconds {
         for game in states {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
             game.position().legal_moves_both_into(&mut w, &mut b);
-            let (i, j) = ((seed >> 33) as usize, (seed >> 45) as usize);
-            let next = game.resolve_legal_pair_into(w[i % w.len()], b[j % b.len()], &mut events);
+            let (i, j) = rng.pick2(w.len(), b.len());
+            let next = game.resolve_legal_pair_into(w[i], b[j], &mut events);
             sink = sink.wrapping_add(events.len() + next.pair_number() as usize);
             done += 1;
         }
@@ -129,17 +149,14 @@ pub fn measure_resolutions(states: &[SyncGame], seconds: f64) -> f64 {
 /// Pair resolutions per second over `states` with the choices generated
 /// beforehand (16 random pairs per state): the cost of resolving alone.
 pub fn measure_resolutions_only(states: &[SyncGame], seconds: f64) -> f64 {
-    let mut seed = 0x2545_F491_4F6C_DD1Du64;
+    let mut rng = PickRng::new(0x2545_F491_4F6C_DD1D);
     let mut pairs = Vec::with_capacity(states.len() * 16);
     for (index, game) in states.iter().enumerate() {
         let w = game.position().legal_moves_for(Color::White);
         let b = game.position().legal_moves_for(Color::Black);
         for _ in 0..16 {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            let (i, j) = ((seed >> 33) as usize, (seed >> 45) as usize);
-            pairs.push((index, w[i % w.len()], b[j % b.len()]));
+            let (i, j) = rng.pick2(w.len(), b.len());
+            pairs.push((index, w[i], b[j]));
         }
     }
     let mut events = Vec::with_capacity(16);
@@ -155,4 +172,27 @@ pub fn measure_resolutions_only(states: &[SyncGame], seconds: f64) -> f64 {
     }
     std::hint::black_box(sink);
     done as f64 / start.elapsed().as_secs_f64()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::PickRng;
+
+    /// The picks stay in range, cover every index and are reproducible.
+    #[test]
+    fn picks_cover_the_range_reproducibly() {
+        let mut rng = PickRng::new(3);
+        let mut seen = [[0u32; 7]; 2];
+        for _ in 0..7000 {
+            let (i, j) = rng.pick2(7, 5);
+            assert!(i < 7 && j < 5);
+            seen[0][i] += 1;
+            seen[1][j] += 1;
+        }
+        assert!(seen[0].iter().all(|&n| n > 800));
+        assert!(seen[1][..5].iter().all(|&n| n > 1100));
+        let (mut a, mut b) = (PickRng::new(9), PickRng::new(9));
+        assert!((0..100).all(|_| a.pick2(40, 30) == b.pick2(40, 30)));
+        assert_eq!(PickRng::new(1).pick2(1, 1), (0, 0));
+    }
 }
