@@ -261,6 +261,7 @@ impl Position {
 
     /// Puts `piece` on `sq`, replacing whatever stood there. Castling
     /// rights, en passant and the paused set are not touched.
+    #[inline]
     pub fn put(&mut self, sq: Square, piece: Piece) {
         self.remove(sq);
         self.toggle(piece.color, piece.role, sq);
@@ -268,6 +269,7 @@ impl Position {
 
     /// Removes and returns the piece on `sq`, if any. Castling rights, en
     /// passant and the paused set are not touched.
+    #[inline]
     pub fn remove(&mut self, sq: Square) -> Option<Piece> {
         let piece = self.piece_at(sq)?;
         self.toggle(piece.color, piece.role, sq);
@@ -275,6 +277,7 @@ impl Position {
     }
 
     /// Sets the side to move.
+    #[inline]
     pub fn set_turn(&mut self, color: Color) {
         if color != self.turn {
             self.turn = color;
@@ -405,6 +408,7 @@ impl Position {
     }
 
     /// Whether `color`'s king is attacked (false without a single king).
+    #[inline]
     pub fn is_in_check(&self, color: Color) -> bool {
         // Same answer as `checkers_of(color).any()`, short-circuiting.
         match self.king(color) {
@@ -441,6 +445,7 @@ impl Position {
     }
 
     /// Our pieces (of the colour on `king`) pinned to the king on `king`.
+    #[inline]
     pub fn pinned(&self, color: Color) -> Bitboard {
         match self.king(color) {
             Some(king) => self.checkers_and_pinned(color, king).1,

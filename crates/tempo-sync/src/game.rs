@@ -83,6 +83,9 @@ pub struct SyncGame {
     /// since the last capture or pawn move, for the repetition rule.
     history: History,
     committed: [Option<Choice>; 2],
+    /// Whether each side's king is attacked in `pos` (found when the
+    /// state was made; Fairschach's first-move right asks at every pair).
+    checks: [bool; 2],
 }
 
 /// The hashes of the positions at the start of pairs (or orthodox moves)
@@ -181,6 +184,7 @@ impl SyncGame {
     pub(crate) fn from_parts(rules: Rules, pos: Position, phase: Phase) -> SyncGame {
         SyncGame {
             rules,
+            checks: checks(&pos),
             pos,
             phase,
             history: History::default(),
@@ -439,6 +443,7 @@ impl SyncGame {
                 self.committed[1].map(|c| c.mirrored()),
                 self.committed[0].map(|c| c.mirrored()),
             ],
+            checks: [self.checks[1], self.checks[0]],
         }
     }
 
@@ -451,13 +456,11 @@ impl SyncGame {
         // FSR 6: in Fairschach a side alone in check moves first (checks
         // are looked at only there).
         let first_mover = match rules {
-            Rules::Fairschach(_) => {
-                match (pre.is_in_check(Color::White), pre.is_in_check(Color::Black)) {
-                    (true, false) => Some(Color::White),
-                    (false, true) => Some(Color::Black),
-                    _ => None,
-                }
-            }
+            Rules::Fairschach(_) => match self.checks {
+                [true, false] => Some(Color::White),
+                [false, true] => Some(Color::Black),
+                _ => None,
+            },
             Rules::Synchronschach => None,
         };
         let mut new_parry = None;
@@ -486,7 +489,7 @@ impl SyncGame {
                     events.push(Event::ExchangeRight { color, square });
                 }
             }
-            push_checks(&pos, events);
+            let checks = push_checks(&pos, events);
             let phase = Phase::Exchange(x);
             events.push(Event::Phase { phase });
             return SyncGame {
@@ -495,6 +498,7 @@ impl SyncGame {
                 phase,
                 history: self.history.clone(),
                 committed: [None, None],
+                checks,
             };
         }
         pos.set_fullmove_number(pre.fullmove_number().saturating_add(1));
@@ -558,7 +562,7 @@ impl SyncGame {
             }
         }
         if next.white.is_some() || next.black.is_some() {
-            push_checks(&pos, events);
+            let checks = push_checks(&pos, events);
             let phase = Phase::Exchange(next);
             events.push(Event::Phase { phase });
             return SyncGame {
@@ -567,6 +571,7 @@ impl SyncGame {
                 phase,
                 history: self.history.clone(),
                 committed: [None, None],
+                checks,
             };
         }
         pos.set_fullmove_number(pos.fullmove_number().saturating_add(1));
@@ -602,13 +607,13 @@ impl SyncGame {
             history = History::default();
         }
         history = history.push(pos.hash());
-        push_checks(&pos, events);
+        let checks = push_checks(&pos, events);
         let to_move = !color;
         let phase = match orthodox_end(&pos, to_move, &history) {
             Some((result, reason)) => Phase::GameOver { result, reason },
             None => Phase::Alternating { to_move },
         };
-        finish(self.rules, pos, phase, history, events)
+        finish(self.rules, pos, phase, history, checks, events)
     }
 
     fn game_over(
@@ -621,7 +626,8 @@ impl SyncGame {
             result: over.0,
             reason: over.1,
         };
-        finish(self.rules, pos, phase, self.history.clone(), events)
+        let checks = checks(&pos);
+        finish(self.rules, pos, phase, self.history.clone(), checks, events)
     }
 }
 
@@ -632,18 +638,25 @@ fn finish(
     pos: Position,
     phase: Phase,
     history: History,
+    checks: [bool; 2],
     events: &mut Vec<Event>,
 ) -> SyncGame {
-    events.push(Event::Phase { phase });
-    if let Phase::GameOver { result, reason } = phase {
-        events.push(Event::GameOver { result, reason });
-    }
+    push_phase(phase, events);
     SyncGame {
         rules,
         pos,
         phase,
         history,
         committed: [None, None],
+        checks,
+    }
+}
+
+/// Closes the event list of a step with the new phase (and the result).
+fn push_phase(phase: Phase, events: &mut Vec<Event>) {
+    events.push(Event::Phase { phase });
+    if let Phase::GameOver { result, reason } = phase {
+        events.push(Event::GameOver { result, reason });
     }
 }
 
@@ -724,12 +737,20 @@ fn kings_lost(pos: &Position, events: &mut Vec<Event>) -> Option<(GameResult, En
     }
 }
 
-fn push_checks(pos: &Position, events: &mut Vec<Event>) {
+/// Reports the checks in `pos` as events and returns them.
+fn push_checks(pos: &Position, events: &mut Vec<Event>) -> [bool; 2] {
+    let checks = checks(pos);
     for color in Color::ALL {
-        if pos.is_in_check(color) {
+        if checks[color.index()] {
             events.push(Event::Check { color });
         }
     }
+    checks
+}
+
+/// Whether each side's king is attacked.
+fn checks(pos: &Position) -> [bool; 2] {
+    Color::ALL.map(|c| pos.is_in_check(c))
 }
 
 /// The legal captures of `color` onto `square` with pieces that have not
@@ -948,76 +969,98 @@ pub(crate) fn start_fresh(rules: Rules, pos: Position) -> SyncGame {
 /// pauses in force, end of game (S3, C7), the phase.
 fn start_pair(
     rules: Rules,
-    mut pos: Position,
-    mut history: History,
+    pos: Position,
+    history: History,
     new_parry: Option<Color>,
     events: &mut Vec<Event>,
 ) -> SyncGame {
-    pos.set_turn(Color::White);
-    if pos.halfmove_clock() == 0 {
-        history = History::default();
-    }
-    let checked = Color::ALL.map(|c| pos.is_in_check(c));
-    for color in Color::ALL {
-        if checked[color.index()] {
-            events.push(Event::Check { color });
+    // Built once and then updated in place (the position is not copied
+    // again on the way out).
+    let mut game = SyncGame {
+        rules,
+        pos,
+        phase: Phase::Pair,
+        history,
+        committed: [None, None],
+        checks: [false; 2],
+    };
+    game.begin_pair(new_parry, events);
+    game
+}
+
+impl SyncGame {
+    /// [`start_pair`] on a state whose position and history are set.
+    fn begin_pair(&mut self, new_parry: Option<Color>, events: &mut Vec<Event>) {
+        let rules = self.rules;
+        let pos = &mut self.pos;
+        pos.set_turn(Color::White);
+        if pos.halfmove_clock() == 0 {
+            self.history = History::default();
         }
-    }
-    if let Rules::Fairschach(fair) = rules
-        && checked[0] != checked[1]
-    {
-        let pieces = pos.occupied().count();
-        let pairs_played = pos.fullmove_number().saturating_sub(1);
-        let by_count = fair.orthodox_threshold.is_some_and(|n| pieces <= n);
-        let by_pairs = fair.orthodox_after_pairs.is_some_and(|n| pairs_played >= n);
-        if by_count || by_pairs {
-            let to_move = if checked[0] {
-                Color::White
-            } else {
-                Color::Black
-            };
-            pos.set_turn(to_move);
-            pos.set_paused(Bitboard::EMPTY);
-            let ep = pos
-                .ep_square_for(to_move)
-                .map_or(Bitboard::EMPTY, Bitboard::from_square);
-            pos.set_en_passant_squares(ep);
-            history = History::default().push(pos.hash());
-            events.push(Event::SwitchedToOrthodox { to_move });
-            let phase = match orthodox_end(&pos, to_move, &history) {
-                Some((result, reason)) => Phase::GameOver { result, reason },
-                None => Phase::Alternating { to_move },
-            };
-            return finish(rules, pos, phase, history, events);
+        let checked = checks(pos);
+        self.checks = checked;
+        for color in Color::ALL {
+            if checked[color.index()] {
+                events.push(Event::Check { color });
+            }
         }
-    }
-    let mobile = effective_pauses(&mut pos, &checked);
-    for color in Color::ALL {
-        let paused = pos.paused() & pos.by_color(color);
-        if paused.any() {
-            events.push(Event::Paused {
-                color,
-                squares: paused,
-            });
-        }
-    }
-    history = history.push(pos.hash());
-    let over = pair_end(&pos, &checked, mobile, &history);
-    let phase = match over {
-        Some((result, reason)) => Phase::GameOver { result, reason },
-        None => match (rules, new_parry) {
-            (Rules::Fairschach(_), Some(color)) => Phase::NewParry { color },
-            (Rules::Fairschach(_), None) if checked[0] != checked[1] => Phase::FirstMoveRight {
-                color: if checked[0] {
+        if let Rules::Fairschach(fair) = rules
+            && checked[0] != checked[1]
+        {
+            let pieces = pos.occupied().count();
+            let pairs_played = pos.fullmove_number().saturating_sub(1);
+            let by_count = fair.orthodox_threshold.is_some_and(|n| pieces <= n);
+            let by_pairs = fair.orthodox_after_pairs.is_some_and(|n| pairs_played >= n);
+            if by_count || by_pairs {
+                let to_move = if checked[0] {
                     Color::White
                 } else {
                     Color::Black
+                };
+                pos.set_turn(to_move);
+                pos.set_paused(Bitboard::EMPTY);
+                let ep = pos
+                    .ep_square_for(to_move)
+                    .map_or(Bitboard::EMPTY, Bitboard::from_square);
+                pos.set_en_passant_squares(ep);
+                self.history = History::default().push(pos.hash());
+                events.push(Event::SwitchedToOrthodox { to_move });
+                self.phase = match orthodox_end(pos, to_move, &self.history) {
+                    Some((result, reason)) => Phase::GameOver { result, reason },
+                    None => Phase::Alternating { to_move },
+                };
+                push_phase(self.phase, events);
+                return;
+            }
+        }
+        let mobile = effective_pauses(pos, &checked);
+        for color in Color::ALL {
+            let paused = pos.paused() & pos.by_color(color);
+            if paused.any() {
+                events.push(Event::Paused {
+                    color,
+                    squares: paused,
+                });
+            }
+        }
+        self.history = self.history.push(pos.hash());
+        let over = pair_end(pos, &checked, mobile, &self.history);
+        self.phase = match over {
+            Some((result, reason)) => Phase::GameOver { result, reason },
+            None => match (rules, new_parry) {
+                (Rules::Fairschach(_), Some(color)) => Phase::NewParry { color },
+                (Rules::Fairschach(_), None) if checked[0] != checked[1] => Phase::FirstMoveRight {
+                    color: if checked[0] {
+                        Color::White
+                    } else {
+                        Color::Black
+                    },
                 },
+                _ => Phase::Pair,
             },
-            _ => Phase::Pair,
-        },
-    };
-    finish(rules, pos, phase, history, events)
+        };
+        push_phase(self.phase, events);
+    }
 }
 
 /// S3 / C7 at the start of a pair: checkmate (one or both), stalemate,
