@@ -89,49 +89,72 @@ pub struct SyncGame {
 }
 
 /// The hashes of the positions at the start of pairs (or orthodox moves)
-/// since the last capture or pawn move: a shared persistent list, so that
-/// a resolution does not copy it.
+/// since the last capture or pawn move. The newest few are held inline,
+/// older ones in a shared persistent list of chunks: a resolution copies
+/// a few words and allocates only at every [`RECENT`]-th entry.
 #[derive(Debug, Clone, Default)]
-struct History(Option<Arc<HistoryNode>>);
+struct History {
+    /// The newest entries, oldest first (`recent[..len]`).
+    recent: [u64; RECENT],
+    len: usize,
+    /// A summary of all entries: for each of 64 buckets (a hash's top six
+    /// bits) whether it holds at least one, two, three hashes. A hash
+    /// occurs three times only if its bucket holds three, so the entries
+    /// are looked at only then.
+    buckets: [u64; 3],
+    older: Option<Arc<HistoryChunk>>,
+}
+
+/// How many entries a [`History`] holds inline (and a chunk holds).
+const RECENT: usize = 4;
 
 #[derive(Debug)]
-struct HistoryNode {
-    hash: u64,
-    /// A summary of the list up to here: for each of 64 buckets (a hash's
-    /// top six bits) whether it holds at least one, two, three hashes. A
-    /// hash occurs three times only if its bucket holds three, so the
-    /// list is walked only then.
-    buckets: [u64; 3],
-    prev: Option<Arc<HistoryNode>>,
+struct HistoryChunk {
+    /// Oldest first.
+    hashes: [u64; RECENT],
+    prev: Option<Arc<HistoryChunk>>,
 }
 
 impl History {
-    fn push(&self, hash: u64) -> History {
+    fn push(&mut self, hash: u64) {
         let bit = bucket(hash);
-        let [one, two, three] = self.0.as_ref().map_or([0; 3], |node| node.buckets);
-        History(Some(Arc::new(HistoryNode {
-            hash,
-            buckets: [one | bit, two | (one & bit), three | (two & bit)],
-            prev: self.0.clone(),
-        })))
+        let [one, two, three] = self.buckets;
+        self.buckets = [one | bit, two | (one & bit), three | (two & bit)];
+        if self.len == RECENT {
+            self.older = Some(Arc::new(HistoryChunk {
+                hashes: self.recent,
+                prev: self.older.take(),
+            }));
+            self.len = 0;
+        }
+        self.recent[self.len] = hash;
+        self.len += 1;
     }
 
+    /// A history holding only `hash`.
+    fn single(hash: u64) -> History {
+        let mut history = History::default();
+        history.push(hash);
+        history
+    }
+
+    /// The entries, newest first.
     fn iter(&self) -> impl Iterator<Item = u64> + '_ {
-        std::iter::successors(self.0.as_deref(), |node| node.prev.as_deref()).map(|node| node.hash)
+        let chunks = std::iter::successors(self.older.as_deref(), |chunk| chunk.prev.as_deref());
+        self.recent[..self.len]
+            .iter()
+            .rev()
+            .chain(chunks.flat_map(|chunk| chunk.hashes.iter().rev()))
+            .copied()
     }
 
     /// Whether `hash` occurs at least three times (repetition rule).
     fn occurs_thrice(&self, hash: u64) -> bool {
-        match &self.0 {
-            Some(node) if node.buckets[2] & bucket(hash) != 0 => {
-                self.iter().filter(|&h| h == hash).nth(2).is_some()
-            }
-            _ => false,
-        }
+        self.buckets[2] & bucket(hash) != 0 && self.iter().filter(|&h| h == hash).nth(2).is_some()
     }
 }
 
-/// The summary bit of `hash` (see [`HistoryNode::buckets`]).
+/// The summary bit of `hash` (see [`History::buckets`]).
 #[inline]
 fn bucket(hash: u64) -> u64 {
     1 << (hash >> 58)
@@ -606,7 +629,7 @@ impl SyncGame {
         if pos.halfmove_clock() == 0 {
             history = History::default();
         }
-        history = history.push(pos.hash());
+        history.push(pos.hash());
         let checks = push_checks(&pos, events);
         let to_move = !color;
         let phase = match orthodox_end(&pos, to_move, &history) {
@@ -1023,7 +1046,7 @@ impl SyncGame {
                     .ep_square_for(to_move)
                     .map_or(Bitboard::EMPTY, Bitboard::from_square);
                 pos.set_en_passant_squares(ep);
-                self.history = History::default().push(pos.hash());
+                self.history = History::single(pos.hash());
                 events.push(Event::SwitchedToOrthodox { to_move });
                 self.phase = match orthodox_end(pos, to_move, &self.history) {
                     Some((result, reason)) => Phase::GameOver { result, reason },
@@ -1043,7 +1066,7 @@ impl SyncGame {
                 });
             }
         }
-        self.history = self.history.push(pos.hash());
+        self.history.push(pos.hash());
         let over = pair_end(pos, &checked, mobile, &self.history);
         self.phase = match over {
             Some((result, reason)) => Phase::GameOver { result, reason },
@@ -1211,7 +1234,8 @@ mod tests {
         );
     }
 
-    /// The bucket summary never hides a third occurrence.
+    /// The entries come back newest first across the inline part and the
+    /// chunks, and the bucket summary never hides a third occurrence.
     #[test]
     fn history_finds_threefold_occurrences() {
         let mut history = History::default();
@@ -1221,8 +1245,10 @@ mod tests {
             seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1);
             // Few distinct hashes (some sharing a bucket), many repeats.
             let hash = (seed >> 61) << 58 | (seed >> 40) % 3;
-            history = history.push(hash);
+            history.push(hash);
             seen.push(hash);
+            let newest_first: Vec<u64> = seen.iter().rev().copied().collect();
+            assert_eq!(history.iter().collect::<Vec<_>>(), newest_first);
             for &h in &seen {
                 let count = seen.iter().filter(|&&x| x == h).count();
                 assert_eq!(history.occurs_thrice(h), count >= 3);
