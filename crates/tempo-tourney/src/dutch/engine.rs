@@ -139,6 +139,9 @@ impl<W: Weight> Brackets<W> {
     /// Fix the pair `{a, b}`: it keeps a positive edge, every other edge of
     /// both is removed.
     fn finalize_pair(&mut self, a: usize, b: usize) {
+        if self.m.retire_pair(a, b) {
+            return;
+        }
         let keep = self.m.weight(a, b);
         let keep = if keep.is_zero() { W::from_u64(1) } else { keep };
         for x in 0..self.n {

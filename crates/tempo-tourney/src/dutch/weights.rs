@@ -116,55 +116,58 @@ impl WeightContext<'_> {
         let l = self.layout;
         let (s, g) = (l.s, l.g);
         let (h, lo) = (&self.players[higher], &self.players[lower]);
-        let one = |c: bool| W::from_u64(c as u64);
 
+        let mut w = Fields::<W>::new(l.total_bits());
         // C4 / C2 / C5: complete the round; keep PAB candidates free.
-        let mut w = W::from_u64(1 + !self.bye_candidate(h) as u64 + !self.bye_candidate(lo) as u64);
+        w.field(
+            2,
+            1 + !self.bye_candidate(h) as u64 + !self.bye_candidate(lo) as u64,
+        );
         // C6: pairs in the current bracket.
-        w = w.shl(s).add(one(in_current));
+        w.field(s, in_current as u64);
         // C7: scores of the paired players (so the downfloaters' are low).
-        w = w.shl(g);
+        let c7 = w.field(g, 0);
         if in_current {
-            w = w.add(W::bit(self.shift_of(h.score)));
+            w.put(c7 + self.shift_of(h.score), 1);
         }
         // C8: pairs and scores in the next bracket.
-        w = w.shl(s).add(one(in_next));
-        w = w.shl(g);
+        w.field(s, in_next as u64);
+        let c8 = w.field(g, 0);
         if in_next {
-            w = w.add(W::bit(self.shift_of(h.score)));
+            w.put(c8 + self.shift_of(h.score), 1);
         }
         // C9: the PAB receiver has played as many games as possible (the
         // ranks summed over the pairs need two S-wide fields).
-        w = w.shl(2 * s);
+        let c9 = w.field(2 * s, 0);
         if self.single_downfloater_is_bye {
             for p in [h, lo] {
                 if p.score == self.bye_score {
-                    w = w.add(W::from_u64(self.played_ranks[&p.played_games] as u64));
+                    w.put(c9, self.played_ranks[&p.played_games] as u64);
                 }
             }
         }
         // C10-C13: colours (lower player's view, as in the handbook's
         // pairing of S1 with S2).
-        w = self.colour_fields(w, lo, h, in_current);
+        self.colour_fields(&mut w, lo, h, in_current);
         if l.played >= 1 {
-            w = self.float_counts(w, h, lo, in_current, h.float1, lo.float1);
+            self.float_counts(&mut w, h, lo, in_current, h.float1, lo.float1);
         }
         if l.played >= 2 {
-            w = self.float_counts(w, h, lo, in_current, h.float2, lo.float2);
+            self.float_counts(&mut w, h, lo, in_current, h.float2, lo.float2);
         }
         if l.played >= 1 {
-            w = self.float_scores(w, h, lo, in_current, h.float1, lo.float1);
+            self.float_scores(&mut w, h, lo, in_current, h.float1, lo.float1);
         }
         if l.played >= 2 {
-            w = self.float_scores(w, h, lo, in_current, h.float2, lo.float2);
+            self.float_scores(&mut w, h, lo, in_current, h.float2, lo.float2);
         }
         // Room for the generation order (transpositions and exchanges).
-        w.shl(3 * s + 1)
+        w.field(3 * s + 1, 0);
+        w.finish()
     }
 
-    fn colour_fields<W: Weight>(&self, w: W, p: &Prepared, o: &Prepared, mask: bool) -> W {
+    fn colour_fields<W: Weight>(&self, w: &mut Fields<W>, p: &Prepared, o: &Prepared, mask: bool) {
         let s = self.layout.s;
-        let one = |c: bool| W::from_u64((mask && c) as u64);
         // C10: no topscorer gets a colour difference beyond ±2.
         let c10 = !p.absolute_imbalance() || !o.absolute_imbalance() || p.pref != o.pref;
         // C11: no topscorer gets the same colour three times in a row.
@@ -184,63 +187,52 @@ impl WeightContext<'_> {
             || (!o.strong && !o.absolute())
             || (p.absolute() && o.absolute())
             || p.pref != o.pref;
-        let mut w = w;
         for c in [c10, c11, c12, c13] {
-            w = w.shl(s).add(one(c));
+            w.field(s, (mask && c) as u64);
         }
-        w
     }
 
     /// C14-C17: repeated downfloats and upfloats.
     fn float_counts<W: Weight>(
         &self,
-        w: W,
+        w: &mut Fields<W>,
         h: &Prepared,
         lo: &Prepared,
         mask: bool,
         hf: Float,
         lf: Float,
-    ) -> W {
+    ) {
         let s = self.layout.s;
-        let mut w = w.shl(s);
-        if mask {
-            w = w.add(W::from_u64((lf == Float::Down) as u64));
-            w = w.add(W::from_u64(
-                (h.score <= lo.score && hf == Float::Down) as u64,
-            ));
-        }
-        w = w.shl(s);
-        if mask {
-            w = w.add(W::from_u64(!(h.score > lo.score && lf == Float::Up) as u64));
-        }
-        w
+        let down = (lf == Float::Down) as u64 + (h.score <= lo.score && hf == Float::Down) as u64;
+        w.field(s, if mask { down } else { 0 });
+        let up = !(h.score > lo.score && lf == Float::Up);
+        w.field(s, (mask && up) as u64);
     }
 
     /// C18-C21: scores of repeated floaters.
     fn float_scores<W: Weight>(
         &self,
-        w: W,
+        w: &mut Fields<W>,
         h: &Prepared,
         lo: &Prepared,
         mask: bool,
         hf: Float,
         lf: Float,
-    ) -> W {
+    ) {
         let g = self.layout.g;
-        let mut w = w.shl(g);
+        let down = w.field(g, 0);
         if mask {
             if lf == Float::Down {
-                w = w.add(W::bit(self.shift_of(lo.score)));
+                w.put(down + self.shift_of(lo.score), 1);
             }
             if hf == Float::Down {
-                w = w.add(W::bit(self.shift_of(h.score)));
+                w.put(down + self.shift_of(h.score), 1);
             }
         }
-        w = w.shl(g);
+        let up = w.field(g, 0);
         if mask && !(lf == Float::Up && h.score > lo.score) {
-            w = w.add(W::bit(self.shift_of(h.score)));
+            w.put(up + self.shift_of(h.score), 1);
         }
-        w
     }
 
     /// The weight used before the PAB receiver's score is known (odd
@@ -257,5 +249,43 @@ impl WeightContext<'_> {
             (self.shift_of(p.score) + self.shift_of(o.score)) as u64,
         ));
         w.shl(l.s).add(W::from_u64((p.score >= top_score) as u64))
+    }
+}
+
+/// A weight written field by field from the most significant end: each
+/// field's value is placed at its final position instead of shifting the
+/// whole wide number once per field.
+struct Fields<W> {
+    value: W,
+    /// Bits still free below the fields written so far.
+    free: u32,
+}
+
+impl<W: Weight> Fields<W> {
+    fn new(total_bits: u32) -> Self {
+        Fields {
+            value: W::zero(),
+            free: total_bits,
+        }
+    }
+
+    /// Append a `bits`-wide field holding `x`; returns the field's lowest
+    /// bit position (for [`Fields::put`]).
+    fn field(&mut self, bits: u32, x: u64) -> u32 {
+        self.free -= bits;
+        self.put(self.free, x);
+        self.free
+    }
+
+    /// Add `x << position`.
+    fn put(&mut self, position: u32, x: u64) {
+        if x != 0 {
+            self.value = self.value.add(W::from_u64_shl(x, position));
+        }
+    }
+
+    fn finish(self) -> W {
+        debug_assert_eq!(self.free, 0, "the fields fill the layout");
+        self.value
     }
 }

@@ -10,7 +10,7 @@ use std::cmp::Ordering;
 
 /// Arithmetic a matching weight needs. Implemented for `i64` (tests) and
 /// [`Wide<N>`].
-pub trait Weight: Copy + Eq + Ord + std::fmt::Debug {
+pub trait Weight: Copy + Eq + Ord + std::hash::Hash + std::fmt::Debug {
     /// Zero.
     fn zero() -> Self;
     /// A small non-negative value.
@@ -19,6 +19,10 @@ pub trait Weight: Copy + Eq + Ord + std::fmt::Debug {
     fn add(self, o: Self) -> Self;
     /// `self - o` (wrapping).
     fn sub(self, o: Self) -> Self;
+    /// `self + b - c` (wrapping), in one pass where that is faster.
+    fn add_sub(self, b: Self, c: Self) -> Self {
+        self.add(b).sub(c)
+    }
     /// `self / 2`, rounding towards negative infinity.
     fn half(self) -> Self;
     /// `self << bits`.
@@ -26,6 +30,10 @@ pub trait Weight: Copy + Eq + Ord + std::fmt::Debug {
     /// `1 << bit`.
     fn bit(bit: u32) -> Self {
         Self::from_u64(1).shl(bit)
+    }
+    /// `v << bits` for a small `v` that fits at that place.
+    fn from_u64_shl(v: u64, bits: u32) -> Self {
+        Self::from_u64(v).shl(bits)
     }
     /// `self * 2`.
     fn double(self) -> Self {
@@ -73,12 +81,14 @@ impl<const N: usize> std::fmt::Debug for Wide<N> {
 }
 
 impl<const N: usize> Wide<N> {
+    #[inline(always)]
     fn negative(&self) -> bool {
         (self.0[N - 1] >> 63) == 1
     }
 }
 
 impl<const N: usize> Ord for Wide<N> {
+    #[inline(always)]
     fn cmp(&self, other: &Self) -> Ordering {
         match (self.negative(), other.negative()) {
             (true, false) => return Ordering::Less,
@@ -96,6 +106,7 @@ impl<const N: usize> Ord for Wide<N> {
 }
 
 impl<const N: usize> PartialOrd for Wide<N> {
+    #[inline(always)]
     fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
         Some(self.cmp(other))
     }
@@ -111,26 +122,43 @@ impl<const N: usize> Weight for Wide<N> {
         Wide(limbs)
     }
     #[inline]
+    fn from_u64_shl(v: u64, bits: u32) -> Self {
+        let mut limbs = [0; N];
+        let (limb, rest) = ((bits / 64) as usize, bits % 64);
+        if limb < N {
+            limbs[limb] = v << rest;
+        }
+        if rest > 0 && limb + 1 < N {
+            limbs[limb + 1] = v >> (64 - rest);
+        }
+        Wide(limbs)
+    }
+    #[inline(always)]
     fn add(self, o: Self) -> Self {
         let mut out = [0u64; N];
         let mut carry = false;
         for (i, limb) in out.iter_mut().enumerate() {
-            let (s1, c1) = self.0[i].overflowing_add(o.0[i]);
-            let (s2, c2) = s1.overflowing_add(carry as u64);
-            *limb = s2;
-            carry = c1 || c2;
+            (*limb, carry) = self.0[i].carrying_add(o.0[i], carry);
         }
         Wide(out)
     }
-    #[inline]
+    #[inline(always)]
     fn sub(self, o: Self) -> Self {
         let mut out = [0u64; N];
         let mut borrow = false;
         for (i, limb) in out.iter_mut().enumerate() {
-            let (d1, b1) = self.0[i].overflowing_sub(o.0[i]);
-            let (d2, b2) = d1.overflowing_sub(borrow as u64);
-            *limb = d2;
-            borrow = b1 || b2;
+            (*limb, borrow) = self.0[i].borrowing_sub(o.0[i], borrow);
+        }
+        Wide(out)
+    }
+    #[inline(always)]
+    fn add_sub(self, b: Self, c: Self) -> Self {
+        let mut out = [0u64; N];
+        let (mut carry, mut borrow) = (false, false);
+        for (i, limb) in out.iter_mut().enumerate() {
+            let sum;
+            (sum, carry) = self.0[i].carrying_add(b.0[i], carry);
+            (*limb, borrow) = sum.borrowing_sub(c.0[i], borrow);
         }
         Wide(out)
     }
@@ -148,7 +176,7 @@ impl<const N: usize> Weight for Wide<N> {
         }
         Wide(out)
     }
-    #[inline]
+    #[inline(always)]
     fn is_zero(self) -> bool {
         self.0.iter().all(|&l| l == 0)
     }
@@ -196,7 +224,24 @@ mod tests {
             for &b in &values {
                 assert_eq!(w(a).add(w(b)), w(a.wrapping_add(b)));
                 assert_eq!(w(a).sub(w(b)), w(a.wrapping_sub(b)));
+                for &c in &values {
+                    let sum = a.wrapping_add(b).wrapping_sub(c);
+                    assert_eq!(w(a).add_sub(w(b), w(c)), w(sum));
+                }
                 assert_eq!(w(a).cmp(&w(b)), a.cmp(&b), "{a} vs {b}");
+            }
+        }
+    }
+
+    #[test]
+    fn placed_small_values_match_shifting() {
+        for v in [0u64, 1, 3, 255, u64::MAX >> 1, u64::MAX] {
+            for bits in [0, 1, 5, 63, 64, 65, 100, 127, 128, 190, 191, 192, 250] {
+                assert_eq!(
+                    Wide::<3>::from_u64_shl(v, bits),
+                    Wide::<3>::from_u64(v).shl(bits),
+                    "{v} << {bits}"
+                );
             }
         }
     }
