@@ -341,6 +341,10 @@ impl Position {
     fn gen_pawns<S: Sink>(&self, ctx: &Context, movable: Bitboard, sink: &mut S) {
         let us = ctx.us;
         let pawns = movable & self.by_role(Role::Pawn);
+        if pawns.is_empty() {
+            // Common in endgames: none of the eight pawn move sets below.
+            return;
+        }
         let empty = !ctx.occupied;
         let third = Bitboard::rank(Rank::Third.relative_to(us));
         let free = pawns & !ctx.pinned;

@@ -1244,7 +1244,7 @@ mod tests {
         for _ in 0..2000 {
             seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1);
             // Few distinct hashes (some sharing a bucket), many repeats.
-            let hash = (seed >> 61) << 58 | (seed >> 40) % 3;
+            let hash = ((seed >> 61) << 58) | ((seed >> 40) % 3);
             history.push(hash);
             seen.push(hash);
             let newest_first: Vec<u64> = seen.iter().rev().copied().collect();
