@@ -80,6 +80,8 @@ pub struct Blossom<W: Weight> {
     /// representative (least-slack) edge from `b` to every index.
     rep: Vec<(u32, u32)>,
     queue: VecDeque<u32>,
+    /// Scratch for `add_blossom`: the slack of each new representative edge.
+    rep_slack: Vec<W>,
     dirty: Vec<bool>,
     dirty_list: Vec<u32>,
     solved: bool,
@@ -115,6 +117,7 @@ impl<W: Weight> Blossom<W> {
             flower_from: vec![NONE; n * (n + 1)],
             rep: vec![(NONE, NONE); n * size],
             queue: VecDeque::new(),
+            rep_slack: vec![W::zero(); size],
             dirty: vec![false; n + 1],
             dirty_list: Vec::new(),
             solved: false,
@@ -261,26 +264,34 @@ impl<W: Weight> Blossom<W> {
         for &v in &touched {
             self.dirty[v as usize] = false;
         }
-        // Cheap repair first: a matched top-level vertex keeps its mate and
-        // its dual moves so that the matched edge stays tight. If every edge
-        // at it is still feasible, the matching stays optimal.
-        let mut fixed = Vec::new();
+        // Cheap repair first: a matched pair of top-level vertices stays
+        // matched if its edge can stay tight with every edge at both
+        // feasible. Each side gets the least dual its other edges need; the
+        // pair fits if the two needs leave the matched edge tight. Each
+        // step keeps every edge at the vertices handled so far feasible, so
+        // the pairs kept need no second check.
         let mut dirty = Vec::new();
+        let mut kept = Vec::new();
         for &u in &touched {
             let m = self.mate[u as usize];
-            if self.st[u as usize] == u && m != NONE {
-                self.lab[u as usize] = self.w2(u, m).sub(self.lab[m as usize]);
-                fixed.push(u);
-            } else {
-                dirty.push(u);
+            if self.retired[u as usize] || (m != NONE && self.retired[m as usize]) {
+                continue;
             }
-        }
-        for &u in &fixed {
-            let infeasible = self
-                .active
-                .iter()
-                .any(|&j| j != u && self.e_delta(u, j) < W::zero());
-            if infeasible {
+            if m == NONE || self.st[u as usize] != u || self.st[m as usize] != m {
+                dirty.push(u);
+                continue;
+            }
+            if kept.contains(&m) {
+                continue;
+            }
+            let need_u = self.least_dual(u, m);
+            let need_m = self.least_dual(m, u);
+            let w = self.w2(u, m);
+            if need_u.add(need_m) <= w {
+                self.lab[u as usize] = need_u;
+                self.lab[m as usize] = w.sub(need_u);
+                kept.push(u);
+            } else {
                 dirty.push(u);
             }
         }
@@ -320,6 +331,21 @@ impl<W: Weight> Blossom<W> {
             }
             self.lab[x as usize] = value;
         }
+    }
+
+    /// The least dual of `x` that keeps its edges feasible, leaving out
+    /// the edge to `except`.
+    fn least_dual(&self, x: u32, except: u32) -> W {
+        let mut need: Option<W> = None;
+        for &j in &self.active {
+            if j != x && j != except {
+                let req = self.w2(x, j).sub(self.lab[j as usize]);
+                if need.is_none_or(|n| req > n) {
+                    need = Some(req);
+                }
+            }
+        }
+        need.unwrap_or(W::zero())
     }
 
     /// Make `x` an exposed top-level singleton; newly exposed vertices go to
@@ -611,7 +637,9 @@ impl<W: Weight> Blossom<W> {
                 }
                 let cand = self.g(xs, x);
                 let cur = self.rep[row + x as usize];
-                if cur.0 == NONE || self.e_delta(cand.0, cand.1) < self.e_delta(cur.0, cur.1) {
+                let cand_slack = self.e_delta(cand.0, cand.1);
+                if cur.0 == NONE || cand_slack < self.rep_slack[x as usize] {
+                    self.rep_slack[x as usize] = cand_slack;
                     self.rep[row + x as usize] = cand;
                     if x as usize > self.n {
                         let r2 = self.rep_row(x);
