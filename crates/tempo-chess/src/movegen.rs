@@ -445,17 +445,17 @@ impl Position {
     /// leaving would expose the king's target square).
     #[inline]
     fn gen_castling<const LEGAL: bool, S: Sink>(&self, ctx: &Context, king: Square, sink: &mut S) {
-        let occupied = ctx.occupied.without(king);
-        let them = !ctx.us;
-        self.gen_castling_with::<LEGAL, S>(ctx, king, sink, |path| {
-            path.into_iter()
-                .any(|sq| self.is_attacked(sq, them, occupied))
-        });
+        // Rarely called: most positions have no castling right left.
+        let path_attacked = |path: Bitboard| {
+            let occupied = ctx.occupied.without(king);
+            path.into_iter().any(|sq| self.is_attacked(sq, !ctx.us, occupied))
+        };
+        self.gen_castling_with::<LEGAL, S>(ctx, king, sink, path_attacked)
     }
 
     /// [`Position::gen_castling`] with the test whether a king path is
     /// attacked (the king taken off the board) given by the caller.
-    #[inline(always)]
+    #[inline]
     fn gen_castling_with<const LEGAL: bool, S: Sink>(
         &self,
         ctx: &Context,

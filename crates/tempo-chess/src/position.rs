@@ -157,11 +157,9 @@ impl Position {
         if !self.occupied().contains(sq) {
             return None;
         }
-        // The role sets are disjoint: the sum of index times membership
-        // is the role's index (computed without a branch per role).
-        let bit = |role: usize| ((self.by_role[role].0 >> sq as u32) & 1) as usize;
-        let index = bit(1) + 2 * bit(2) + 3 * bit(3) + 4 * bit(4) + 5 * bit(5);
-        Some(Role::ALL[index.min(5)])
+        Role::ALL
+            .into_iter()
+            .find(|&role| self.by_role(role).contains(sq))
     }
 
     /// The colour of the piece on `sq`, if any.
