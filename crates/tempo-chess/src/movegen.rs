@@ -448,7 +448,8 @@ impl Position {
         // Rarely called: most positions have no castling right left.
         let path_attacked = |path: Bitboard| {
             let occupied = ctx.occupied.without(king);
-            path.into_iter().any(|sq| self.is_attacked(sq, !ctx.us, occupied))
+            path.into_iter()
+                .any(|sq| self.is_attacked(sq, !ctx.us, occupied))
         };
         self.gen_castling_with::<LEGAL, S>(ctx, king, sink, path_attacked)
     }
