@@ -176,7 +176,26 @@ pub fn measure_resolutions_only(states: &[SyncGame], seconds: f64) -> f64 {
 
 #[cfg(test)]
 mod tests {
-    use super::PickRng;
+    use tempo_chess::{Color, MoveList};
+
+    use super::{PickRng, sample_pair_states};
+    use crate::{Rules, Variant};
+
+    /// The bench's one-pass generation of both lists gives each player's
+    /// choices exactly (same moves, same order) on playout states, with
+    /// their checks, pauses and en-passant squares.
+    #[test]
+    fn both_lists_in_one_pass_equal_each_players_moves() {
+        let (mut white, mut black) = (MoveList::new(), MoveList::new());
+        for variant in [Variant::Synchronschach, Variant::Fairschach] {
+            for game in sample_pair_states(Rules::new(variant), 3000, 17) {
+                game.position()
+                    .legal_moves_both_into(&mut white, &mut black);
+                assert_eq!(&white[..], &game.legal_moves(Color::White)[..]);
+                assert_eq!(&black[..], &game.legal_moves(Color::Black)[..]);
+            }
+        }
+    }
 
     /// The picks stay in range, cover every index and are reproducible.
     #[test]
