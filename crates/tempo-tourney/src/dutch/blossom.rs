@@ -937,4 +937,92 @@ mod tests {
             }
         }
     }
+
+    /// Larger graphs than brute force can check, against the general
+    /// matcher: warm starts over many weight changes, retired pairs and
+    /// root-limited stages.
+    #[test]
+    fn matches_general_matcher_with_retired_pairs() {
+        use crate::matching::{Mode, max_weight_matching};
+        let mut rng = ChaCha8Rng::seed_from_u64(11);
+        let mut retirements = 0;
+        for round in 0..40 {
+            let n = rng.random_range(20..=70);
+            let top = if round % 2 == 0 { 6 } else { 1000 };
+            let mut w = vec![vec![0i64; n]; n];
+            let mut solver = Blossom::<i64>::new(n);
+            let set = |w: &mut Vec<Vec<i64>>, solver: &mut Blossom<i64>, i: usize, j: usize, x| {
+                w[i][j] = x;
+                w[j][i] = x;
+                solver.set_weight(i, j, x);
+            };
+            for i in 0..n {
+                for j in 0..i {
+                    if rng.random_bool(0.7) {
+                        let x = rng.random_range(1..top);
+                        set(&mut w, &mut solver, i, j, x);
+                    }
+                }
+            }
+            let mut retired = vec![false; n];
+            for step in 0..12 {
+                solver.solve();
+                let m = solver.matching();
+                for v in 0..n {
+                    if retired[v] {
+                        assert!(
+                            m[v] != v && retired[m[v]],
+                            "retired pair kept {round}/{step}"
+                        );
+                    }
+                }
+                let active: Vec<usize> = (0..n).filter(|&v| !retired[v]).collect();
+                let edges: Vec<(usize, usize, i64)> = active
+                    .iter()
+                    .enumerate()
+                    .flat_map(|(a, &i)| {
+                        let w = &w;
+                        active[..a]
+                            .iter()
+                            .enumerate()
+                            .filter_map(move |(b, &j)| (w[i][j] > 0).then_some((a, b, w[i][j])))
+                    })
+                    .collect();
+                let expected = max_weight_matching(active.len(), &edges, Mode::MaxWeight)
+                    .unwrap()
+                    .total_weight(&edges);
+                let got: i64 = active
+                    .iter()
+                    .filter(|&&v| m[v] > v && !retired[m[v]])
+                    .map(|&v| w[v][m[v]])
+                    .sum();
+                assert_eq!(got, expected, "round {round} step {step}");
+                // Retire a matched pair now and then, then change the
+                // weights of a few active vertices.
+                if step % 3 == 1
+                    && let Some(&v) = active.iter().find(|&&v| m[v] != v && w[v][m[v]] > 0)
+                    && solver.retire_pair(v, m[v])
+                {
+                    retired[v] = true;
+                    retired[m[v]] = true;
+                    retirements += 1;
+                }
+                let active: Vec<usize> = (0..n).filter(|&v| !retired[v]).collect();
+                for _ in 0..rng.random_range(1..=6) {
+                    let v = active[rng.random_range(0..active.len())];
+                    for &j in &active {
+                        if j != v && rng.random_bool(0.4) {
+                            let x = if rng.random_bool(0.2) {
+                                0
+                            } else {
+                                rng.random_range(1..top)
+                            };
+                            set(&mut w, &mut solver, v, j, x);
+                        }
+                    }
+                }
+            }
+        }
+        assert!(retirements > 40, "the test retires pairs ({retirements})");
+    }
 }
