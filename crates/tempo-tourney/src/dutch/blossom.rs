@@ -757,17 +757,24 @@ impl<W: Weight> Blossom<W> {
                 if self.label[self.st[u as usize] as usize] == 1 {
                     continue;
                 }
+                // Neither the dual of `u` nor its row changes during its
+                // scan; its top-level blossom may (a new blossom).
+                let lab_u = self.lab[u as usize];
+                let row = (u as usize - 1) * self.n;
+                let mut st_u = self.st[u as usize];
                 for vi in 0..self.active.len() {
                     let v = self.active[vi];
                     let sv = self.st[v as usize];
-                    if self.st[u as usize] == sv || self.label[sv as usize] == 1 {
+                    if st_u == sv || self.label[sv as usize] == 1 {
                         continue;
                     }
-                    let value = self.e_delta(u, v);
+                    let weight = self.values[self.weight_ids[row + v as usize - 1] as usize];
+                    let value = lab_u.add_sub(self.lab[v as usize], weight);
                     if value.is_zero() {
                         if self.on_found_edge(u, v) {
                             return true;
                         }
+                        st_u = self.st[u as usize];
                     } else if sv == v {
                         self.update_slack_with(u, v, value);
                     } else {
