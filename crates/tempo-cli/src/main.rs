@@ -46,6 +46,7 @@ enum Command {
 }
 
 fn main() -> std::process::ExitCode {
+    restore_sigpipe();
     let cli = Cli::parse();
     let result: anyhow::Result<()> = match cli.command {
         Command::Pair(args) => cmd::pair::run(&args),
@@ -73,5 +74,17 @@ fn main() -> std::process::ExitCode {
                 None => std::process::ExitCode::FAILURE,
             }
         }
+    }
+}
+
+/// A closed pipe (`tempo moves | head`) ends tempo quietly, as it ends any
+/// Unix filter. Rust ignores SIGPIPE by default, so every `println!` after
+/// the reader has gone would panic instead.
+fn restore_sigpipe() {
+    #[cfg(unix)]
+    // SAFETY: called once at the start of `main`, before any thread or
+    // output exists; SIG_DFL is a valid disposition for SIGPIPE.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
 }
