@@ -66,12 +66,13 @@ pub fn run(args: &RoundsArgs) -> anyhow::Result<()> {
 }
 
 fn render(positions: &[(u32, u16)], rounds: u32) -> anyhow::Result<String> {
+    // Round -> position (the first record of a round wins), so that many
+    // rounds do not cost a search each.
+    let by_round: std::collections::HashMap<u32, u16> = positions.iter().rev().copied().collect();
     let mut out = String::new();
     for round in 1..=rounds {
-        let number = positions
-            .iter()
-            .find(|(r, _)| *r == round)
-            .map(|(_, n)| *n)
+        let number = *by_round
+            .get(&round)
             .with_context(|| format!("no position for round {round}"))?;
         let fen = chess960::start_position(number)?.to_fen();
         let _ = writeln!(out, "{round}\t{number}\t{fen}");
