@@ -39,7 +39,8 @@ const NONE: u32 = 0;
 /// scan every root before the first augmentation, so the stages cost
 /// quadratically in the exposed count. Two roots measured best on the Dutch
 /// engine's rounds (400 and 2000 players; one root makes the trees deep,
-/// more roots rescan roots); the result does not depend on it.
+/// more roots rescan roots). The matching's weight does not depend on it,
+/// and the engine's pairing does not depend on which optimum is returned.
 const ROOTS_PER_STAGE: usize = 2;
 
 /// A warm-startable maximum-weight matching on the complete graph over
@@ -161,13 +162,15 @@ impl<W: Weight> Blossom<W> {
     pub fn set_weight(&mut self, u: usize, v: usize, weight: W) {
         let (a, b) = (u as u32 + 1, v as u32 + 1);
         let weight = weight.double();
-        if self.w2(a, b) == weight {
+        // A retired pair is out of the problem: its edges keep the weights
+        // they had (so `matching` still reports the pair).
+        if self.w2(a, b) == weight || self.retired[a as usize] || self.retired[b as usize] {
             return;
         }
         let id = self.value_id(weight);
         self.weight_ids[u * self.n + v] = id;
         self.weight_ids[v * self.n + u] = id;
-        if !self.solved || self.retired[a as usize] || self.retired[b as usize] {
+        if !self.solved {
             return;
         }
         let tight_ok = self.mate[a as usize] != b
@@ -562,6 +565,10 @@ impl<W: Weight> Blossom<W> {
     }
 
     fn get_lca(&mut self, mut u: u32, mut v: u32) -> u32 {
+        if self.vis_stamp == u32::MAX {
+            self.vis.fill(0);
+            self.vis_stamp = 0;
+        }
         self.vis_stamp += 1;
         let t = self.vis_stamp;
         while u != NONE || v != NONE {
