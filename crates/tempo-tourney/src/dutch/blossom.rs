@@ -318,17 +318,7 @@ impl<W: Weight> Blossom<W> {
                 continue;
             }
             debug_assert_eq!(self.st[x as usize], x);
-            let mut need: Option<W> = None;
-            for &j in &self.active {
-                if j == x {
-                    continue;
-                }
-                let req = self.w2(x, j).sub(self.lab[j as usize]);
-                if need.is_none_or(|n| req > n) {
-                    need = Some(req);
-                }
-            }
-            let mut value = need.unwrap_or(W::zero());
+            let mut value = self.least_dual(x, x);
             if value.sub(value.half().double()) != W::zero() {
                 value = value.add(W::from_u64(1));
             }
@@ -337,7 +327,7 @@ impl<W: Weight> Blossom<W> {
     }
 
     /// The least dual of `x` that keeps its edges feasible, leaving out
-    /// the edge to `except`.
+    /// the edge to `except` (`except == x` leaves none out).
     fn least_dual(&self, x: u32, except: u32) -> W {
         let mut need: Option<W> = None;
         for &j in &self.active {

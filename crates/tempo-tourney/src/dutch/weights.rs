@@ -149,17 +149,14 @@ impl WeightContext<'_> {
         // C10-C13: colours (lower player's view, as in the handbook's
         // pairing of S1 with S2).
         self.colour_fields(&mut w, lo, h, in_current);
-        if l.played >= 1 {
-            self.float_counts(&mut w, h, lo, in_current, h.float1, lo.float1);
+        // Floats one and two rounds back, as far as rounds were played.
+        let floats = [(h.float1, lo.float1), (h.float2, lo.float2)];
+        let floats = &floats[..l.played.min(2)];
+        for &(hf, lf) in floats {
+            self.float_counts(&mut w, h, lo, in_current, hf, lf);
         }
-        if l.played >= 2 {
-            self.float_counts(&mut w, h, lo, in_current, h.float2, lo.float2);
-        }
-        if l.played >= 1 {
-            self.float_scores(&mut w, h, lo, in_current, h.float1, lo.float1);
-        }
-        if l.played >= 2 {
-            self.float_scores(&mut w, h, lo, in_current, h.float2, lo.float2);
+        for &(hf, lf) in floats {
+            self.float_scores(&mut w, h, lo, in_current, hf, lf);
         }
         // Room for the generation order (transpositions and exchanges).
         w.field(3 * s + 1, 0);
