@@ -472,9 +472,25 @@ impl SyncGame {
 
     // ----- resolution -----
 
+    /// A state with the position of this one, no history, no commits
+    /// and phase `Pair`, for a resolution to change in place.
+    fn successor(&self) -> SyncGame {
+        SyncGame {
+            rules: self.rules,
+            pos: self.pos.clone(),
+            phase: Phase::Pair,
+            history: History::default(),
+            committed: [None, None],
+            checks: [false; 2],
+        }
+    }
+
     fn resolve_pair(&self, white: Move, black: Move, events: &mut Vec<Event>) -> SyncGame {
         let rules = self.rules;
         let pre = &self.pos;
+        // The new state is built in place (the position is not copied
+        // again on the way out).
+        let mut next = self.successor();
         let moves = [Some(white), Some(black)];
         // FSR 6: in Fairschach a side alone in check moves first (checks
         // are looked at only there).
@@ -489,48 +505,51 @@ impl SyncGame {
         let mut new_parry = None;
         let step = match (rules, first_mover) {
             (Rules::Fairschach(fair), Some(first)) => {
-                let (step, void) = first_move_sequence(pre, first, moves, fair.same_square, events);
+                let (step, void) =
+                    first_move_sequence(&mut next.pos, first, moves, fair.same_square, events);
                 new_parry = void;
                 step
             }
-            _ => execute(pre, moves, rules.same_square(), events),
+            _ => execute(&mut next.pos, moves, rules.same_square(), events),
         };
-        if let Some(over) = kings_lost(&step.pos, events) {
-            return self.game_over(step.pos, over, events);
+        if let Some(over) = kings_lost(&next.pos) {
+            next.history = self.history.clone();
+            next.end(over, events);
+            return next;
         }
-        let mut pos = step.pos;
+        let pos = &mut next.pos;
         pos.set_halfmove_clock(if step.irreversible {
             0
         } else {
             pre.halfmove_clock().saturating_add(2)
         });
         if rules.variant() == Variant::Synchronschach
-            && let Some(x) = exchange_rights(pre, &pos, &step.landed)
+            && let Some(x) = exchange_rights(pre, pos, &step.landed)
         {
             for color in Color::ALL {
                 if let Some(square) = x.square_for(color) {
                     events.push(Event::ExchangeRight { color, square });
                 }
             }
-            let checks = push_checks(&pos, events);
-            let phase = Phase::Exchange(x);
-            events.push(Event::Phase { phase });
-            return SyncGame {
-                rules,
-                pos,
-                phase,
-                history: self.history.clone(),
-                committed: [None, None],
-                checks,
-            };
+            next.checks = push_checks(&next.pos, events);
+            next.phase = Phase::Exchange(x);
+            events.push(Event::Phase { phase: next.phase });
+            next.history = self.history.clone();
+            return next;
         }
         pos.set_fullmove_number(pre.fullmove_number().saturating_add(1));
         if let Rules::Fairschach(fair) = rules {
-            set_fair_en_passant(&mut pos, step.double_steps);
-            let paused = pause_set(&pos, fair.pause, &step.landed);
+            set_fair_en_passant(pos, step.double_steps);
+            let paused = pause_set(pos, fair.pause, &step.landed);
             pos.set_paused(paused);
         }
-        start_pair(rules, pos, self.history.clone(), new_parry, events)
+        // The history goes on only without a capture or pawn move (the
+        // half-move clock is 0 exactly then; `begin_pair` would drop it).
+        if !step.irreversible {
+            next.history = self.history.clone();
+        }
+        next.begin_pair(new_parry, events);
+        next
     }
 
     fn resolve_exchange(
@@ -539,7 +558,6 @@ impl SyncGame {
         captures: [Option<Move>; 2],
         events: &mut Vec<Event>,
     ) -> SyncGame {
-        let pre = &self.pos;
         for color in Color::ALL {
             if let (Some(square), None) = (x.square_for(color), captures[color.index()]) {
                 events.push(Event::ExchangeEnded {
@@ -549,16 +567,24 @@ impl SyncGame {
                 });
             }
         }
-        let step = execute(pre, captures, SameSquareRule::BothCaptured, events);
-        if let Some(over) = kings_lost(&step.pos, events) {
-            return self.game_over(step.pos, over, events);
+        let mut next = self.successor();
+        next.history = self.history.clone();
+        let step = execute(
+            &mut next.pos,
+            captures,
+            SameSquareRule::BothCaptured,
+            events,
+        );
+        if let Some(over) = kings_lost(&next.pos) {
+            next.end(over, events);
+            return next;
         }
-        let mut pos = step.pos;
+        let pos = &mut next.pos;
         if step.irreversible {
             pos.set_halfmove_clock(0);
         }
         let moved = (x.moved & !step.vacated) | step.landed[0] | step.landed[1];
-        let mut next = Exchange {
+        let mut after = Exchange {
             white: None,
             black: None,
             moved,
@@ -571,10 +597,10 @@ impl SyncGame {
                 continue;
             };
             let them = !color;
-            if pos.color_at(square) == Some(color) && can_capture_on(&pos, them, square, moved) {
+            if pos.color_at(square) == Some(color) && can_capture_on(pos, them, square, moved) {
                 match them {
-                    Color::White => next.white = Some(square),
-                    Color::Black => next.black = Some(square),
+                    Color::White => after.white = Some(square),
+                    Color::Black => after.black = Some(square),
                 }
             } else {
                 events.push(Event::ExchangeEnded {
@@ -584,21 +610,15 @@ impl SyncGame {
                 });
             }
         }
-        if next.white.is_some() || next.black.is_some() {
-            let checks = push_checks(&pos, events);
-            let phase = Phase::Exchange(next);
-            events.push(Event::Phase { phase });
-            return SyncGame {
-                rules: self.rules,
-                pos,
-                phase,
-                history: self.history.clone(),
-                committed: [None, None],
-                checks,
-            };
+        if after.white.is_some() || after.black.is_some() {
+            next.checks = push_checks(&next.pos, events);
+            next.phase = Phase::Exchange(after);
+            events.push(Event::Phase { phase: next.phase });
+            return next;
         }
         pos.set_fullmove_number(pos.fullmove_number().saturating_add(1));
-        start_pair(self.rules, pos, self.history.clone(), None, events)
+        next.begin_pair(None, events);
+        next
     }
 
     fn resolve_orthodox(&self, color: Color, mv: Move, events: &mut Vec<Event>) -> SyncGame {
@@ -607,8 +627,9 @@ impl SyncGame {
             Color::White => [Some(mv), None],
             Color::Black => [None, Some(mv)],
         };
-        let step = execute(pre, moves, SameSquareRule::BothCaptured, events);
-        let mut pos = step.pos;
+        let mut next = self.successor();
+        let step = execute(&mut next.pos, moves, SameSquareRule::BothCaptured, events);
+        let pos = &mut next.pos;
         pos.set_halfmove_clock(if step.irreversible {
             0
         } else {
@@ -624,54 +645,30 @@ impl SyncGame {
             .filter_map(|sq| sq.offset(0, color.fold(-1, 1)))
             .collect::<Bitboard>();
         pos.set_en_passant_squares(ep);
-        keep_legal_en_passant(&mut pos);
-        let mut history = self.history.clone();
-        if pos.halfmove_clock() == 0 {
-            history = History::default();
+        keep_legal_en_passant(pos);
+        if pos.halfmove_clock() != 0 {
+            next.history = self.history.clone();
         }
-        history.push(pos.hash());
-        let checks = push_checks(&pos, events);
+        next.history.push(next.pos.hash());
+        next.checks = push_checks(&next.pos, events);
         let to_move = !color;
-        let phase = match orthodox_end(&pos, to_move, &history) {
+        next.phase = match orthodox_end(&next.pos, to_move, &next.history) {
             Some((result, reason)) => Phase::GameOver { result, reason },
             None => Phase::Alternating { to_move },
         };
-        finish(self.rules, pos, phase, history, checks, events)
+        push_phase(next.phase, events);
+        next
     }
 
-    fn game_over(
-        &self,
-        pos: Position,
-        over: (GameResult, EndReason),
-        events: &mut Vec<Event>,
-    ) -> SyncGame {
-        let phase = Phase::GameOver {
+    /// Ends the game in this state with `over` (the checks are those of
+    /// the final position).
+    fn end(&mut self, over: (GameResult, EndReason), events: &mut Vec<Event>) {
+        self.phase = Phase::GameOver {
             result: over.0,
             reason: over.1,
         };
-        let checks = checks(&pos);
-        finish(self.rules, pos, phase, self.history.clone(), checks, events)
-    }
-}
-
-/// Builds the state and closes the event list with the phase (and the
-/// result).
-fn finish(
-    rules: Rules,
-    pos: Position,
-    phase: Phase,
-    history: History,
-    checks: [bool; 2],
-    events: &mut Vec<Event>,
-) -> SyncGame {
-    push_phase(phase, events);
-    SyncGame {
-        rules,
-        pos,
-        phase,
-        history,
-        committed: [None, None],
-        checks,
+        self.checks = checks(&self.pos);
+        push_phase(self.phase, events);
     }
 }
 
@@ -685,9 +682,10 @@ fn push_phase(phase: Phase, events: &mut Vec<Event>) {
 
 /// FSR 6/7: the move of `first` (in check) is executed first, then the
 /// opponent's if it is still legal; if not and the opponent is now in
-/// check, its move is void and it gets a new parry (returned).
+/// check, its move is void and it gets a new parry (returned). Changes
+/// `pos` in place, like [`execute`].
 fn first_move_sequence(
-    pre: &Position,
+    pos: &mut Position,
     first: Color,
     moves: [Option<Move>; 2],
     rule: SameSquareRule,
@@ -695,45 +693,46 @@ fn first_move_sequence(
 ) -> (Step, Option<Color>) {
     let second = !first;
     events.push(Event::FirstMove { color: first });
+    let ep_before = pos.en_passant_squares();
+    // F-ep: the second player's en-passant right survives the first move
+    // if the pawn still stands there (the pawn's square and the piece on
+    // it before the first move).
+    let ep_pawn = pos.ep_square_for(second).map(|ep| {
+        let pawn = ep.offset(0, second.fold(-1, 1));
+        (ep, pawn, pawn.and_then(|p| pos.piece_at(p)))
+    });
     let mut only_first = [None, None];
     only_first[first.index()] = moves[first.index()];
-    let step1 = execute(pre, only_first, rule, events);
-    let mut inter = step1.pos.clone();
-    // F-ep: the second player's en-passant right survives the first move
-    // if the pawn still stands there.
-    let ep = pre
-        .ep_square_for(second)
-        .filter(|&ep| {
-            let pawn = ep.offset(0, second.fold(-1, 1));
-            !inter.occupied().contains(ep)
+    let step1 = execute(pos, only_first, rule, events);
+    let ep = ep_pawn
+        .filter(|&(ep, pawn, piece_before)| {
+            !pos.occupied().contains(ep)
                 && pawn.is_some_and(|p| {
-                    pre.piece_at(p) == inter.piece_at(p) && inter.role_at(p) == Some(Role::Pawn)
+                    piece_before == pos.piece_at(p) && pos.role_at(p) == Some(Role::Pawn)
                 })
         })
-        .map_or(Bitboard::EMPTY, Bitboard::from_square);
-    inter.set_en_passant_squares(ep);
+        .map_or(Bitboard::EMPTY, |(ep, _, _)| Bitboard::from_square(ep));
+    pos.set_en_passant_squares(ep);
     let mv2 = moves[second.index()].expect("both moves are entered");
-    if inter.is_legal_for(second, mv2) {
+    if pos.is_legal_for(second, mv2) {
         let mut only_second = [None, None];
         only_second[second.index()] = Some(mv2);
-        let step2 = execute(&inter, only_second, rule, events);
+        let step2 = execute(pos, only_second, rule, events);
         let landed = [
-            (step1.landed[0] | step2.landed[0]) & step2.pos.by_color(Color::White),
-            (step1.landed[1] | step2.landed[1]) & step2.pos.by_color(Color::Black),
+            (step1.landed[0] | step2.landed[0]) & pos.by_color(Color::White),
+            (step1.landed[1] | step2.landed[1]) & pos.by_color(Color::Black),
         ];
-        let double_steps =
-            (step1.double_steps | step2.double_steps) & step2.pos.by_role(Role::Pawn);
+        let double_steps = (step1.double_steps | step2.double_steps) & pos.by_role(Role::Pawn);
         let step = Step {
             landed,
             vacated: step1.vacated | step2.vacated,
             irreversible: step1.irreversible || step2.irreversible,
             double_steps,
             voided: [false, false],
-            pos: step2.pos,
         };
         return (step, None);
     }
-    let in_check = inter.is_in_check(second);
+    let in_check = pos.is_in_check(second);
     events.push(Event::Voided {
         color: second,
         mv: mv2,
@@ -743,15 +742,16 @@ fn first_move_sequence(
             VoidReason::NotExecutable
         },
     });
+    // The state after the first move alone, with its en-passant squares.
+    pos.set_en_passant_squares(ep_before);
     let mut step = step1;
     step.voided[second.index()] = true;
     (step, in_check.then_some(second))
 }
 
 /// S4 (our decision): a side without its king has lost; both: draw.
-fn kings_lost(pos: &Position, events: &mut Vec<Event>) -> Option<(GameResult, EndReason)> {
+fn kings_lost(pos: &Position) -> Option<(GameResult, EndReason)> {
     let lost = Color::ALL.map(|c| (pos.by_color(c) & pos.by_role(Role::King)).is_empty());
-    let _ = events;
     match lost {
         [true, true] => Some((GameResult::Draw, EndReason::BothKingsCaptured)),
         [true, false] => Some((GameResult::Win(Color::Black), EndReason::KingCaptured)),
@@ -1214,24 +1214,20 @@ mod tests {
     /// S4 / G1: a side without king loses; both kings gone: draw.
     #[test]
     fn kings_lost_decides() {
-        let mut events = Vec::new();
         let pos = |fen: &str| Position::from_fen(fen).unwrap();
         assert_eq!(
-            kings_lost(&pos("8/8/8/8/8/8/8/8 w - - 0 1"), &mut events),
+            kings_lost(&pos("8/8/8/8/8/8/8/8 w - - 0 1")),
             Some((GameResult::Draw, EndReason::BothKingsCaptured))
         );
         assert_eq!(
-            kings_lost(&pos("4k3/8/8/8/8/8/8/8 w - - 0 1"), &mut events),
+            kings_lost(&pos("4k3/8/8/8/8/8/8/8 w - - 0 1")),
             Some((GameResult::Win(Color::Black), EndReason::KingCaptured))
         );
         assert_eq!(
-            kings_lost(&pos("8/8/8/8/8/8/8/4K3 w - - 0 1"), &mut events),
+            kings_lost(&pos("8/8/8/8/8/8/8/4K3 w - - 0 1")),
             Some((GameResult::Win(Color::White), EndReason::KingCaptured))
         );
-        assert_eq!(
-            kings_lost(&pos("4k3/8/8/8/8/8/8/4K3 w - - 0 1"), &mut events),
-            None
-        );
+        assert_eq!(kings_lost(&pos("4k3/8/8/8/8/8/8/4K3 w - - 0 1")), None);
     }
 
     /// The entries come back newest first across the inline part and the

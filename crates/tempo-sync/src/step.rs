@@ -67,29 +67,30 @@ impl Movements {
     }
 }
 
+/// The role of the piece on `sq` (a pawn if the square is empty), from
+/// the role bitboards without a branch per role.
+#[inline]
+fn role_on(pos: &Position, sq: Square) -> Role {
+    let bit = |role: Role| ((pos.by_role(role).0 >> sq.index()) & 1) as usize;
+    let index = bit(Role::Knight)
+        + 2 * bit(Role::Bishop)
+        + 3 * bit(Role::Rook)
+        + 4 * bit(Role::Queen)
+        + 5 * bit(Role::King);
+    Role::ALL[index.min(5)]
+}
+
 /// Appends the movements of `mv` (legal for `color` in `pos`) to `out`;
-/// returns whether `mv` is a castling.
+/// returns whether `mv` is a castling. A move not starting on a piece of
+/// `color` adds nothing.
 #[inline]
 fn push_movements(pos: &Position, color: Color, mv: Move, out: &mut Movements) -> bool {
-    let role = pos.role_at(mv.from).unwrap_or(Role::Pawn);
+    if !pos.by_color(color).contains(mv.from) {
+        return false;
+    }
+    let role = role_on(pos, mv.from);
     if role == Role::King && pos.by_piece(Piece::new(color, Role::Rook)).contains(mv.to) {
-        let side = CastlingSide::of_rook(mv.from, mv.to);
-        let (king_to, rook_to) = (side.king_to(color), side.rook_to(color));
-        // A Chess960 king or rook already on its castling square does
-        // not move.
-        for (role, from, to) in [(Role::King, mv.from, king_to), (Role::Rook, mv.to, rook_to)] {
-            if from != to {
-                out.push(Movement {
-                    color,
-                    role,
-                    from,
-                    to,
-                    promotion: None,
-                    target: None,
-                    castling: true,
-                });
-            }
-        }
+        push_castling(color, mv, out);
         return true;
     }
     let occupied = pos.occupied();
@@ -114,12 +115,32 @@ fn push_movements(pos: &Position, color: Color, mv: Move, out: &mut Movements) -
     false
 }
 
-/// What a step did, beyond its events.
-#[derive(Debug, Clone)]
+/// The king's and the rook's movements of a castling (king takes own
+/// rook) of `color`.
+#[cold]
+fn push_castling(color: Color, mv: Move, out: &mut Movements) {
+    let side = CastlingSide::of_rook(mv.from, mv.to);
+    let (king_to, rook_to) = (side.king_to(color), side.rook_to(color));
+    // A Chess960 king or rook already on its castling square does not
+    // move.
+    for (role, from, to) in [(Role::King, mv.from, king_to), (Role::Rook, mv.to, rook_to)] {
+        if from != to {
+            out.push(Movement {
+                color,
+                role,
+                from,
+                to,
+                promotion: None,
+                target: None,
+                castling: true,
+            });
+        }
+    }
+}
+
+/// What a step did, beyond its events and the position it changed.
+#[derive(Debug, Clone, Copy)]
 pub(crate) struct Step {
-    /// The position after the step: board and castling rights updated;
-    /// turn, clocks, en passant and paused set untouched.
-    pub pos: Position,
     /// The squares where moved pieces of each colour ended.
     pub landed: [Bitboard; 2],
     /// Squares left by moving pieces.
@@ -133,9 +154,11 @@ pub(crate) struct Step {
 }
 
 /// Executes `moves[White]` and `moves[Black]` (each legal for its colour
-/// in `pos`, either may be absent) at the same moment.
+/// in `pos`, either may be absent) at the same moment, in place: the
+/// board and castling rights of `pos` are updated; turn, clocks, en
+/// passant and paused set are untouched.
 pub(crate) fn execute(
-    pos: &Position,
+    pos: &mut Position,
     moves: [Option<Move>; 2],
     rule: SameSquareRule,
     events: &mut Vec<Event>,
@@ -154,39 +177,13 @@ pub(crate) fn execute(
         castled[1] = push_movements(pos, Color::Black, mv, &mut ms);
     }
     let mut voided = [false; 2];
-    if rule == SameSquareRule::WeakerStays
-        && let Some((w, b)) = collision(&ms)
-        && strength(w.role) != strength(b.role)
-    {
-        // FSR 4, alternative: the weaker piece forgoes its whole move.
-        let weaker = if strength(w.role) < strength(b.role) {
-            Color::White
-        } else {
-            Color::Black
-        };
-        if let Some(mv) = moves[weaker.index()] {
-            events.push(Event::Voided {
-                color: weaker,
-                mv,
-                reason: VoidReason::WeakerStays,
-            });
-        }
-        let kept: [Movement; 4] = ms.list;
-        let (start, end) = match weaker {
-            Color::White => (0, ms.black),
-            Color::Black => (ms.black, ms.len),
-        };
-        let mut len = 0;
-        for (i, m) in kept[..ms.len].iter().enumerate() {
-            if i < start || i >= end {
-                ms.list[len] = *m;
-                len += 1;
-            }
-        }
-        ms.black = if weaker == Color::White { 0 } else { ms.black };
-        ms.len = len;
-        voided[weaker.index()] = true;
+    if rule == SameSquareRule::WeakerStays {
+        voided = weaker_stays(&mut ms, moves, events);
     }
+    // The pieces of each colour before the step (captures are decided on
+    // them).
+    let before = [pos.by_color(Color::White), pos.by_color(Color::Black)];
+    let rights_before = pos.castling_rights();
     let mut vacated = Bitboard::EMPTY;
     for m in ms.all() {
         vacated |= m.from;
@@ -204,7 +201,8 @@ pub(crate) fn execute(
     // two-piece move, castling, stays on its own back rank.
     let mut removed_by_color = [Bitboard::EMPTY; 2];
     let mut irreversible = false;
-    if let Some((w, b)) = collision(&ms) {
+    let both_move = ms.black > 0 && ms.len > ms.black;
+    if both_move && let Some((w, b)) = collision(&ms) {
         let (white_removed, black_removed) = match rule {
             SameSquareRule::BothCaptured => (true, true),
             _ => {
@@ -228,21 +226,22 @@ pub(crate) fn execute(
         });
     }
 
-    let mut next = pos.clone();
     for m in ms.all() {
-        next.remove(m.from);
+        pos.toggle_piece(Piece::new(m.color, m.role), m.from);
     }
 
     // Swaps (C5): two pieces each moving onto the other's square.
     let mut swapped = Bitboard::EMPTY;
-    for w in ms.of(Color::White) {
-        for b in ms.of(Color::Black) {
-            if w.to == b.from && b.to == w.from {
-                swapped = swapped.with(w.from).with(b.from);
-                events.push(Event::Swap {
-                    white_from: w.from,
-                    black_from: b.from,
-                });
+    if both_move {
+        for w in ms.of(Color::White) {
+            for b in ms.of(Color::Black) {
+                if w.to == b.from && b.to == w.from {
+                    swapped = swapped.with(w.from).with(b.from);
+                    events.push(Event::Swap {
+                        white_from: w.from,
+                        black_from: b.from,
+                    });
+                }
             }
         }
     }
@@ -258,7 +257,7 @@ pub(crate) fn execute(
             continue;
         }
         if let Some(target) = m.target
-            && pos.by_color(!m.color).contains(target)
+            && before[(!m.color).index()].contains(target)
         {
             if vacated.contains(target) {
                 // The opposing piece left: nothing is captured (C5).
@@ -268,7 +267,7 @@ pub(crate) fn execute(
                         square: target,
                     });
                 }
-            } else if let Some(piece) = next.remove(target) {
+            } else if let Some(piece) = pos.remove(target) {
                 irreversible = true;
                 captured_squares = captured_squares.with(target);
                 events.push(Event::Captured {
@@ -278,15 +277,18 @@ pub(crate) fn execute(
                 });
             }
         }
-        next.put(m.to, Piece::new(m.color, m.promotion.unwrap_or(m.role)));
+        if pos.occupied().contains(m.to) {
+            pos.remove(m.to);
+        }
+        pos.toggle_piece(Piece::new(m.color, m.promotion.unwrap_or(m.role)), m.to);
         landed[m.color.index()] = landed[m.color.index()].with(m.to);
         if m.role == Role::Pawn && m.from.rank().index().abs_diff(m.to.rank().index()) == 2 {
             double_steps = double_steps.with(m.to);
         }
     }
 
-    let mut rights = pos.castling_rights();
-    if !rights.is_empty() {
+    if !rights_before.is_empty() {
+        let mut rights = rights_before;
         for m in ms.all() {
             if m.role == Role::King {
                 rights.clear(m.color);
@@ -300,19 +302,64 @@ pub(crate) fn execute(
         for sq in (vacated | captured_squares) & Bitboard::BACK_RANKS {
             rights.discard_rook(sq);
         }
-        if rights != pos.castling_rights() {
-            next.set_castling_rights(rights);
+        if rights != rights_before {
+            pos.set_castling_rights(rights);
         }
     }
 
     Step {
-        pos: next,
         landed,
         vacated,
         irreversible,
         double_steps,
         voided,
     }
+}
+
+/// FSR 4, alternative: in a collision of unequally strong pieces the
+/// weaker piece forgoes its whole move (its movements are dropped).
+/// Returns which colour's move was voided.
+#[cold]
+fn weaker_stays(
+    ms: &mut Movements,
+    moves: [Option<Move>; 2],
+    events: &mut Vec<Event>,
+) -> [bool; 2] {
+    let mut voided = [false; 2];
+    let Some((w, b)) = collision(ms) else {
+        return voided;
+    };
+    if strength(w.role) == strength(b.role) {
+        return voided;
+    }
+    let weaker = if strength(w.role) < strength(b.role) {
+        Color::White
+    } else {
+        Color::Black
+    };
+    if let Some(mv) = moves[weaker.index()] {
+        events.push(Event::Voided {
+            color: weaker,
+            mv,
+            reason: VoidReason::WeakerStays,
+        });
+    }
+    let kept: [Movement; 4] = ms.list;
+    let (start, end) = match weaker {
+        Color::White => (0, ms.black),
+        Color::Black => (ms.black, ms.len),
+    };
+    let mut len = 0;
+    for (i, m) in kept[..ms.len].iter().enumerate() {
+        if i < start || i >= end {
+            ms.list[len] = *m;
+            len += 1;
+        }
+    }
+    ms.black = if weaker == Color::White { 0 } else { ms.black };
+    ms.len = len;
+    voided[weaker.index()] = true;
+    voided
 }
 
 /// The White and Black movements that end on the same square, if any.
@@ -345,30 +392,30 @@ mod tests {
 
     #[test]
     fn swap_keeps_both_pieces() {
-        let p = pos("4k3/8/8/3b4/4B3/8/8/4K3 w - - 0 1");
+        let mut p = pos("4k3/8/8/3b4/4B3/8/8/4K3 w - - 0 1");
         let mut events = Vec::new();
         let step = execute(
-            &p,
+            &mut p,
             [Some(mv("e4d5")), Some(mv("d5e4"))],
             SameSquareRule::BothCaptured,
             &mut events,
         );
-        assert_eq!(step.pos.board_fen(), "4k3/8/8/3B4/4b3/8/8/4K3");
+        assert_eq!(p.board_fen(), "4k3/8/8/3B4/4b3/8/8/4K3");
         assert!(!step.irreversible);
         assert!(events.iter().any(|e| matches!(e, Event::Swap { .. })));
     }
 
     #[test]
     fn capture_of_leaving_piece_captures_nothing() {
-        let p = pos("4k3/8/8/3n4/4B3/8/8/4K3 w - - 0 1");
+        let mut p = pos("4k3/8/8/3n4/4B3/8/8/4K3 w - - 0 1");
         let mut events = Vec::new();
-        let step = execute(
-            &p,
+        execute(
+            &mut p,
             [Some(mv("e4d5")), Some(mv("d5b4"))],
             SameSquareRule::BothCaptured,
             &mut events,
         );
-        assert_eq!(step.pos.board_fen(), "4k3/8/8/3B4/1n6/8/8/4K3");
+        assert_eq!(p.board_fen(), "4k3/8/8/3B4/1n6/8/8/4K3");
         assert!(events.contains(&Event::Evaded {
             color: Color::White,
             square: Square::D5
