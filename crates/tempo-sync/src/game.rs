@@ -2,10 +2,15 @@
 //! commits, and the resolution of both choices into a new state and
 //! events. Pure and deterministic: no clock, no I/O.
 
+mod end;
+mod history;
+
 use std::fmt;
-use std::sync::Arc;
 
 use tempo_chess::{Bitboard, Color, Move, MoveList, Position, Role, Square, attacks};
+
+use end::{has_legal_move, orthodox_end, pair_end};
+use history::History;
 
 use crate::error::{IllegalReason, SyncError};
 use crate::event::{Event, VoidReason};
@@ -86,78 +91,6 @@ pub struct SyncGame {
     /// Whether each side's king is attacked in `pos` (found when the
     /// state was made; Fairschach's first-move right asks at every pair).
     checks: [bool; 2],
-}
-
-/// The hashes of the positions at the start of pairs (or orthodox moves)
-/// since the last capture or pawn move. The newest few are held inline,
-/// older ones in a shared persistent list of chunks: a resolution copies
-/// a few words and allocates only at every [`RECENT`]-th entry.
-#[derive(Debug, Clone, Default)]
-struct History {
-    /// The newest entries, oldest first (`recent[..len]`).
-    recent: [u64; RECENT],
-    len: usize,
-    /// A summary of all entries: for each of 64 buckets (a hash's top six
-    /// bits) whether it holds at least one, two, three hashes. A hash
-    /// occurs three times only if its bucket holds three, so the entries
-    /// are looked at only then.
-    buckets: [u64; 3],
-    older: Option<Arc<HistoryChunk>>,
-}
-
-/// How many entries a [`History`] holds inline (and a chunk holds).
-const RECENT: usize = 4;
-
-#[derive(Debug)]
-struct HistoryChunk {
-    /// Oldest first.
-    hashes: [u64; RECENT],
-    prev: Option<Arc<HistoryChunk>>,
-}
-
-impl History {
-    fn push(&mut self, hash: u64) {
-        let bit = bucket(hash);
-        let [one, two, three] = self.buckets;
-        self.buckets = [one | bit, two | (one & bit), three | (two & bit)];
-        if self.len == RECENT {
-            self.older = Some(Arc::new(HistoryChunk {
-                hashes: self.recent,
-                prev: self.older.take(),
-            }));
-            self.len = 0;
-        }
-        self.recent[self.len] = hash;
-        self.len += 1;
-    }
-
-    /// A history holding only `hash`.
-    fn single(hash: u64) -> History {
-        let mut history = History::default();
-        history.push(hash);
-        history
-    }
-
-    /// The entries, newest first.
-    fn iter(&self) -> impl Iterator<Item = u64> + '_ {
-        let chunks = std::iter::successors(self.older.as_deref(), |chunk| chunk.prev.as_deref());
-        self.recent[..self.len]
-            .iter()
-            .rev()
-            .chain(chunks.flat_map(|chunk| chunk.hashes.iter().rev()))
-            .copied()
-    }
-
-    /// Whether `hash` occurs at least three times (repetition rule).
-    fn occurs_thrice(&self, hash: u64) -> bool {
-        self.buckets[2] & bucket(hash) != 0 && self.iter().filter(|&h| h == hash).nth(2).is_some()
-    }
-}
-
-/// The summary bit of `hash` (see [`History::buckets`]).
-#[inline]
-fn bucket(hash: u64) -> u64 {
-    1 << (hash >> 58)
 }
 
 impl SyncGame {
@@ -950,38 +883,6 @@ fn effective_pauses(pos: &mut Position, checked: &[bool; 2]) -> [bool; 2] {
     mobile
 }
 
-/// Dead position in simultaneous play: only the two kings remain. (With
-/// simultaneous moves a lone king can capture a king that came next to it,
-/// so king and minor piece against king is not dead; see the docs.)
-fn dead_simultaneous(pos: &Position) -> bool {
-    pos.occupied() == pos.by_role(Role::King)
-}
-
-/// Orthodox end of game for the side to move.
-fn orthodox_end(
-    pos: &Position,
-    to_move: Color,
-    history: &History,
-) -> Option<(GameResult, EndReason)> {
-    if pos.count_legal_moves_for(to_move) == 0 {
-        return Some(if pos.is_in_check(to_move) {
-            (GameResult::Win(!to_move), EndReason::Checkmate)
-        } else {
-            (GameResult::Draw, EndReason::Stalemate)
-        });
-    }
-    if tempo_chess::is_insufficient_material(pos) {
-        return Some((GameResult::Draw, EndReason::InsufficientMaterial));
-    }
-    if pos.halfmove_clock() >= 100 {
-        return Some((GameResult::Draw, EndReason::FiftyMoves));
-    }
-    if history.occurs_thrice(pos.hash()) {
-        return Some((GameResult::Draw, EndReason::Repetition));
-    }
-    None
-}
-
 /// The start of a pair in `pos` without history (notation reader).
 pub(crate) fn start_fresh(rules: Rules, pos: Position) -> SyncGame {
     start_pair(rules, pos, History::default(), None, &mut Vec::new())
@@ -1086,101 +987,6 @@ impl SyncGame {
     }
 }
 
-/// S3 / C7 at the start of a pair: checkmate (one or both), stalemate,
-/// dead position, 50 pairs, repetition.
-fn pair_end(
-    pos: &Position,
-    checked: &[bool; 2],
-    mobile: [bool; 2],
-    history: &History,
-) -> Option<(GameResult, EndReason)> {
-    let stuck =
-        Color::ALL.map(|c| !mobile[c.index()] && !has_legal_move(pos, c, checked[c.index()]));
-    let mated = [stuck[0] && checked[0], stuck[1] && checked[1]];
-    match mated {
-        [true, true] => return Some((GameResult::Draw, EndReason::DoubleCheckmate)),
-        [true, false] => return Some((GameResult::Win(Color::Black), EndReason::Checkmate)),
-        [false, true] => return Some((GameResult::Win(Color::White), EndReason::Checkmate)),
-        [false, false] => {}
-    }
-    if stuck[0] || stuck[1] {
-        return Some((GameResult::Draw, EndReason::Stalemate));
-    }
-    if dead_simultaneous(pos) {
-        return Some((GameResult::Draw, EndReason::InsufficientMaterial));
-    }
-    if pos.halfmove_clock() >= 100 {
-        return Some((GameResult::Draw, EndReason::FiftyMoves));
-    }
-    if history.occurs_thrice(pos.hash()) {
-        return Some((GameResult::Draw, EndReason::Repetition));
-    }
-    None
-}
-
-/// Whether `color` has a legal move: a quick look for an unpinned knight,
-/// slider or pawn with a free square (legal when not in check), then for
-/// a king step to a safe square, else a full count.
-fn has_legal_move(pos: &Position, color: Color, in_check: bool) -> bool {
-    let Some(king) = pos.king(color) else {
-        return pos.count_legal_moves_for(color) > 0;
-    };
-    let paused = pos.paused();
-    let own = pos.by_color(color);
-    if !in_check {
-        let movable = own & !paused;
-        // Only pieces on a line through the king can be pinned: the
-        // others are looked at first, without computing pins.
-        let lines = attacks::bishop_rays(king) | attacks::rook_rays(king);
-        if can_step(pos, color, movable & !lines)
-            || can_step(pos, color, movable & lines & !pos.pinned(color))
-        {
-            return true;
-        }
-    }
-    // A king step to a square not attacked (the king itself taken off the
-    // board) is legal, in check or not.
-    if !paused.contains(king) {
-        let without_king = pos.occupied().without(king);
-        for sq in attacks::king_attacks(king) & !own {
-            if !pos.is_attacked(sq, !color, without_king) {
-                return true;
-            }
-        }
-    }
-    pos.count_legal_moves_for(color) > 0
-}
-
-/// Whether a pawn, knight or slider of `color` on `pieces` has a square
-/// to go to: a single step onto an empty square, a square not held by an
-/// own piece (a legal move when `color` is not in check and none of
-/// `pieces` is pinned).
-fn can_step(pos: &Position, color: Color, pieces: Bitboard) -> bool {
-    let own = pos.by_color(color);
-    let occupied = pos.occupied();
-    let pawns = pieces & pos.by_role(Role::Pawn);
-    if (pawns.forward(color) & !occupied).any() {
-        return true;
-    }
-    for sq in pieces & pos.by_role(Role::Knight) {
-        if (attacks::knight_attacks(sq) & !own).any() {
-            return true;
-        }
-    }
-    let queens = pos.by_role(Role::Queen);
-    for sq in pieces & (pos.by_role(Role::Bishop) | queens) {
-        if (attacks::bishop_attacks(sq, occupied) & !own).any() {
-            return true;
-        }
-    }
-    for sq in pieces & (pos.by_role(Role::Rook) | queens) {
-        if (attacks::rook_attacks(sq, occupied) & !own).any() {
-            return true;
-        }
-    }
-    false
-}
-
 /// Why `mv` is not legal for `color` in `pos`.
 pub(crate) fn diagnose(pos: &Position, color: Color, mv: Move) -> IllegalReason {
     match pos.color_at(mv.from) {
@@ -1209,7 +1015,6 @@ pub(crate) fn diagnose(pos: &Position, color: Color, mv: Move) -> IllegalReason 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Variant;
 
     /// S4 / G1: a side without king loses; both kings gone: draw.
     #[test]
@@ -1228,51 +1033,5 @@ mod tests {
             Some((GameResult::Win(Color::White), EndReason::KingCaptured))
         );
         assert_eq!(kings_lost(&pos("4k3/8/8/8/8/8/8/4K3 w - - 0 1")), None);
-    }
-
-    /// The entries come back newest first across the inline part and the
-    /// chunks, and the bucket summary never hides a third occurrence.
-    #[test]
-    fn history_finds_threefold_occurrences() {
-        let mut history = History::default();
-        let mut seed = 1u64;
-        let mut seen = Vec::new();
-        for _ in 0..2000 {
-            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1);
-            // Few distinct hashes (some sharing a bucket), many repeats.
-            let hash = ((seed >> 61) << 58) | ((seed >> 40) % 3);
-            history.push(hash);
-            seen.push(hash);
-            let newest_first: Vec<u64> = seen.iter().rev().copied().collect();
-            assert_eq!(history.iter().collect::<Vec<_>>(), newest_first);
-            for &h in &seen {
-                let count = seen.iter().filter(|&&x| x == h).count();
-                assert_eq!(history.occurs_thrice(h), count >= 3);
-            }
-            if seen.len() == 40 {
-                history = History::default();
-                seen.clear();
-            }
-        }
-        assert!(!History::default().occurs_thrice(0));
-    }
-
-    /// The quick test agrees with a full count on playout positions (with
-    /// pauses, checks and few pieces).
-    #[test]
-    fn has_legal_move_agrees_with_count() {
-        for variant in [Variant::Synchronschach, Variant::Fairschach] {
-            for game in crate::playout::sample_pair_states(Rules::new(variant), 4000, 5) {
-                let pos = game.position();
-                for color in Color::ALL {
-                    assert_eq!(
-                        has_legal_move(pos, color, pos.is_in_check(color)),
-                        pos.count_legal_moves_for(color) > 0,
-                        "{}",
-                        crate::notation::write(&game)
-                    );
-                }
-            }
-        }
     }
 }

@@ -180,12 +180,36 @@ pub(crate) fn execute(
     if rule == SameSquareRule::WeakerStays {
         voided = weaker_stays(&mut ms, moves, events);
     }
+    // The usual shapes get their own copy of `apply` with the movement
+    // count known (loops unrolled).
+    match (ms.len, ms.black) {
+        (2, 1) => apply(pos, &ms.list[..2], 1, castled, voided, rule, events),
+        (1, 1) => apply(pos, &ms.list[..1], 1, castled, voided, rule, events),
+        (1, 0) => apply(pos, &ms.list[..1], 0, castled, voided, rule, events),
+        _ => apply(pos, ms.all(), ms.black, castled, voided, rule, events),
+    }
+}
+
+/// Carries out the movements `all` (White's, then Black's from index
+/// `black`) on `pos`: the events, collisions, swaps, captures, castling
+/// rights.
+#[inline(always)]
+fn apply(
+    pos: &mut Position,
+    all: &[Movement],
+    black: usize,
+    castled: [bool; 2],
+    voided: [bool; 2],
+    rule: SameSquareRule,
+    events: &mut Vec<Event>,
+) -> Step {
+    let (whites, blacks) = all.split_at(black);
     // The pieces of each colour before the step (captures are decided on
     // them).
     let before = [pos.by_color(Color::White), pos.by_color(Color::Black)];
     let rights_before = pos.castling_rights();
     let mut vacated = Bitboard::EMPTY;
-    for m in ms.all() {
+    for m in all {
         vacated |= m.from;
         events.push(Event::Moved {
             color: m.color,
@@ -201,8 +225,8 @@ pub(crate) fn execute(
     // two-piece move, castling, stays on its own back rank.
     let mut removed_by_color = [Bitboard::EMPTY; 2];
     let mut irreversible = false;
-    let both_move = ms.black > 0 && ms.len > ms.black;
-    if both_move && let Some((w, b)) = collision(&ms) {
+    let both_move = !whites.is_empty() && !blacks.is_empty();
+    if both_move && let Some((w, b)) = collision(whites, blacks) {
         let (white_removed, black_removed) = match rule {
             SameSquareRule::BothCaptured => (true, true),
             _ => {
@@ -226,15 +250,15 @@ pub(crate) fn execute(
         });
     }
 
-    for m in ms.all() {
+    for m in all {
         pos.toggle_piece(Piece::new(m.color, m.role), m.from);
     }
 
     // Swaps (C5): two pieces each moving onto the other's square.
     let mut swapped = Bitboard::EMPTY;
     if both_move {
-        for w in ms.of(Color::White) {
-            for b in ms.of(Color::Black) {
+        for w in whites {
+            for b in blacks {
                 if w.to == b.from && b.to == w.from {
                     swapped = swapped.with(w.from).with(b.from);
                     events.push(Event::Swap {
@@ -249,7 +273,7 @@ pub(crate) fn execute(
     let mut landed = [Bitboard::EMPTY; 2];
     let mut double_steps = Bitboard::EMPTY;
     let mut captured_squares = Bitboard::EMPTY;
-    for m in ms.all() {
+    for m in all {
         if m.role == Role::Pawn {
             irreversible = true;
         }
@@ -289,7 +313,7 @@ pub(crate) fn execute(
 
     if !rights_before.is_empty() {
         let mut rights = rights_before;
-        for m in ms.all() {
+        for m in all {
             if m.role == Role::King {
                 rights.clear(m.color);
             }
@@ -326,7 +350,7 @@ fn weaker_stays(
     events: &mut Vec<Event>,
 ) -> [bool; 2] {
     let mut voided = [false; 2];
-    let Some((w, b)) = collision(ms) else {
+    let Some((w, b)) = collision(ms.of(Color::White), ms.of(Color::Black)) else {
         return voided;
     };
     if strength(w.role) == strength(b.role) {
@@ -364,9 +388,9 @@ fn weaker_stays(
 
 /// The White and Black movements that end on the same square, if any.
 #[inline]
-fn collision(ms: &Movements) -> Option<(Movement, Movement)> {
-    for w in ms.of(Color::White) {
-        for b in ms.of(Color::Black) {
+fn collision(whites: &[Movement], blacks: &[Movement]) -> Option<(Movement, Movement)> {
+    for w in whites {
+        for b in blacks {
             if w.to == b.to {
                 return Some((*w, *b));
             }
