@@ -683,8 +683,13 @@ fn first_move_sequence(
 }
 
 /// S4 (our decision): a side without its king has lost; both: draw.
+#[inline]
 fn kings_lost(pos: &Position) -> Option<(GameResult, EndReason)> {
-    let lost = Color::ALL.map(|c| (pos.by_color(c) & pos.by_role(Role::King)).is_empty());
+    let kings = pos.by_role(Role::King);
+    let lost = Color::ALL.map(|c| (pos.by_color(c) & kings).is_empty());
+    if lost == [false, false] {
+        return None;
+    }
     match lost {
         [true, true] => Some((GameResult::Draw, EndReason::BothKingsCaptured)),
         [true, false] => Some((GameResult::Win(Color::Black), EndReason::KingCaptured)),

@@ -1,7 +1,7 @@
 //! The end-of-game tests at the start of a pair or an orthodox move:
 //! checkmate, stalemate, dead position, 50 moves, repetition.
 
-use tempo_chess::{Bitboard, Color, Position, Role, attacks};
+use tempo_chess::{Bitboard, Color, Position, Role, Square, attacks};
 
 use super::history::History;
 use crate::outcome::{EndReason, Result as GameResult};
@@ -73,28 +73,50 @@ pub(super) fn pair_end(
 /// Whether `color` has a legal move: a quick look for an unpinned knight,
 /// slider or pawn with a free square (legal when not in check), then for
 /// a king step to a safe square, else a full count.
+#[inline(always)]
 pub(super) fn has_legal_move(pos: &Position, color: Color, in_check: bool) -> bool {
-    let Some(king) = pos.king(color) else {
-        return pos.count_legal_moves_for(color) > 0;
-    };
-    let paused = pos.paused();
-    let own = pos.by_color(color);
-    if !in_check {
-        let movable = own & !paused;
-        // Only pieces on a line through the king can be pinned: the
-        // others are looked at first, without computing pins.
-        let lines = attacks::bishop_rays(king) | attacks::rook_rays(king);
-        if can_step(pos, color, movable & !lines)
-            || can_step(pos, color, movable & lines & !pos.pinned(color))
-        {
+    // The usual answer, found inline: an unpinned piece that can step,
+    // when not in check.
+    if !in_check && let Some(king) = pos.king(color) {
+        let movable = pos.by_color(color) & !pos.paused();
+        if can_step(pos, color, movable & !pinned(pos, color, king)) {
             return true;
         }
     }
-    // A king step to a square not attacked (the king itself taken off the
-    // board) is legal, in check or not.
-    if !paused.contains(king) {
+    has_legal_move_slow(pos, color)
+}
+
+/// The pieces of `color` pinned to its king on `king`: only enemy sliders
+/// on a line through the king pin, so the loop runs only for them.
+#[inline(always)]
+fn pinned(pos: &Position, color: Color, king: Square) -> Bitboard {
+    let queens = pos.by_role(Role::Queen);
+    let snipers = pos.by_color(!color)
+        & ((attacks::rook_rays(king) & (pos.by_role(Role::Rook) | queens))
+            | (attacks::bishop_rays(king) & (pos.by_role(Role::Bishop) | queens)));
+    let occupied = pos.occupied();
+    let mut pinned = Bitboard::EMPTY;
+    for sniper in snipers {
+        let blockers = attacks::between(king, sniper) & occupied;
+        if !blockers.more_than_one() {
+            pinned |= blockers;
+        }
+    }
+    pinned & pos.by_color(color)
+}
+
+/// [`has_legal_move`] when no pawn, knight or slider can step (or the
+/// side is in check): a king step to a square not attacked (the king
+/// itself taken off the board) is legal, in check or not; else a full
+/// count.
+#[inline(never)]
+fn has_legal_move_slow(pos: &Position, color: Color) -> bool {
+    let Some(king) = pos.king(color) else {
+        return pos.count_legal_moves_for(color) > 0;
+    };
+    if !pos.paused().contains(king) {
         let without_king = pos.occupied().without(king);
-        for sq in attacks::king_attacks(king) & !own {
+        for sq in attacks::king_attacks(king) & !pos.by_color(color) {
             if !pos.is_attacked(sq, !color, without_king) {
                 return true;
             }
@@ -106,37 +128,78 @@ pub(super) fn has_legal_move(pos: &Position, color: Color, in_check: bool) -> bo
 /// Whether a pawn, knight or slider of `color` on `pieces` has a square
 /// to go to: a single step onto an empty square, a square not held by an
 /// own piece (a legal move when `color` is not in check and none of
-/// `pieces` is pinned).
+/// `pieces` is pinned). A slider has one exactly if a neighbouring square
+/// in one of its directions is not its side's, so the test is a few
+/// shifts, without a loop over the pieces.
+#[inline]
 fn can_step(pos: &Position, color: Color, pieces: Bitboard) -> bool {
-    let own = pos.by_color(color);
-    let occupied = pos.occupied();
-    let pawns = pieces & pos.by_role(Role::Pawn);
-    if (pawns.forward(color) & !occupied).any() {
+    let own = pos.by_color(color).0;
+    let occupied = pos.occupied().0;
+    let pieces = pieces.0;
+    // The cheapest test first: a pawn push.
+    let pawns = pieces & pos.by_role(Role::Pawn).0;
+    if Bitboard(pawns).forward(color).0 & !occupied != 0 {
         return true;
     }
-    for sq in pieces & pos.by_role(Role::Knight) {
-        if (attacks::knight_attacks(sq) & !own).any() {
-            return true;
-        }
+    let knights = pieces & pos.by_role(Role::Knight).0;
+    if knights != 0 && knight_jumps(knights) & !own != 0 {
+        return true;
     }
-    let queens = pos.by_role(Role::Queen);
-    for sq in pieces & (pos.by_role(Role::Bishop) | queens) {
-        if (attacks::bishop_attacks(sq, occupied) & !own).any() {
-            return true;
-        }
-    }
-    for sq in pieces & (pos.by_role(Role::Rook) | queens) {
-        if (attacks::rook_attacks(sq, occupied) & !own).any() {
-            return true;
-        }
-    }
-    false
+    let queens = pos.by_role(Role::Queen).0;
+    let steps = diagonal_steps(pieces & (pos.by_role(Role::Bishop).0 | queens))
+        | straight_steps(pieces & (pos.by_role(Role::Rook).0 | queens));
+    steps & !own != 0
+}
+
+/// All squares but the a-file / the h-file.
+const NOT_A: u64 = 0xfefe_fefe_fefe_fefe;
+const NOT_H: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+
+/// The squares one step east / west of `b` (none off the board).
+#[inline(always)]
+fn east_west(b: u64) -> u64 {
+    ((b << 1) & NOT_A) | ((b >> 1) & NOT_H)
+}
+
+/// The squares one rank or file away from a square of `b`.
+#[inline(always)]
+fn straight_steps(b: u64) -> u64 {
+    (b << 8) | (b >> 8) | east_west(b)
+}
+
+/// The squares diagonally next to a square of `b`.
+#[inline(always)]
+fn diagonal_steps(b: u64) -> u64 {
+    let sides = east_west(b);
+    (sides << 8) | (sides >> 8)
+}
+
+/// The squares a knight on a square of `b` jumps to.
+#[inline(always)]
+fn knight_jumps(b: u64) -> u64 {
+    let one = east_west(b);
+    let two = ((b << 2) & 0xfcfc_fcfc_fcfc_fcfc) | ((b >> 2) & 0x3f3f_3f3f_3f3f_3f3f);
+    (one << 16) | (one >> 16) | (two << 8) | (two >> 8)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::{Rules, Variant};
+
+    /// The shift fills equal the attack tables square by square.
+    #[test]
+    fn step_fills_match_the_attack_tables() {
+        for index in 0..64u32 {
+            let sq = Square::new_masked(index);
+            let b = Bitboard::from_square(sq).0;
+            let king = attacks::king_attacks(sq).0;
+            let diagonal = attacks::bishop_rays(sq).0 & king;
+            assert_eq!(knight_jumps(b), attacks::knight_attacks(sq).0, "{sq}");
+            assert_eq!(diagonal_steps(b), diagonal, "{sq}");
+            assert_eq!(straight_steps(b), king & !diagonal, "{sq}");
+        }
+    }
 
     /// The quick test agrees with a full count on playout positions (with
     /// pauses, checks and few pieces).
