@@ -333,7 +333,9 @@ impl SyncGame {
             Phase::GameOver { .. } => unreachable!("no choice is expected after the end"),
             Phase::Pair | Phase::FirstMoveRight { .. } | Phase::NewParry { .. } => {
                 let mv = |c: Option<Choice>| c.and_then(|c| c.as_move()).expect("checked");
-                self.resolve_pair(mv(choices[0]), mv(choices[1]), &mut events)
+                let mut next = self.successor();
+                self.resolve_pair(&mut next, mv(choices[0]), mv(choices[1]), &mut events);
+                next
             }
             Phase::Exchange(x) => self.resolve_exchange(
                 x,
@@ -377,7 +379,9 @@ impl SyncGame {
     ) -> SyncGame {
         assert!(self.phase.is_pair(), "not the start of a pair");
         events.clear();
-        self.resolve_pair(white, black, events)
+        let mut next = self.successor();
+        self.resolve_pair(&mut next, white, black, events);
+        next
     }
 
     /// The state with colours swapped and the board mirrored (symmetry
@@ -418,12 +422,12 @@ impl SyncGame {
         }
     }
 
-    fn resolve_pair(&self, white: Move, black: Move, events: &mut Vec<Event>) -> SyncGame {
+    /// Resolves the pair of `white` and `black` into `next`, a
+    /// [`SyncGame::successor`] of this state (built in place, so that the
+    /// state is not copied on the way out).
+    fn resolve_pair(&self, next: &mut SyncGame, white: Move, black: Move, events: &mut Vec<Event>) {
         let rules = self.rules;
         let pre = &self.pos;
-        // The new state is built in place (the position is not copied
-        // again on the way out).
-        let mut next = self.successor();
         let moves = [Some(white), Some(black)];
         // FSR 6: in Fairschach a side alone in check moves first (checks
         // are looked at only there).
@@ -448,7 +452,7 @@ impl SyncGame {
         if let Some(over) = kings_lost(&next.pos) {
             next.history = self.history.clone();
             next.end(over, events);
-            return next;
+            return;
         }
         let pos = &mut next.pos;
         pos.set_halfmove_clock(if step.irreversible {
@@ -468,7 +472,7 @@ impl SyncGame {
             next.phase = Phase::Exchange(x);
             events.push(Event::Phase { phase: next.phase });
             next.history = self.history.clone();
-            return next;
+            return;
         }
         pos.set_fullmove_number(pre.fullmove_number().saturating_add(1));
         if let Rules::Fairschach(fair) = rules {
@@ -482,7 +486,6 @@ impl SyncGame {
             next.history = self.history.clone();
         }
         next.begin_pair(new_parry, events);
-        next
     }
 
     fn resolve_exchange(
