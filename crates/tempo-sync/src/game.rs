@@ -333,9 +333,7 @@ impl SyncGame {
             Phase::GameOver { .. } => unreachable!("no choice is expected after the end"),
             Phase::Pair | Phase::FirstMoveRight { .. } | Phase::NewParry { .. } => {
                 let mv = |c: Option<Choice>| c.and_then(|c| c.as_move()).expect("checked");
-                let mut next = self.successor();
-                self.resolve_pair(&mut next, mv(choices[0]), mv(choices[1]), &mut events);
-                next
+                self.after_pair(mv(choices[0]), mv(choices[1]), &mut events)
             }
             Phase::Exchange(x) => self.resolve_exchange(
                 x,
@@ -379,9 +377,7 @@ impl SyncGame {
     ) -> SyncGame {
         assert!(self.phase.is_pair(), "not the start of a pair");
         events.clear();
-        let mut next = self.successor();
-        self.resolve_pair(&mut next, white, black, events);
-        next
+        self.after_pair(white, black, events)
     }
 
     /// The state with colours swapped and the board mirrored (symmetry
@@ -422,10 +418,17 @@ impl SyncGame {
         }
     }
 
-    /// Resolves the pair of `white` and `black` into `next`, a
-    /// [`SyncGame::successor`] of this state (built in place, so that the
-    /// state is not copied on the way out).
-    fn resolve_pair(&self, next: &mut SyncGame, white: Move, black: Move, events: &mut Vec<Event>) {
+    /// Resolves the pair of `white` and `black` on `pos` (a copy of this
+    /// state's position, changed in place): the new state's phase,
+    /// history and checks. The caller puts the state together, so that it
+    /// is built once, in place.
+    fn resolve_pair(
+        &self,
+        pos: &mut Position,
+        white: Move,
+        black: Move,
+        events: &mut Vec<Event>,
+    ) -> (Phase, History, [bool; 2]) {
         let rules = self.rules;
         let pre = &self.pos;
         let moves = [Some(white), Some(black)];
@@ -442,19 +445,16 @@ impl SyncGame {
         let mut new_parry = None;
         let step = match (rules, first_mover) {
             (Rules::Fairschach(fair), Some(first)) => {
-                let (step, void) =
-                    first_move_sequence(&mut next.pos, first, moves, fair.same_square, events);
+                let (step, void) = first_move_sequence(pos, first, moves, fair.same_square, events);
                 new_parry = void;
                 step
             }
-            _ => execute(&mut next.pos, moves, rules.same_square(), events),
+            _ => execute(pos, moves, rules.same_square(), events),
         };
-        if let Some(over) = kings_lost(&next.pos) {
-            next.history = self.history.clone();
-            next.end(over, events);
-            return;
+        if let Some(over) = kings_lost(pos) {
+            let (phase, checks) = end_phase(pos, over, events);
+            return (phase, self.history.clone(), checks);
         }
-        let pos = &mut next.pos;
         pos.set_halfmove_clock(if step.irreversible {
             0
         } else {
@@ -468,11 +468,10 @@ impl SyncGame {
                     events.push(Event::ExchangeRight { color, square });
                 }
             }
-            next.checks = push_checks(&next.pos, events);
-            next.phase = Phase::Exchange(x);
-            events.push(Event::Phase { phase: next.phase });
-            next.history = self.history.clone();
-            return;
+            let checks = push_checks(pos, events);
+            let phase = Phase::Exchange(x);
+            events.push(Event::Phase { phase });
+            return (phase, self.history.clone(), checks);
         }
         pos.set_fullmove_number(pre.fullmove_number().saturating_add(1));
         if let Rules::Fairschach(fair) = rules {
@@ -482,10 +481,29 @@ impl SyncGame {
         }
         // The history goes on only without a capture or pawn move (the
         // half-move clock is 0 exactly then; `begin_pair` would drop it).
-        if !step.irreversible {
-            next.history = self.history.clone();
+        let mut history = if step.irreversible {
+            History::default()
+        } else {
+            self.history.clone()
+        };
+        let (phase, checks) = begin_pair(rules, pos, &mut history, new_parry, events);
+        (phase, history, checks)
+    }
+
+    /// The state after the pair of `white` and `black`
+    /// ([`SyncGame::resolve_pair`]).
+    #[inline(always)]
+    fn after_pair(&self, white: Move, black: Move, events: &mut Vec<Event>) -> SyncGame {
+        let mut pos = self.pos.clone();
+        let (phase, history, checks) = self.resolve_pair(&mut pos, white, black, events);
+        SyncGame {
+            rules: self.rules,
+            pos,
+            phase,
+            history,
+            committed: [None, None],
+            checks,
         }
-        next.begin_pair(new_parry, events);
     }
 
     fn resolve_exchange(
@@ -599,13 +617,22 @@ impl SyncGame {
     /// Ends the game in this state with `over` (the checks are those of
     /// the final position).
     fn end(&mut self, over: (GameResult, EndReason), events: &mut Vec<Event>) {
-        self.phase = Phase::GameOver {
-            result: over.0,
-            reason: over.1,
-        };
-        self.checks = checks(&self.pos);
-        push_phase(self.phase, events);
+        (self.phase, self.checks) = end_phase(&self.pos, over, events);
     }
+}
+
+/// The phase and checks of a game ended with `over` in `pos`.
+fn end_phase(
+    pos: &Position,
+    over: (GameResult, EndReason),
+    events: &mut Vec<Event>,
+) -> (Phase, [bool; 2]) {
+    let phase = Phase::GameOver {
+        result: over.0,
+        reason: over.1,
+    };
+    push_phase(phase, events);
+    (phase, checks(pos))
 }
 
 /// Closes the event list of a step with the new phase (and the result).
@@ -923,76 +950,94 @@ fn start_pair(
 impl SyncGame {
     /// [`start_pair`] on a state whose position and history are set.
     fn begin_pair(&mut self, new_parry: Option<Color>, events: &mut Vec<Event>) {
-        let rules = self.rules;
-        let pos = &mut self.pos;
-        pos.set_turn(Color::White);
-        if pos.halfmove_clock() == 0 {
-            self.history = History::default();
+        let (phase, checks) = begin_pair(
+            self.rules,
+            &mut self.pos,
+            &mut self.history,
+            new_parry,
+            events,
+        );
+        self.phase = phase;
+        self.checks = checks;
+    }
+}
+
+/// The start of a pair in `pos` with `history` (both updated): the phase
+/// and the checks of the new state.
+fn begin_pair(
+    rules: Rules,
+    pos: &mut Position,
+    history: &mut History,
+    new_parry: Option<Color>,
+    events: &mut Vec<Event>,
+) -> (Phase, [bool; 2]) {
+    pos.set_turn(Color::White);
+    if pos.halfmove_clock() == 0 {
+        *history = History::default();
+    }
+    let checked = checks(pos);
+    for color in Color::ALL {
+        if checked[color.index()] {
+            events.push(Event::Check { color });
         }
-        let checked = checks(pos);
-        self.checks = checked;
-        for color in Color::ALL {
-            if checked[color.index()] {
-                events.push(Event::Check { color });
-            }
+    }
+    if let Rules::Fairschach(fair) = rules
+        && checked[0] != checked[1]
+    {
+        let pieces = pos.occupied().count();
+        let pairs_played = pos.fullmove_number().saturating_sub(1);
+        let by_count = fair.orthodox_threshold.is_some_and(|n| pieces <= n);
+        let by_pairs = fair.orthodox_after_pairs.is_some_and(|n| pairs_played >= n);
+        if by_count || by_pairs {
+            let to_move = if checked[0] {
+                Color::White
+            } else {
+                Color::Black
+            };
+            pos.set_turn(to_move);
+            pos.set_paused(Bitboard::EMPTY);
+            let ep = pos
+                .ep_square_for(to_move)
+                .map_or(Bitboard::EMPTY, Bitboard::from_square);
+            pos.set_en_passant_squares(ep);
+            *history = History::single(pos.hash());
+            events.push(Event::SwitchedToOrthodox { to_move });
+            let phase = match orthodox_end(pos, to_move, history) {
+                Some((result, reason)) => Phase::GameOver { result, reason },
+                None => Phase::Alternating { to_move },
+            };
+            push_phase(phase, events);
+            return (phase, checked);
         }
-        if let Rules::Fairschach(fair) = rules
-            && checked[0] != checked[1]
-        {
-            let pieces = pos.occupied().count();
-            let pairs_played = pos.fullmove_number().saturating_sub(1);
-            let by_count = fair.orthodox_threshold.is_some_and(|n| pieces <= n);
-            let by_pairs = fair.orthodox_after_pairs.is_some_and(|n| pairs_played >= n);
-            if by_count || by_pairs {
-                let to_move = if checked[0] {
+    }
+    let mobile = effective_pauses(pos, &checked);
+    for color in Color::ALL {
+        let paused = pos.paused() & pos.by_color(color);
+        if paused.any() {
+            events.push(Event::Paused {
+                color,
+                squares: paused,
+            });
+        }
+    }
+    history.push(pos.hash());
+    let over = pair_end(pos, &checked, mobile, history);
+    let phase = match over {
+        Some((result, reason)) => Phase::GameOver { result, reason },
+        None => match (rules, new_parry) {
+            (Rules::Fairschach(_), Some(color)) => Phase::NewParry { color },
+            (Rules::Fairschach(_), None) if checked[0] != checked[1] => Phase::FirstMoveRight {
+                color: if checked[0] {
                     Color::White
                 } else {
                     Color::Black
-                };
-                pos.set_turn(to_move);
-                pos.set_paused(Bitboard::EMPTY);
-                let ep = pos
-                    .ep_square_for(to_move)
-                    .map_or(Bitboard::EMPTY, Bitboard::from_square);
-                pos.set_en_passant_squares(ep);
-                self.history = History::single(pos.hash());
-                events.push(Event::SwitchedToOrthodox { to_move });
-                self.phase = match orthodox_end(pos, to_move, &self.history) {
-                    Some((result, reason)) => Phase::GameOver { result, reason },
-                    None => Phase::Alternating { to_move },
-                };
-                push_phase(self.phase, events);
-                return;
-            }
-        }
-        let mobile = effective_pauses(pos, &checked);
-        for color in Color::ALL {
-            let paused = pos.paused() & pos.by_color(color);
-            if paused.any() {
-                events.push(Event::Paused {
-                    color,
-                    squares: paused,
-                });
-            }
-        }
-        self.history.push(pos.hash());
-        let over = pair_end(pos, &checked, mobile, &self.history);
-        self.phase = match over {
-            Some((result, reason)) => Phase::GameOver { result, reason },
-            None => match (rules, new_parry) {
-                (Rules::Fairschach(_), Some(color)) => Phase::NewParry { color },
-                (Rules::Fairschach(_), None) if checked[0] != checked[1] => Phase::FirstMoveRight {
-                    color: if checked[0] {
-                        Color::White
-                    } else {
-                        Color::Black
-                    },
                 },
-                _ => Phase::Pair,
             },
-        };
-        push_phase(self.phase, events);
-    }
+            _ => Phase::Pair,
+        },
+    };
+    push_phase(phase, events);
+    (phase, checked)
 }
 
 /// Why `mv` is not legal for `color` in `pos`.

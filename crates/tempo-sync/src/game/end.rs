@@ -46,8 +46,10 @@ pub(super) fn pair_end(
     mobile: [bool; 2],
     history: &History,
 ) -> Option<(GameResult, EndReason)> {
-    let stuck =
-        Color::ALL.map(|c| !mobile[c.index()] && !has_legal_move(pos, c, checked[c.index()]));
+    let stuck = [
+        !mobile[0] && !has_legal_move(pos, Color::White, checked[0]),
+        !mobile[1] && !has_legal_move(pos, Color::Black, checked[1]),
+    ];
     let mated = [stuck[0] && checked[0], stuck[1] && checked[1]];
     match mated {
         [true, true] => return Some((GameResult::Draw, EndReason::DoubleCheckmate)),
