@@ -83,7 +83,7 @@ fn role_on(pos: &Position, sq: Square) -> Role {
 /// Appends the movements of `mv` (legal for `color` in `pos`) to `out`;
 /// returns whether `mv` is a castling. A move not starting on a piece of
 /// `color` adds nothing.
-#[inline]
+#[inline(always)]
 fn push_movements(pos: &Position, color: Color, mv: Move, out: &mut Movements) -> bool {
     if !pos.by_color(color).contains(mv.from) {
         return false;
