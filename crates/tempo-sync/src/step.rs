@@ -270,46 +270,37 @@ fn apply(
         }
     }
 
-    let mut landed = [Bitboard::EMPTY; 2];
-    let mut double_steps = Bitboard::EMPTY;
-    let mut captured_squares = Bitboard::EMPTY;
-    for m in all {
-        if m.role == Role::Pawn {
-            irreversible = true;
+    let mut landing = Landing {
+        before,
+        vacated,
+        swapped,
+        removed_by_color,
+        landed: [Bitboard::EMPTY; 2],
+        double_steps: Bitboard::EMPTY,
+        captured_squares: Bitboard::EMPTY,
+        irreversible,
+    };
+    // Written out for the usual one or two movements (a loop of two is
+    // not unrolled by the compiler).
+    match all {
+        [m] => landing.land(pos, m, events),
+        [w, b] => {
+            landing.land(pos, w, events);
+            landing.land(pos, b, events);
         }
-        if removed_by_color[m.color.index()].contains(m.to) {
-            continue;
-        }
-        if let Some(target) = m.target
-            && before[(!m.color).index()].contains(target)
-        {
-            if vacated.contains(target) {
-                // The opposing piece left: nothing is captured (C5).
-                if !swapped.contains(target) {
-                    events.push(Event::Evaded {
-                        color: m.color,
-                        square: target,
-                    });
-                }
-            } else if let Some(piece) = pos.remove(target) {
-                irreversible = true;
-                captured_squares = captured_squares.with(target);
-                events.push(Event::Captured {
-                    color: piece.color,
-                    role: piece.role,
-                    square: target,
-                });
+        _ => {
+            for m in all {
+                landing.land(pos, m, events);
             }
         }
-        if pos.occupied().contains(m.to) {
-            pos.remove(m.to);
-        }
-        pos.toggle_piece(Piece::new(m.color, m.promotion.unwrap_or(m.role)), m.to);
-        landed[m.color.index()] = landed[m.color.index()].with(m.to);
-        if m.role == Role::Pawn && m.from.rank().index().abs_diff(m.to.rank().index()) == 2 {
-            double_steps = double_steps.with(m.to);
-        }
     }
+    let Landing {
+        landed,
+        double_steps,
+        captured_squares,
+        irreversible,
+        ..
+    } = landing;
 
     if !rights_before.is_empty() {
         let mut rights = rights_before;
@@ -337,6 +328,65 @@ fn apply(
         irreversible,
         double_steps,
         voided,
+    }
+}
+
+/// The movements' arrival, one after the other: captures (or evasions)
+/// and what the step records.
+struct Landing {
+    /// The pieces of each colour before the step.
+    before: [Bitboard; 2],
+    vacated: Bitboard,
+    swapped: Bitboard,
+    /// Pieces removed by a collision (they do not arrive).
+    removed_by_color: [Bitboard; 2],
+    landed: [Bitboard; 2],
+    double_steps: Bitboard,
+    captured_squares: Bitboard,
+    irreversible: bool,
+}
+
+impl Landing {
+    /// Puts the piece of `m` on its square (the pieces of every movement
+    /// already taken off their squares), capturing the opposing piece it
+    /// targets unless that one left.
+    #[inline(always)]
+    fn land(&mut self, pos: &mut Position, m: &Movement, events: &mut Vec<Event>) {
+        if m.role == Role::Pawn {
+            self.irreversible = true;
+        }
+        if self.removed_by_color[m.color.index()].contains(m.to) {
+            return;
+        }
+        if let Some(target) = m.target
+            && self.before[(!m.color).index()].contains(target)
+        {
+            if self.vacated.contains(target) {
+                // The opposing piece left: nothing is captured (C5).
+                if !self.swapped.contains(target) {
+                    events.push(Event::Evaded {
+                        color: m.color,
+                        square: target,
+                    });
+                }
+            } else if let Some(piece) = pos.remove(target) {
+                self.irreversible = true;
+                self.captured_squares = self.captured_squares.with(target);
+                events.push(Event::Captured {
+                    color: piece.color,
+                    role: piece.role,
+                    square: target,
+                });
+            }
+        }
+        if pos.occupied().contains(m.to) {
+            pos.remove(m.to);
+        }
+        pos.toggle_piece(Piece::new(m.color, m.promotion.unwrap_or(m.role)), m.to);
+        self.landed[m.color.index()] = self.landed[m.color.index()].with(m.to);
+        if m.role == Role::Pawn && m.from.rank().index().abs_diff(m.to.rank().index()) == 2 {
+            self.double_steps = self.double_steps.with(m.to);
+        }
     }
 }
 
