@@ -68,15 +68,14 @@ impl Movements {
 }
 
 /// The role of the piece on `sq` (a pawn if the square is empty), from
-/// the role bitboards without a branch per role.
+/// the role bitboards without a branch per role: the three bits of the
+/// role's index (knight 1, bishop 2, rook 3, queen 4, king 5) each come
+/// from a union of role bitboards.
 #[inline]
 fn role_on(pos: &Position, sq: Square) -> Role {
-    let bit = |role: Role| ((pos.by_role(role).0 >> sq.index()) & 1) as usize;
-    let index = bit(Role::Knight)
-        + 2 * bit(Role::Bishop)
-        + 3 * bit(Role::Rook)
-        + 4 * bit(Role::Queen)
-        + 5 * bit(Role::King);
+    let [_, knights, bishops, rooks, queens, kings] = Role::ALL.map(|r| pos.by_role(r).0);
+    let bit = |b: u64| ((b >> sq.index()) & 1) as usize;
+    let index = bit(knights | rooks | kings) | bit(bishops | rooks) << 1 | bit(queens | kings) << 2;
     Role::ALL[index.min(5)]
 }
 
