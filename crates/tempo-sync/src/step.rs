@@ -79,18 +79,16 @@ fn role_on(pos: &Position, sq: Square) -> Role {
     Role::ALL[index.min(5)]
 }
 
-/// Appends the movements of `mv` (legal for `color` in `pos`) to `out`;
-/// returns whether `mv` is a castling. A move not starting on a piece of
-/// `color` adds nothing.
+/// The movement of `mv` (legal for `color` in `pos`) unless it is a
+/// castling or does not start on a piece of `color` (then `None`).
 #[inline(always)]
-fn push_movements(pos: &Position, color: Color, mv: Move, out: &mut Movements) -> bool {
+fn plain_movement(pos: &Position, color: Color, mv: Move) -> Option<Movement> {
     if !pos.by_color(color).contains(mv.from) {
-        return false;
+        return None;
     }
     let role = role_on(pos, mv.from);
     if role == Role::King && pos.by_piece(Piece::new(color, Role::Rook)).contains(mv.to) {
-        push_castling(color, mv, out);
-        return true;
+        return None;
     }
     let occupied = pos.occupied();
     // The captured piece's square: en passant (a pawn's diagonal step to
@@ -102,7 +100,7 @@ fn push_movements(pos: &Position, color: Color, mv: Move, out: &mut Movements) -
         } else {
             pos.by_color(!color).contains(mv.to).then_some(mv.to)
         };
-    out.push(Movement {
+    Some(Movement {
         color,
         role,
         from: mv.from,
@@ -110,8 +108,22 @@ fn push_movements(pos: &Position, color: Color, mv: Move, out: &mut Movements) -
         promotion: mv.promotion,
         target,
         castling: false,
-    });
-    false
+    })
+}
+
+/// Appends the movements of `mv` (legal for `color` in `pos`) to `out`;
+/// returns whether `mv` is a castling. A move not starting on a piece of
+/// `color` adds nothing.
+fn push_movements(pos: &Position, color: Color, mv: Move, out: &mut Movements) -> bool {
+    if let Some(m) = plain_movement(pos, color, mv) {
+        out.push(m);
+        false
+    } else if pos.by_color(color).contains(mv.from) {
+        push_castling(color, mv, out);
+        true
+    } else {
+        false
+    }
 }
 
 /// The king's and the rook's movements of a castling (king takes own
@@ -162,6 +174,42 @@ pub(crate) fn execute(
     rule: SameSquareRule,
     events: &mut Vec<Event>,
 ) -> Step {
+    // The usual steps, one plain movement per moving side, go straight
+    // to their own copy of `apply` (movements kept in registers, loops
+    // written out). A collision only matters there under `WeakerStays`.
+    let none = [false; 2];
+    match moves {
+        [Some(w), Some(b)] if rule != SameSquareRule::WeakerStays => {
+            if let (Some(w), Some(b)) = (
+                plain_movement(pos, Color::White, w),
+                plain_movement(pos, Color::Black, b),
+            ) {
+                return apply(pos, &[w, b], 1, none, none, rule, events);
+            }
+        }
+        [Some(w), None] => {
+            if let Some(w) = plain_movement(pos, Color::White, w) {
+                return apply(pos, &[w], 1, none, none, rule, events);
+            }
+        }
+        [None, Some(b)] => {
+            if let Some(b) = plain_movement(pos, Color::Black, b) {
+                return apply(pos, &[b], 0, none, none, rule, events);
+            }
+        }
+        _ => {}
+    }
+    execute_general(pos, moves, rule, events)
+}
+
+/// [`execute`] for any shape: castlings, `WeakerStays`.
+#[inline(never)]
+fn execute_general(
+    pos: &mut Position,
+    moves: [Option<Move>; 2],
+    rule: SameSquareRule,
+    events: &mut Vec<Event>,
+) -> Step {
     let mut ms = Movements {
         list: [Movement::NONE; 4],
         len: 0,
@@ -179,14 +227,7 @@ pub(crate) fn execute(
     if rule == SameSquareRule::WeakerStays {
         voided = weaker_stays(&mut ms, moves, events);
     }
-    // The usual shapes get their own copy of `apply` with the movement
-    // count known (loops unrolled).
-    match (ms.len, ms.black) {
-        (2, 1) => apply(pos, &ms.list[..2], 1, castled, voided, rule, events),
-        (1, 1) => apply(pos, &ms.list[..1], 1, castled, voided, rule, events),
-        (1, 0) => apply(pos, &ms.list[..1], 0, castled, voided, rule, events),
-        _ => apply(pos, ms.all(), ms.black, castled, voided, rule, events),
-    }
+    apply(pos, ms.all(), ms.black, castled, voided, rule, events)
 }
 
 /// Carries out the movements `all` (White's, then Black's from index
