@@ -776,17 +776,37 @@ fn exchange_captures(pos: &Position, color: Color, square: Square, moved: Bitboa
 
 /// Whether `color` has a legal capture onto `square` with a piece not in
 /// `moved` (without listing them).
+#[inline(never)]
 fn can_capture_on(pos: &Position, color: Color, square: Square, moved: Bitboard) -> bool {
     if pos.color_at(square) != Some(!color) {
         return false;
     }
     let candidates = pos.attackers(square, color, pos.occupied()) & !moved & !pos.paused();
-    candidates.into_iter().any(|from| {
+    candidates
+        .into_iter()
+        .any(|from| capture_is_legal(pos, color, from, square))
+}
+
+/// Whether `color`'s piece on `from`, attacking the opposing piece on
+/// `square`, may capture it: whether `color`'s king is safe afterwards
+/// (the same answer as [`Position::is_legal_for`] for such a capture,
+/// without generating moves).
+#[inline]
+fn capture_is_legal(pos: &Position, color: Color, from: Square, square: Square) -> bool {
+    let Some(king) = pos.king(color) else {
         let promotion = (pos.role_at(from) == Some(Role::Pawn)
             && Bitboard::BACK_RANKS.contains(square))
         .then_some(Role::Queen);
-        pos.is_legal_for(color, Move::new(from, square, promotion))
-    })
+        return pos.is_legal_for(color, Move::new(from, square, promotion));
+    };
+    // `square` stays occupied (by the capturing piece); the captured
+    // piece no longer attacks.
+    let occupied = pos.occupied().without(from);
+    if king == from {
+        pos.attackers(square, !color, occupied).is_empty()
+    } else {
+        (pos.attackers(king, !color, occupied) & !Bitboard::from_square(square)).is_empty()
+    }
 }
 
 /// S5/S6: after the pair, each side may capture on the square the
@@ -1068,6 +1088,34 @@ pub(crate) fn diagnose(pos: &Position, color: Color, mv: Move) -> IllegalReason 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Variant;
+
+    /// The capture legality test agrees with the move generator on
+    /// playout positions, for every capture of every piece.
+    #[test]
+    fn capture_legality_agrees_with_is_legal_for() {
+        for variant in [Variant::Synchronschach, Variant::Fairschach] {
+            for game in crate::playout::sample_pair_states(Rules::new(variant), 3000, 11) {
+                let mut pos = game.position().clone();
+                pos.set_paused(Bitboard::EMPTY);
+                for color in Color::ALL {
+                    for square in pos.by_color(!color) {
+                        for from in pos.attackers(square, color, pos.occupied()) {
+                            let promotion = (pos.role_at(from) == Some(Role::Pawn)
+                                && Bitboard::BACK_RANKS.contains(square))
+                            .then_some(Role::Queen);
+                            assert_eq!(
+                                capture_is_legal(&pos, color, from, square),
+                                pos.is_legal_for(color, Move::new(from, square, promotion)),
+                                "{} {from}{square}",
+                                pos.to_fen()
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
 
     /// S4 / G1: a side without king loses; both kings gone: draw.
     #[test]
