@@ -64,8 +64,15 @@ impl History {
     }
 
     /// Whether `hash` occurs at least three times (repetition rule).
+    #[inline]
     pub(super) fn occurs_thrice(&self, hash: u64) -> bool {
-        self.buckets[2] & bucket(hash) != 0 && self.iter().filter(|&h| h == hash).nth(2).is_some()
+        self.buckets[2] & bucket(hash) != 0 && self.count_reaches_three(hash)
+    }
+
+    /// The entries looked at one by one (the bucket summary allows three).
+    #[inline(never)]
+    fn count_reaches_three(&self, hash: u64) -> bool {
+        self.iter().filter(|&h| h == hash).nth(2).is_some()
     }
 }
 
