@@ -739,9 +739,16 @@ fn push_checks(pos: &Position, events: &mut Vec<Event>) -> [bool; 2] {
     checks
 }
 
-/// Whether each side's king is attacked.
+/// Whether each side's king is attacked ([`Position::is_in_check`] for
+/// both, in one call).
+#[inline(never)]
 fn checks(pos: &Position) -> [bool; 2] {
-    Color::ALL.map(|c| pos.is_in_check(c))
+    let occupied = pos.occupied();
+    let attacked = |c: Color| {
+        pos.king(c)
+            .is_some_and(|king| pos.is_attacked(king, !c, occupied))
+    };
+    [attacked(Color::White), attacked(Color::Black)]
 }
 
 /// The legal captures of `color` onto `square` with pieces that have not
