@@ -3,21 +3,27 @@
 //! events. Pure and deterministic: no clock, no I/O.
 
 mod end;
+mod exchange;
+mod fair;
 mod history;
 
 use std::fmt;
 
-use tempo_chess::{Bitboard, Color, Move, MoveList, Position, Role, Square, attacks};
+use tempo_chess::{Bitboard, Color, Move, MoveList, Position, Role, Square};
 
-use end::{has_legal_move, orthodox_end, pair_end};
+use end::{orthodox_end, pair_end};
+use exchange::{can_capture_on, exchange_captures, exchange_rights};
+use fair::{
+    effective_pauses, first_move_sequence, keep_legal_en_passant, pause_set, set_fair_en_passant,
+};
 use history::History;
 
 use crate::error::{IllegalReason, SyncError};
-use crate::event::{Event, VoidReason};
+use crate::event::Event;
 use crate::outcome::{EndReason, Result as GameResult};
 use crate::phase::{Exchange, Phase};
-use crate::rules::{PauseRule, Rules, SameSquareRule, Variant};
-use crate::step::{Step, execute};
+use crate::rules::{Rules, SameSquareRule, Variant};
+use crate::step::execute;
 
 /// One player's choice.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -643,75 +649,6 @@ fn push_phase(phase: Phase, events: &mut Vec<Event>) {
     }
 }
 
-/// FSR 6/7: the move of `first` (in check) is executed first, then the
-/// opponent's if it is still legal; if not and the opponent is now in
-/// check, its move is void and it gets a new parry (returned). Changes
-/// `pos` in place, like [`execute`].
-fn first_move_sequence(
-    pos: &mut Position,
-    first: Color,
-    moves: [Option<Move>; 2],
-    rule: SameSquareRule,
-    events: &mut Vec<Event>,
-) -> (Step, Option<Color>) {
-    let second = !first;
-    events.push(Event::FirstMove { color: first });
-    let ep_before = pos.en_passant_squares();
-    // F-ep: the second player's en-passant right survives the first move
-    // if the pawn still stands there (the pawn's square and the piece on
-    // it before the first move).
-    let ep_pawn = pos.ep_square_for(second).map(|ep| {
-        let pawn = ep.offset(0, second.fold(-1, 1));
-        (ep, pawn, pawn.and_then(|p| pos.piece_at(p)))
-    });
-    let mut only_first = [None, None];
-    only_first[first.index()] = moves[first.index()];
-    let step1 = execute(pos, only_first, rule, events);
-    let ep = ep_pawn
-        .filter(|&(ep, pawn, piece_before)| {
-            !pos.occupied().contains(ep)
-                && pawn.is_some_and(|p| {
-                    piece_before == pos.piece_at(p) && pos.role_at(p) == Some(Role::Pawn)
-                })
-        })
-        .map_or(Bitboard::EMPTY, |(ep, _, _)| Bitboard::from_square(ep));
-    pos.set_en_passant_squares(ep);
-    let mv2 = moves[second.index()].expect("both moves are entered");
-    if pos.is_legal_for(second, mv2) {
-        let mut only_second = [None, None];
-        only_second[second.index()] = Some(mv2);
-        let step2 = execute(pos, only_second, rule, events);
-        let landed = [
-            (step1.landed[0] | step2.landed[0]) & pos.by_color(Color::White),
-            (step1.landed[1] | step2.landed[1]) & pos.by_color(Color::Black),
-        ];
-        let double_steps = (step1.double_steps | step2.double_steps) & pos.by_role(Role::Pawn);
-        let step = Step {
-            landed,
-            vacated: step1.vacated | step2.vacated,
-            irreversible: step1.irreversible || step2.irreversible,
-            double_steps,
-            voided: [false, false],
-        };
-        return (step, None);
-    }
-    let in_check = pos.is_in_check(second);
-    events.push(Event::Voided {
-        color: second,
-        mv: mv2,
-        reason: if in_check {
-            VoidReason::DoesNotParry
-        } else {
-            VoidReason::NotExecutable
-        },
-    });
-    // The state after the first move alone, with its en-passant squares.
-    pos.set_en_passant_squares(ep_before);
-    let mut step = step1;
-    step.voided[second.index()] = true;
-    (step, in_check.then_some(second))
-}
-
 /// S4 (our decision): a side without its king has lost; both: draw.
 #[inline]
 fn kings_lost(pos: &Position) -> Option<(GameResult, EndReason)> {
@@ -749,200 +686,6 @@ fn checks(pos: &Position) -> [bool; 2] {
             .is_some_and(|king| pos.is_attacked(king, !c, occupied))
     };
     [attacked(Color::White), attacked(Color::Black)]
-}
-
-/// The legal captures of `color` onto `square` with pieces that have not
-/// moved in the exchange phase (S5, S7).
-fn exchange_captures(pos: &Position, color: Color, square: Square, moved: Bitboard) -> MoveList {
-    let mut list = MoveList::new();
-    if pos.color_at(square) != Some(!color) {
-        return list;
-    }
-    // Only pieces attacking the square can capture there (no en passant
-    // in Synchronschach); each candidate is checked for legality.
-    let candidates = pos.attackers(square, color, pos.occupied()) & !moved & !pos.paused();
-    for from in candidates {
-        let promotes =
-            pos.role_at(from) == Some(Role::Pawn) && Bitboard::BACK_RANKS.contains(square);
-        if promotes {
-            for role in Role::PROMOTIONS {
-                let mv = Move::new(from, square, Some(role));
-                if pos.is_legal_for(color, mv) {
-                    list.push(mv);
-                }
-            }
-        } else {
-            let mv = Move::new(from, square, None);
-            if pos.is_legal_for(color, mv) {
-                list.push(mv);
-            }
-        }
-    }
-    list
-}
-
-/// Whether `color` has a legal capture onto `square` with a piece not in
-/// `moved` (without listing them).
-#[inline(never)]
-fn can_capture_on(pos: &Position, color: Color, square: Square, moved: Bitboard) -> bool {
-    if pos.color_at(square) != Some(!color) {
-        return false;
-    }
-    let candidates = pos.attackers(square, color, pos.occupied()) & !moved & !pos.paused();
-    candidates
-        .into_iter()
-        .any(|from| capture_is_legal(pos, color, from, square))
-}
-
-/// Whether `color`'s piece on `from`, attacking the opposing piece on
-/// `square`, may capture it: whether `color`'s king is safe afterwards
-/// (the same answer as [`Position::is_legal_for`] for such a capture,
-/// without generating moves).
-#[inline]
-fn capture_is_legal(pos: &Position, color: Color, from: Square, square: Square) -> bool {
-    let Some(king) = pos.king(color) else {
-        let promotion = (pos.role_at(from) == Some(Role::Pawn)
-            && Bitboard::BACK_RANKS.contains(square))
-        .then_some(Role::Queen);
-        return pos.is_legal_for(color, Move::new(from, square, promotion));
-    };
-    // `square` stays occupied (by the capturing piece); the captured
-    // piece no longer attacks.
-    let occupied = pos.occupied().without(from);
-    if king == from {
-        pos.attackers(square, !color, occupied).is_empty()
-    } else {
-        (pos.attackers(king, !color, occupied) & !Bitboard::from_square(square)).is_empty()
-    }
-}
-
-/// S5/S6: after the pair, each side may capture on the square the
-/// opponent's moved piece entered if that square was attacked or defended
-/// by the side before the pair and a legal capture onto it exists now.
-fn exchange_rights(pre: &Position, post: &Position, landed: &[Bitboard; 2]) -> Option<Exchange> {
-    let mut x = Exchange {
-        white: None,
-        black: None,
-        moved: Bitboard::EMPTY,
-    };
-    for color in Color::ALL {
-        let mover = !color;
-        for square in landed[mover.index()] {
-            if pre.is_attacked(square, color, pre.occupied())
-                && can_capture_on(post, color, square, Bitboard::EMPTY)
-            {
-                match color {
-                    Color::White => x.white = Some(square),
-                    Color::Black => x.black = Some(square),
-                }
-            }
-        }
-    }
-    (x.white.is_some() || x.black.is_some()).then_some(x)
-}
-
-/// F-ep: a pawn's double step gives the opponent an en-passant capture in
-/// the next pair (only if legal there).
-fn set_fair_en_passant(pos: &mut Position, double_steps: Bitboard) {
-    let mut ep = Bitboard::EMPTY;
-    for sq in double_steps {
-        if let Some(color) = pos.color_at(sq)
-            && let Some(skipped) = sq.offset(0, color.fold(-1, 1))
-            && !pos.occupied().contains(skipped)
-        {
-            ep = ep.with(skipped);
-        }
-    }
-    pos.set_en_passant_squares(ep);
-    keep_legal_en_passant(pos);
-}
-
-/// Keeps only en-passant squares on which the capturing side has a legal
-/// capture (so that equal positions hash equally).
-fn keep_legal_en_passant(pos: &mut Position) {
-    let stored = pos.en_passant_squares();
-    if stored.is_empty() {
-        return;
-    }
-    let mut keep = Bitboard::EMPTY;
-    for color in Color::ALL {
-        // Only a pawn diagonally next to `ep` can capture there (looked
-        // at one by one instead of listing every move).
-        if let Some(ep) = pos.ep_square_for(color)
-            && (attacks::pawn_attacks(!color, ep) & pos.by_color(color) & pos.by_role(Role::Pawn))
-                .into_iter()
-                .any(|from| {
-                    let promotion = Bitboard::BACK_RANKS.contains(ep).then_some(Role::Queen);
-                    let mv = Move::new(from, ep, promotion);
-                    pos.is_en_passant(mv) && pos.is_legal_for(color, mv)
-                })
-        {
-            keep = keep.with(ep);
-        }
-    }
-    pos.set_en_passant_squares(keep);
-}
-
-/// FSR 9: the pieces that must pause in the next pair.
-fn pause_set(pos: &Position, rule: PauseRule, landed: &[Bitboard; 2]) -> Bitboard {
-    let kings = pos.by_role(Role::King);
-    let moved = (landed[0] | landed[1]) & pos.occupied() & !kings;
-    match rule {
-        PauseRule::None => Bitboard::EMPTY,
-        PauseRule::EveryMovedPiece => moved,
-        PauseRule::OnlyCapturable => {
-            let mut free = pos.clone();
-            free.set_paused(Bitboard::EMPTY);
-            let mut capturable = Bitboard::EMPTY;
-            for color in Color::ALL {
-                for mv in free.legal_moves_for(color) {
-                    if let Some((piece, sq)) = free.captured(mv)
-                        && piece.color != color
-                    {
-                        capturable = capturable.with(sq);
-                    }
-                }
-            }
-            moved & capturable
-        }
-    }
-}
-
-/// The paused set in force for a pair: FSR 9 lets every piece of a side
-/// in check move; and (our decision) pauses never take away a side's last
-/// legal moves.
-///
-/// `checked` says which sides are in check. Returns which sides were
-/// found to have a legal move under the final paused set (their own
-/// paused pieces alone decide that), so that the end-of-game test need
-/// not look again.
-fn effective_pauses(pos: &mut Position, checked: &[bool; 2]) -> [bool; 2] {
-    let mut mobile = [false; 2];
-    let mut paused = pos.paused();
-    if paused.is_empty() {
-        return mobile;
-    }
-    for color in Color::ALL {
-        let ours = pos.by_color(color);
-        if (paused & ours).is_empty() {
-            continue;
-        }
-        if checked[color.index()] {
-            paused &= !ours;
-            continue;
-        }
-        if has_legal_move(pos, color, false) {
-            mobile[color.index()] = true;
-        } else {
-            let mut free = pos.clone();
-            free.set_paused(paused & !ours);
-            if free.count_legal_moves_for(color) > 0 {
-                paused &= !ours;
-            }
-        }
-    }
-    pos.set_paused(paused);
-    mobile
 }
 
 /// The start of a pair in `pos` without history (notation reader).
@@ -1095,34 +838,6 @@ pub(crate) fn diagnose(pos: &Position, color: Color, mv: Move) -> IllegalReason 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Variant;
-
-    /// The capture legality test agrees with the move generator on
-    /// playout positions, for every capture of every piece.
-    #[test]
-    fn capture_legality_agrees_with_is_legal_for() {
-        for variant in [Variant::Synchronschach, Variant::Fairschach] {
-            for game in crate::playout::sample_pair_states(Rules::new(variant), 3000, 11) {
-                let mut pos = game.position().clone();
-                pos.set_paused(Bitboard::EMPTY);
-                for color in Color::ALL {
-                    for square in pos.by_color(!color) {
-                        for from in pos.attackers(square, color, pos.occupied()) {
-                            let promotion = (pos.role_at(from) == Some(Role::Pawn)
-                                && Bitboard::BACK_RANKS.contains(square))
-                            .then_some(Role::Queen);
-                            assert_eq!(
-                                capture_is_legal(&pos, color, from, square),
-                                pos.is_legal_for(color, Move::new(from, square, promotion)),
-                                "{} {from}{square}",
-                                pos.to_fen()
-                            );
-                        }
-                    }
-                }
-            }
-        }
-    }
 
     /// S4 / G1: a side without king loses; both kings gone: draw.
     #[test]
