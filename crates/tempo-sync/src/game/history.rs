@@ -21,7 +21,13 @@ pub(super) struct History {
 }
 
 /// How many entries a [`History`] holds inline (and a chunk holds).
-const RECENT: usize = 4;
+/// Eight rather than four: fewer states share chunks, so fewer
+/// resolutions pay the shared list's reference count (two atomic
+/// operations) and an allocation at every chunk (measured against four:
+/// instructions per pair equal in Synchronschach, +1 % in Fairschach,
+/// fewer mispredicts in both; Synchronschach about 4 % faster by wall
+/// clock, Fairschach unchanged).
+const RECENT: usize = 8;
 
 #[derive(Debug)]
 struct HistoryChunk {
