@@ -274,6 +274,14 @@ impl Position {
         Some(piece)
     }
 
+    /// Takes `piece` off `sq` if it stands there, or puts it on `sq` if
+    /// the square is empty (for callers that know the board: nothing is
+    /// checked, so any other use leaves an inconsistent position).
+    #[inline]
+    pub fn toggle_piece(&mut self, piece: Piece, sq: Square) {
+        self.toggle(piece.color, piece.role, sq);
+    }
+
     /// Sets the side to move.
     #[inline]
     pub fn set_turn(&mut self, color: Color) {

@@ -2,76 +2,29 @@
 //! commits, and the resolution of both choices into a new state and
 //! events. Pure and deterministic: no clock, no I/O.
 
-use std::fmt;
-use std::sync::Arc;
+mod choice;
+mod end;
+mod exchange;
+mod fair;
+mod history;
 
-use tempo_chess::{Bitboard, Color, Move, MoveList, Position, Role, Square, attacks};
+use tempo_chess::{Bitboard, Color, Move, MoveList, Position, Role};
+
+use choice::diagnose;
+pub use choice::{Choice, Expected, Resolution};
+use end::{orthodox_end, pair_end};
+use exchange::{can_capture_on, exchange_captures, exchange_rights};
+use fair::{
+    effective_pauses, first_move_sequence, keep_legal_en_passant, pause_set, set_fair_en_passant,
+};
+use history::History;
 
 use crate::error::{IllegalReason, SyncError};
-use crate::event::{Event, VoidReason};
+use crate::event::Event;
 use crate::outcome::{EndReason, Result as GameResult};
 use crate::phase::{Exchange, Phase};
-use crate::rules::{PauseRule, Rules, SameSquareRule, Variant};
-use crate::step::{Step, execute};
-
-/// One player's choice.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Choice {
-    /// A move in a pair (or in orthodox alternating play).
-    Move(Move),
-    /// A capture on the exchange square (Synchronschach S5-S7).
-    Capture(Move),
-    /// Declining the capture right of the exchange phase.
-    Decline,
-}
-
-impl Choice {
-    /// The move of a `Move` or `Capture`.
-    pub fn as_move(&self) -> Option<Move> {
-        match *self {
-            Choice::Move(mv) | Choice::Capture(mv) => Some(mv),
-            Choice::Decline => None,
-        }
-    }
-
-    /// The same choice on the colour-mirrored board.
-    pub fn mirrored(&self) -> Choice {
-        let flip = |mv: Move| Move::new(mv.from.flip_rank(), mv.to.flip_rank(), mv.promotion);
-        match *self {
-            Choice::Move(mv) => Choice::Move(flip(mv)),
-            Choice::Capture(mv) => Choice::Capture(flip(mv)),
-            Choice::Decline => Choice::Decline,
-        }
-    }
-}
-
-impl fmt::Display for Choice {
-    /// `e2e4`, `xd4e5` (exchange capture), `-` (decline).
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Choice::Move(mv) => write!(f, "{mv}"),
-            Choice::Capture(mv) => write!(f, "x{mv}"),
-            Choice::Decline => f.write_str("-"),
-        }
-    }
-}
-
-/// What a player has to choose now.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Expected {
-    /// Nothing: the player waits (or the game is over).
-    Nothing,
-    /// A move.
-    Move,
-    /// A capture on this square, or a decline (exchange phase).
-    CaptureOrDecline(Square),
-}
-
-/// The events of a resolution.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Resolution {
-    pub events: Vec<Event>,
-}
+use crate::rules::{Rules, SameSquareRule, Variant};
+use crate::step::execute;
 
 /// A simultaneous-move game in progress.
 #[derive(Debug, Clone)]
@@ -86,78 +39,6 @@ pub struct SyncGame {
     /// Whether each side's king is attacked in `pos` (found when the
     /// state was made; Fairschach's first-move right asks at every pair).
     checks: [bool; 2],
-}
-
-/// The hashes of the positions at the start of pairs (or orthodox moves)
-/// since the last capture or pawn move. The newest few are held inline,
-/// older ones in a shared persistent list of chunks: a resolution copies
-/// a few words and allocates only at every [`RECENT`]-th entry.
-#[derive(Debug, Clone, Default)]
-struct History {
-    /// The newest entries, oldest first (`recent[..len]`).
-    recent: [u64; RECENT],
-    len: usize,
-    /// A summary of all entries: for each of 64 buckets (a hash's top six
-    /// bits) whether it holds at least one, two, three hashes. A hash
-    /// occurs three times only if its bucket holds three, so the entries
-    /// are looked at only then.
-    buckets: [u64; 3],
-    older: Option<Arc<HistoryChunk>>,
-}
-
-/// How many entries a [`History`] holds inline (and a chunk holds).
-const RECENT: usize = 4;
-
-#[derive(Debug)]
-struct HistoryChunk {
-    /// Oldest first.
-    hashes: [u64; RECENT],
-    prev: Option<Arc<HistoryChunk>>,
-}
-
-impl History {
-    fn push(&mut self, hash: u64) {
-        let bit = bucket(hash);
-        let [one, two, three] = self.buckets;
-        self.buckets = [one | bit, two | (one & bit), three | (two & bit)];
-        if self.len == RECENT {
-            self.older = Some(Arc::new(HistoryChunk {
-                hashes: self.recent,
-                prev: self.older.take(),
-            }));
-            self.len = 0;
-        }
-        self.recent[self.len] = hash;
-        self.len += 1;
-    }
-
-    /// A history holding only `hash`.
-    fn single(hash: u64) -> History {
-        let mut history = History::default();
-        history.push(hash);
-        history
-    }
-
-    /// The entries, newest first.
-    fn iter(&self) -> impl Iterator<Item = u64> + '_ {
-        let chunks = std::iter::successors(self.older.as_deref(), |chunk| chunk.prev.as_deref());
-        self.recent[..self.len]
-            .iter()
-            .rev()
-            .chain(chunks.flat_map(|chunk| chunk.hashes.iter().rev()))
-            .copied()
-    }
-
-    /// Whether `hash` occurs at least three times (repetition rule).
-    fn occurs_thrice(&self, hash: u64) -> bool {
-        self.buckets[2] & bucket(hash) != 0 && self.iter().filter(|&h| h == hash).nth(2).is_some()
-    }
-}
-
-/// The summary bit of `hash` (see [`History::buckets`]).
-#[inline]
-fn bucket(hash: u64) -> u64 {
-    1 << (hash >> 58)
 }
 
 impl SyncGame {
@@ -400,7 +281,7 @@ impl SyncGame {
             Phase::GameOver { .. } => unreachable!("no choice is expected after the end"),
             Phase::Pair | Phase::FirstMoveRight { .. } | Phase::NewParry { .. } => {
                 let mv = |c: Option<Choice>| c.and_then(|c| c.as_move()).expect("checked");
-                self.resolve_pair(mv(choices[0]), mv(choices[1]), &mut events)
+                self.after_pair(mv(choices[0]), mv(choices[1]), &mut events)
             }
             Phase::Exchange(x) => self.resolve_exchange(
                 x,
@@ -444,7 +325,7 @@ impl SyncGame {
     ) -> SyncGame {
         assert!(self.phase.is_pair(), "not the start of a pair");
         events.clear();
-        self.resolve_pair(white, black, events)
+        self.after_pair(white, black, events)
     }
 
     /// The state with colours swapped and the board mirrored (symmetry
@@ -472,7 +353,30 @@ impl SyncGame {
 
     // ----- resolution -----
 
-    fn resolve_pair(&self, white: Move, black: Move, events: &mut Vec<Event>) -> SyncGame {
+    /// A state with the position of this one, no history, no commits
+    /// and phase `Pair`, for a resolution to change in place.
+    fn successor(&self) -> SyncGame {
+        SyncGame {
+            rules: self.rules,
+            pos: self.pos.clone(),
+            phase: Phase::Pair,
+            history: History::default(),
+            committed: [None, None],
+            checks: [false; 2],
+        }
+    }
+
+    /// Resolves the pair of `white` and `black` on `pos` (a copy of this
+    /// state's position, changed in place): the new state's phase,
+    /// history and checks. The caller puts the state together, so that it
+    /// is built once, in place.
+    fn resolve_pair(
+        &self,
+        pos: &mut Position,
+        white: Move,
+        black: Move,
+        events: &mut Vec<Event>,
+    ) -> (Phase, History, [bool; 2]) {
         let rules = self.rules;
         let pre = &self.pos;
         let moves = [Some(white), Some(black)];
@@ -489,48 +393,65 @@ impl SyncGame {
         let mut new_parry = None;
         let step = match (rules, first_mover) {
             (Rules::Fairschach(fair), Some(first)) => {
-                let (step, void) = first_move_sequence(pre, first, moves, fair.same_square, events);
+                let (step, void) = first_move_sequence(pos, first, moves, fair.same_square, events);
                 new_parry = void;
                 step
             }
-            _ => execute(pre, moves, rules.same_square(), events),
+            _ => execute(pos, moves, rules.same_square(), events),
         };
-        if let Some(over) = kings_lost(&step.pos, events) {
-            return self.game_over(step.pos, over, events);
+        if let Some(over) = kings_lost(pos) {
+            let (phase, checks) = end_phase(pos, over, events);
+            return (phase, self.history.clone(), checks);
         }
-        let mut pos = step.pos;
         pos.set_halfmove_clock(if step.irreversible {
             0
         } else {
             pre.halfmove_clock().saturating_add(2)
         });
         if rules.variant() == Variant::Synchronschach
-            && let Some(x) = exchange_rights(pre, &pos, &step.landed)
+            && let Some(x) = exchange_rights(pre, pos, &step.landed)
         {
             for color in Color::ALL {
                 if let Some(square) = x.square_for(color) {
                     events.push(Event::ExchangeRight { color, square });
                 }
             }
-            let checks = push_checks(&pos, events);
+            let checks = push_checks(pos, events);
             let phase = Phase::Exchange(x);
             events.push(Event::Phase { phase });
-            return SyncGame {
-                rules,
-                pos,
-                phase,
-                history: self.history.clone(),
-                committed: [None, None],
-                checks,
-            };
+            return (phase, self.history.clone(), checks);
         }
         pos.set_fullmove_number(pre.fullmove_number().saturating_add(1));
         if let Rules::Fairschach(fair) = rules {
-            set_fair_en_passant(&mut pos, step.double_steps);
-            let paused = pause_set(&pos, fair.pause, &step.landed);
+            set_fair_en_passant(pos, step.double_steps);
+            let paused = pause_set(pos, fair.pause, &step.landed);
             pos.set_paused(paused);
         }
-        start_pair(rules, pos, self.history.clone(), new_parry, events)
+        // The history goes on only without a capture or pawn move (the
+        // half-move clock is 0 exactly then; `begin_pair` would drop it).
+        let mut history = if step.irreversible {
+            History::default()
+        } else {
+            self.history.clone()
+        };
+        let (phase, checks) = begin_pair(rules, pos, &mut history, new_parry, events);
+        (phase, history, checks)
+    }
+
+    /// The state after the pair of `white` and `black`
+    /// ([`SyncGame::resolve_pair`]).
+    #[inline(always)]
+    fn after_pair(&self, white: Move, black: Move, events: &mut Vec<Event>) -> SyncGame {
+        let mut pos = self.pos.clone();
+        let (phase, history, checks) = self.resolve_pair(&mut pos, white, black, events);
+        SyncGame {
+            rules: self.rules,
+            pos,
+            phase,
+            history,
+            committed: [None, None],
+            checks,
+        }
     }
 
     fn resolve_exchange(
@@ -539,7 +460,6 @@ impl SyncGame {
         captures: [Option<Move>; 2],
         events: &mut Vec<Event>,
     ) -> SyncGame {
-        let pre = &self.pos;
         for color in Color::ALL {
             if let (Some(square), None) = (x.square_for(color), captures[color.index()]) {
                 events.push(Event::ExchangeEnded {
@@ -549,16 +469,24 @@ impl SyncGame {
                 });
             }
         }
-        let step = execute(pre, captures, SameSquareRule::BothCaptured, events);
-        if let Some(over) = kings_lost(&step.pos, events) {
-            return self.game_over(step.pos, over, events);
+        let mut next = self.successor();
+        next.history = self.history.clone();
+        let step = execute(
+            &mut next.pos,
+            captures,
+            SameSquareRule::BothCaptured,
+            events,
+        );
+        if let Some(over) = kings_lost(&next.pos) {
+            next.end(over, events);
+            return next;
         }
-        let mut pos = step.pos;
+        let pos = &mut next.pos;
         if step.irreversible {
             pos.set_halfmove_clock(0);
         }
         let moved = (x.moved & !step.vacated) | step.landed[0] | step.landed[1];
-        let mut next = Exchange {
+        let mut after = Exchange {
             white: None,
             black: None,
             moved,
@@ -571,10 +499,10 @@ impl SyncGame {
                 continue;
             };
             let them = !color;
-            if pos.color_at(square) == Some(color) && can_capture_on(&pos, them, square, moved) {
+            if pos.color_at(square) == Some(color) && can_capture_on(pos, them, square, moved) {
                 match them {
-                    Color::White => next.white = Some(square),
-                    Color::Black => next.black = Some(square),
+                    Color::White => after.white = Some(square),
+                    Color::Black => after.black = Some(square),
                 }
             } else {
                 events.push(Event::ExchangeEnded {
@@ -584,21 +512,15 @@ impl SyncGame {
                 });
             }
         }
-        if next.white.is_some() || next.black.is_some() {
-            let checks = push_checks(&pos, events);
-            let phase = Phase::Exchange(next);
-            events.push(Event::Phase { phase });
-            return SyncGame {
-                rules: self.rules,
-                pos,
-                phase,
-                history: self.history.clone(),
-                committed: [None, None],
-                checks,
-            };
+        if after.white.is_some() || after.black.is_some() {
+            next.checks = push_checks(&next.pos, events);
+            next.phase = Phase::Exchange(after);
+            events.push(Event::Phase { phase: next.phase });
+            return next;
         }
         pos.set_fullmove_number(pos.fullmove_number().saturating_add(1));
-        start_pair(self.rules, pos, self.history.clone(), None, events)
+        next.begin_pair(None, events);
+        next
     }
 
     fn resolve_orthodox(&self, color: Color, mv: Move, events: &mut Vec<Event>) -> SyncGame {
@@ -607,8 +529,9 @@ impl SyncGame {
             Color::White => [Some(mv), None],
             Color::Black => [None, Some(mv)],
         };
-        let step = execute(pre, moves, SameSquareRule::BothCaptured, events);
-        let mut pos = step.pos;
+        let mut next = self.successor();
+        let step = execute(&mut next.pos, moves, SameSquareRule::BothCaptured, events);
+        let pos = &mut next.pos;
         pos.set_halfmove_clock(if step.irreversible {
             0
         } else {
@@ -624,55 +547,40 @@ impl SyncGame {
             .filter_map(|sq| sq.offset(0, color.fold(-1, 1)))
             .collect::<Bitboard>();
         pos.set_en_passant_squares(ep);
-        keep_legal_en_passant(&mut pos);
-        let mut history = self.history.clone();
-        if pos.halfmove_clock() == 0 {
-            history = History::default();
+        keep_legal_en_passant(pos);
+        if pos.halfmove_clock() != 0 {
+            next.history = self.history.clone();
         }
-        history.push(pos.hash());
-        let checks = push_checks(&pos, events);
+        next.history.push(next.pos.hash());
+        next.checks = push_checks(&next.pos, events);
         let to_move = !color;
-        let phase = match orthodox_end(&pos, to_move, &history) {
+        next.phase = match orthodox_end(&next.pos, to_move, &next.history) {
             Some((result, reason)) => Phase::GameOver { result, reason },
             None => Phase::Alternating { to_move },
         };
-        finish(self.rules, pos, phase, history, checks, events)
+        push_phase(next.phase, events);
+        next
     }
 
-    fn game_over(
-        &self,
-        pos: Position,
-        over: (GameResult, EndReason),
-        events: &mut Vec<Event>,
-    ) -> SyncGame {
-        let phase = Phase::GameOver {
-            result: over.0,
-            reason: over.1,
-        };
-        let checks = checks(&pos);
-        finish(self.rules, pos, phase, self.history.clone(), checks, events)
+    /// Ends the game in this state with `over` (the checks are those of
+    /// the final position).
+    fn end(&mut self, over: (GameResult, EndReason), events: &mut Vec<Event>) {
+        (self.phase, self.checks) = end_phase(&self.pos, over, events);
     }
 }
 
-/// Builds the state and closes the event list with the phase (and the
-/// result).
-fn finish(
-    rules: Rules,
-    pos: Position,
-    phase: Phase,
-    history: History,
-    checks: [bool; 2],
+/// The phase and checks of a game ended with `over` in `pos`.
+fn end_phase(
+    pos: &Position,
+    over: (GameResult, EndReason),
     events: &mut Vec<Event>,
-) -> SyncGame {
+) -> (Phase, [bool; 2]) {
+    let phase = Phase::GameOver {
+        result: over.0,
+        reason: over.1,
+    };
     push_phase(phase, events);
-    SyncGame {
-        rules,
-        pos,
-        phase,
-        history,
-        committed: [None, None],
-        checks,
-    }
+    (phase, checks(pos))
 }
 
 /// Closes the event list of a step with the new phase (and the result).
@@ -683,75 +591,14 @@ fn push_phase(phase: Phase, events: &mut Vec<Event>) {
     }
 }
 
-/// FSR 6/7: the move of `first` (in check) is executed first, then the
-/// opponent's if it is still legal; if not and the opponent is now in
-/// check, its move is void and it gets a new parry (returned).
-fn first_move_sequence(
-    pre: &Position,
-    first: Color,
-    moves: [Option<Move>; 2],
-    rule: SameSquareRule,
-    events: &mut Vec<Event>,
-) -> (Step, Option<Color>) {
-    let second = !first;
-    events.push(Event::FirstMove { color: first });
-    let mut only_first = [None, None];
-    only_first[first.index()] = moves[first.index()];
-    let step1 = execute(pre, only_first, rule, events);
-    let mut inter = step1.pos.clone();
-    // F-ep: the second player's en-passant right survives the first move
-    // if the pawn still stands there.
-    let ep = pre
-        .ep_square_for(second)
-        .filter(|&ep| {
-            let pawn = ep.offset(0, second.fold(-1, 1));
-            !inter.occupied().contains(ep)
-                && pawn.is_some_and(|p| {
-                    pre.piece_at(p) == inter.piece_at(p) && inter.role_at(p) == Some(Role::Pawn)
-                })
-        })
-        .map_or(Bitboard::EMPTY, Bitboard::from_square);
-    inter.set_en_passant_squares(ep);
-    let mv2 = moves[second.index()].expect("both moves are entered");
-    if inter.is_legal_for(second, mv2) {
-        let mut only_second = [None, None];
-        only_second[second.index()] = Some(mv2);
-        let step2 = execute(&inter, only_second, rule, events);
-        let landed = [
-            (step1.landed[0] | step2.landed[0]) & step2.pos.by_color(Color::White),
-            (step1.landed[1] | step2.landed[1]) & step2.pos.by_color(Color::Black),
-        ];
-        let double_steps =
-            (step1.double_steps | step2.double_steps) & step2.pos.by_role(Role::Pawn);
-        let step = Step {
-            landed,
-            vacated: step1.vacated | step2.vacated,
-            irreversible: step1.irreversible || step2.irreversible,
-            double_steps,
-            voided: [false, false],
-            pos: step2.pos,
-        };
-        return (step, None);
-    }
-    let in_check = inter.is_in_check(second);
-    events.push(Event::Voided {
-        color: second,
-        mv: mv2,
-        reason: if in_check {
-            VoidReason::DoesNotParry
-        } else {
-            VoidReason::NotExecutable
-        },
-    });
-    let mut step = step1;
-    step.voided[second.index()] = true;
-    (step, in_check.then_some(second))
-}
-
 /// S4 (our decision): a side without its king has lost; both: draw.
-fn kings_lost(pos: &Position, events: &mut Vec<Event>) -> Option<(GameResult, EndReason)> {
-    let lost = Color::ALL.map(|c| (pos.by_color(c) & pos.by_role(Role::King)).is_empty());
-    let _ = events;
+#[inline]
+fn kings_lost(pos: &Position) -> Option<(GameResult, EndReason)> {
+    let kings = pos.by_role(Role::King);
+    let lost = Color::ALL.map(|c| (pos.by_color(c) & kings).is_empty());
+    if lost == [false, false] {
+        return None;
+    }
     match lost {
         [true, true] => Some((GameResult::Draw, EndReason::BothKingsCaptured)),
         [true, false] => Some((GameResult::Win(Color::Black), EndReason::KingCaptured)),
@@ -771,215 +618,16 @@ fn push_checks(pos: &Position, events: &mut Vec<Event>) -> [bool; 2] {
     checks
 }
 
-/// Whether each side's king is attacked.
+/// Whether each side's king is attacked ([`Position::is_in_check`] for
+/// both, in one call).
+#[inline(never)]
 fn checks(pos: &Position) -> [bool; 2] {
-    Color::ALL.map(|c| pos.is_in_check(c))
-}
-
-/// The legal captures of `color` onto `square` with pieces that have not
-/// moved in the exchange phase (S5, S7).
-fn exchange_captures(pos: &Position, color: Color, square: Square, moved: Bitboard) -> MoveList {
-    let mut list = MoveList::new();
-    if pos.color_at(square) != Some(!color) {
-        return list;
-    }
-    // Only pieces attacking the square can capture there (no en passant
-    // in Synchronschach); each candidate is checked for legality.
-    let candidates = pos.attackers(square, color, pos.occupied()) & !moved & !pos.paused();
-    for from in candidates {
-        let promotes =
-            pos.role_at(from) == Some(Role::Pawn) && Bitboard::BACK_RANKS.contains(square);
-        if promotes {
-            for role in Role::PROMOTIONS {
-                let mv = Move::new(from, square, Some(role));
-                if pos.is_legal_for(color, mv) {
-                    list.push(mv);
-                }
-            }
-        } else {
-            let mv = Move::new(from, square, None);
-            if pos.is_legal_for(color, mv) {
-                list.push(mv);
-            }
-        }
-    }
-    list
-}
-
-/// Whether `color` has a legal capture onto `square` with a piece not in
-/// `moved` (without listing them).
-fn can_capture_on(pos: &Position, color: Color, square: Square, moved: Bitboard) -> bool {
-    if pos.color_at(square) != Some(!color) {
-        return false;
-    }
-    let candidates = pos.attackers(square, color, pos.occupied()) & !moved & !pos.paused();
-    candidates.into_iter().any(|from| {
-        let promotion = (pos.role_at(from) == Some(Role::Pawn)
-            && Bitboard::BACK_RANKS.contains(square))
-        .then_some(Role::Queen);
-        pos.is_legal_for(color, Move::new(from, square, promotion))
-    })
-}
-
-/// S5/S6: after the pair, each side may capture on the square the
-/// opponent's moved piece entered if that square was attacked or defended
-/// by the side before the pair and a legal capture onto it exists now.
-fn exchange_rights(pre: &Position, post: &Position, landed: &[Bitboard; 2]) -> Option<Exchange> {
-    let mut x = Exchange {
-        white: None,
-        black: None,
-        moved: Bitboard::EMPTY,
+    let occupied = pos.occupied();
+    let attacked = |c: Color| {
+        pos.king(c)
+            .is_some_and(|king| pos.is_attacked(king, !c, occupied))
     };
-    for color in Color::ALL {
-        let mover = !color;
-        for square in landed[mover.index()] {
-            if pre.is_attacked(square, color, pre.occupied())
-                && can_capture_on(post, color, square, Bitboard::EMPTY)
-            {
-                match color {
-                    Color::White => x.white = Some(square),
-                    Color::Black => x.black = Some(square),
-                }
-            }
-        }
-    }
-    (x.white.is_some() || x.black.is_some()).then_some(x)
-}
-
-/// F-ep: a pawn's double step gives the opponent an en-passant capture in
-/// the next pair (only if legal there).
-fn set_fair_en_passant(pos: &mut Position, double_steps: Bitboard) {
-    let mut ep = Bitboard::EMPTY;
-    for sq in double_steps {
-        if let Some(color) = pos.color_at(sq)
-            && let Some(skipped) = sq.offset(0, color.fold(-1, 1))
-            && !pos.occupied().contains(skipped)
-        {
-            ep = ep.with(skipped);
-        }
-    }
-    pos.set_en_passant_squares(ep);
-    keep_legal_en_passant(pos);
-}
-
-/// Keeps only en-passant squares on which the capturing side has a legal
-/// capture (so that equal positions hash equally).
-fn keep_legal_en_passant(pos: &mut Position) {
-    let stored = pos.en_passant_squares();
-    if stored.is_empty() {
-        return;
-    }
-    let mut keep = Bitboard::EMPTY;
-    for color in Color::ALL {
-        // Only a pawn diagonally next to `ep` can capture there (looked
-        // at one by one instead of listing every move).
-        if let Some(ep) = pos.ep_square_for(color)
-            && (attacks::pawn_attacks(!color, ep) & pos.by_color(color) & pos.by_role(Role::Pawn))
-                .into_iter()
-                .any(|from| {
-                    let promotion = Bitboard::BACK_RANKS.contains(ep).then_some(Role::Queen);
-                    let mv = Move::new(from, ep, promotion);
-                    pos.is_en_passant(mv) && pos.is_legal_for(color, mv)
-                })
-        {
-            keep = keep.with(ep);
-        }
-    }
-    pos.set_en_passant_squares(keep);
-}
-
-/// FSR 9: the pieces that must pause in the next pair.
-fn pause_set(pos: &Position, rule: PauseRule, landed: &[Bitboard; 2]) -> Bitboard {
-    let kings = pos.by_role(Role::King);
-    let moved = (landed[0] | landed[1]) & pos.occupied() & !kings;
-    match rule {
-        PauseRule::None => Bitboard::EMPTY,
-        PauseRule::EveryMovedPiece => moved,
-        PauseRule::OnlyCapturable => {
-            let mut free = pos.clone();
-            free.set_paused(Bitboard::EMPTY);
-            let mut capturable = Bitboard::EMPTY;
-            for color in Color::ALL {
-                for mv in free.legal_moves_for(color) {
-                    if let Some((piece, sq)) = free.captured(mv)
-                        && piece.color != color
-                    {
-                        capturable = capturable.with(sq);
-                    }
-                }
-            }
-            moved & capturable
-        }
-    }
-}
-
-/// The paused set in force for a pair: FSR 9 lets every piece of a side
-/// in check move; and (our decision) pauses never take away a side's last
-/// legal moves.
-///
-/// `checked` says which sides are in check. Returns which sides were
-/// found to have a legal move under the final paused set (their own
-/// paused pieces alone decide that), so that the end-of-game test need
-/// not look again.
-fn effective_pauses(pos: &mut Position, checked: &[bool; 2]) -> [bool; 2] {
-    let mut mobile = [false; 2];
-    let mut paused = pos.paused();
-    if paused.is_empty() {
-        return mobile;
-    }
-    for color in Color::ALL {
-        let ours = pos.by_color(color);
-        if (paused & ours).is_empty() {
-            continue;
-        }
-        if checked[color.index()] {
-            paused &= !ours;
-            continue;
-        }
-        if has_legal_move(pos, color, false) {
-            mobile[color.index()] = true;
-        } else {
-            let mut free = pos.clone();
-            free.set_paused(paused & !ours);
-            if free.count_legal_moves_for(color) > 0 {
-                paused &= !ours;
-            }
-        }
-    }
-    pos.set_paused(paused);
-    mobile
-}
-
-/// Dead position in simultaneous play: only the two kings remain. (With
-/// simultaneous moves a lone king can capture a king that came next to it,
-/// so king and minor piece against king is not dead; see the docs.)
-fn dead_simultaneous(pos: &Position) -> bool {
-    pos.occupied() == pos.by_role(Role::King)
-}
-
-/// Orthodox end of game for the side to move.
-fn orthodox_end(
-    pos: &Position,
-    to_move: Color,
-    history: &History,
-) -> Option<(GameResult, EndReason)> {
-    if pos.count_legal_moves_for(to_move) == 0 {
-        return Some(if pos.is_in_check(to_move) {
-            (GameResult::Win(!to_move), EndReason::Checkmate)
-        } else {
-            (GameResult::Draw, EndReason::Stalemate)
-        });
-    }
-    if tempo_chess::is_insufficient_material(pos) {
-        return Some((GameResult::Draw, EndReason::InsufficientMaterial));
-    }
-    if pos.halfmove_clock() >= 100 {
-        return Some((GameResult::Draw, EndReason::FiftyMoves));
-    }
-    if history.occurs_thrice(pos.hash()) {
-        return Some((GameResult::Draw, EndReason::Repetition));
-    }
-    None
+    [attacked(Color::White), attacked(Color::Black)]
 }
 
 /// The start of a pair in `pos` without history (notation reader).
@@ -1014,269 +662,116 @@ fn start_pair(
 impl SyncGame {
     /// [`start_pair`] on a state whose position and history are set.
     fn begin_pair(&mut self, new_parry: Option<Color>, events: &mut Vec<Event>) {
-        let rules = self.rules;
-        let pos = &mut self.pos;
-        pos.set_turn(Color::White);
-        if pos.halfmove_clock() == 0 {
-            self.history = History::default();
+        let (phase, checks) = begin_pair(
+            self.rules,
+            &mut self.pos,
+            &mut self.history,
+            new_parry,
+            events,
+        );
+        self.phase = phase;
+        self.checks = checks;
+    }
+}
+
+/// The start of a pair in `pos` with `history` (both updated): the phase
+/// and the checks of the new state.
+fn begin_pair(
+    rules: Rules,
+    pos: &mut Position,
+    history: &mut History,
+    new_parry: Option<Color>,
+    events: &mut Vec<Event>,
+) -> (Phase, [bool; 2]) {
+    pos.set_turn(Color::White);
+    if pos.halfmove_clock() == 0 {
+        *history = History::default();
+    }
+    let checked = checks(pos);
+    for color in Color::ALL {
+        if checked[color.index()] {
+            events.push(Event::Check { color });
         }
-        let checked = checks(pos);
-        self.checks = checked;
-        for color in Color::ALL {
-            if checked[color.index()] {
-                events.push(Event::Check { color });
-            }
+    }
+    if let Rules::Fairschach(fair) = rules
+        && checked[0] != checked[1]
+    {
+        let pieces = pos.occupied().count();
+        let pairs_played = pos.fullmove_number().saturating_sub(1);
+        let by_count = fair.orthodox_threshold.is_some_and(|n| pieces <= n);
+        let by_pairs = fair.orthodox_after_pairs.is_some_and(|n| pairs_played >= n);
+        if by_count || by_pairs {
+            let to_move = if checked[0] {
+                Color::White
+            } else {
+                Color::Black
+            };
+            pos.set_turn(to_move);
+            pos.set_paused(Bitboard::EMPTY);
+            let ep = pos
+                .ep_square_for(to_move)
+                .map_or(Bitboard::EMPTY, Bitboard::from_square);
+            pos.set_en_passant_squares(ep);
+            *history = History::single(pos.hash());
+            events.push(Event::SwitchedToOrthodox { to_move });
+            let phase = match orthodox_end(pos, to_move, history) {
+                Some((result, reason)) => Phase::GameOver { result, reason },
+                None => Phase::Alternating { to_move },
+            };
+            push_phase(phase, events);
+            return (phase, checked);
         }
-        if let Rules::Fairschach(fair) = rules
-            && checked[0] != checked[1]
-        {
-            let pieces = pos.occupied().count();
-            let pairs_played = pos.fullmove_number().saturating_sub(1);
-            let by_count = fair.orthodox_threshold.is_some_and(|n| pieces <= n);
-            let by_pairs = fair.orthodox_after_pairs.is_some_and(|n| pairs_played >= n);
-            if by_count || by_pairs {
-                let to_move = if checked[0] {
+    }
+    let mobile = effective_pauses(pos, &checked);
+    for color in Color::ALL {
+        let paused = pos.paused() & pos.by_color(color);
+        if paused.any() {
+            events.push(Event::Paused {
+                color,
+                squares: paused,
+            });
+        }
+    }
+    history.push(pos.hash());
+    let over = pair_end(pos, &checked, mobile, history);
+    let phase = match over {
+        Some((result, reason)) => Phase::GameOver { result, reason },
+        None => match (rules, new_parry) {
+            (Rules::Fairschach(_), Some(color)) => Phase::NewParry { color },
+            (Rules::Fairschach(_), None) if checked[0] != checked[1] => Phase::FirstMoveRight {
+                color: if checked[0] {
                     Color::White
                 } else {
                     Color::Black
-                };
-                pos.set_turn(to_move);
-                pos.set_paused(Bitboard::EMPTY);
-                let ep = pos
-                    .ep_square_for(to_move)
-                    .map_or(Bitboard::EMPTY, Bitboard::from_square);
-                pos.set_en_passant_squares(ep);
-                self.history = History::single(pos.hash());
-                events.push(Event::SwitchedToOrthodox { to_move });
-                self.phase = match orthodox_end(pos, to_move, &self.history) {
-                    Some((result, reason)) => Phase::GameOver { result, reason },
-                    None => Phase::Alternating { to_move },
-                };
-                push_phase(self.phase, events);
-                return;
-            }
-        }
-        let mobile = effective_pauses(pos, &checked);
-        for color in Color::ALL {
-            let paused = pos.paused() & pos.by_color(color);
-            if paused.any() {
-                events.push(Event::Paused {
-                    color,
-                    squares: paused,
-                });
-            }
-        }
-        self.history.push(pos.hash());
-        let over = pair_end(pos, &checked, mobile, &self.history);
-        self.phase = match over {
-            Some((result, reason)) => Phase::GameOver { result, reason },
-            None => match (rules, new_parry) {
-                (Rules::Fairschach(_), Some(color)) => Phase::NewParry { color },
-                (Rules::Fairschach(_), None) if checked[0] != checked[1] => Phase::FirstMoveRight {
-                    color: if checked[0] {
-                        Color::White
-                    } else {
-                        Color::Black
-                    },
                 },
-                _ => Phase::Pair,
             },
-        };
-        push_phase(self.phase, events);
-    }
-}
-
-/// S3 / C7 at the start of a pair: checkmate (one or both), stalemate,
-/// dead position, 50 pairs, repetition.
-fn pair_end(
-    pos: &Position,
-    checked: &[bool; 2],
-    mobile: [bool; 2],
-    history: &History,
-) -> Option<(GameResult, EndReason)> {
-    let stuck =
-        Color::ALL.map(|c| !mobile[c.index()] && !has_legal_move(pos, c, checked[c.index()]));
-    let mated = [stuck[0] && checked[0], stuck[1] && checked[1]];
-    match mated {
-        [true, true] => return Some((GameResult::Draw, EndReason::DoubleCheckmate)),
-        [true, false] => return Some((GameResult::Win(Color::Black), EndReason::Checkmate)),
-        [false, true] => return Some((GameResult::Win(Color::White), EndReason::Checkmate)),
-        [false, false] => {}
-    }
-    if stuck[0] || stuck[1] {
-        return Some((GameResult::Draw, EndReason::Stalemate));
-    }
-    if dead_simultaneous(pos) {
-        return Some((GameResult::Draw, EndReason::InsufficientMaterial));
-    }
-    if pos.halfmove_clock() >= 100 {
-        return Some((GameResult::Draw, EndReason::FiftyMoves));
-    }
-    if history.occurs_thrice(pos.hash()) {
-        return Some((GameResult::Draw, EndReason::Repetition));
-    }
-    None
-}
-
-/// Whether `color` has a legal move: a quick look for an unpinned knight,
-/// slider or pawn with a free square (legal when not in check), then for
-/// a king step to a safe square, else a full count.
-fn has_legal_move(pos: &Position, color: Color, in_check: bool) -> bool {
-    let Some(king) = pos.king(color) else {
-        return pos.count_legal_moves_for(color) > 0;
+            _ => Phase::Pair,
+        },
     };
-    let paused = pos.paused();
-    let own = pos.by_color(color);
-    if !in_check {
-        let movable = own & !paused;
-        // Only pieces on a line through the king can be pinned: the
-        // others are looked at first, without computing pins.
-        let lines = attacks::bishop_rays(king) | attacks::rook_rays(king);
-        if can_step(pos, color, movable & !lines)
-            || can_step(pos, color, movable & lines & !pos.pinned(color))
-        {
-            return true;
-        }
-    }
-    // A king step to a square not attacked (the king itself taken off the
-    // board) is legal, in check or not.
-    if !paused.contains(king) {
-        let without_king = pos.occupied().without(king);
-        for sq in attacks::king_attacks(king) & !own {
-            if !pos.is_attacked(sq, !color, without_king) {
-                return true;
-            }
-        }
-    }
-    pos.count_legal_moves_for(color) > 0
-}
-
-/// Whether a pawn, knight or slider of `color` on `pieces` has a square
-/// to go to: a single step onto an empty square, a square not held by an
-/// own piece (a legal move when `color` is not in check and none of
-/// `pieces` is pinned).
-fn can_step(pos: &Position, color: Color, pieces: Bitboard) -> bool {
-    let own = pos.by_color(color);
-    let occupied = pos.occupied();
-    let pawns = pieces & pos.by_role(Role::Pawn);
-    if (pawns.forward(color) & !occupied).any() {
-        return true;
-    }
-    for sq in pieces & pos.by_role(Role::Knight) {
-        if (attacks::knight_attacks(sq) & !own).any() {
-            return true;
-        }
-    }
-    let queens = pos.by_role(Role::Queen);
-    for sq in pieces & (pos.by_role(Role::Bishop) | queens) {
-        if (attacks::bishop_attacks(sq, occupied) & !own).any() {
-            return true;
-        }
-    }
-    for sq in pieces & (pos.by_role(Role::Rook) | queens) {
-        if (attacks::rook_attacks(sq, occupied) & !own).any() {
-            return true;
-        }
-    }
-    false
-}
-
-/// Why `mv` is not legal for `color` in `pos`.
-pub(crate) fn diagnose(pos: &Position, color: Color, mv: Move) -> IllegalReason {
-    match pos.color_at(mv.from) {
-        None => return IllegalReason::EmptySquare(mv.from),
-        Some(c) if c != color => return IllegalReason::OpponentsPiece(mv.from),
-        _ => {}
-    }
-    let mut free = pos.clone();
-    free.set_paused(Bitboard::EMPTY);
-    if pos.paused().contains(mv.from) && free.is_legal_for(color, mv) {
-        return IllegalReason::Paused(mv.from);
-    }
-    if free.pseudo_legal_moves_for(color).contains(&mv) {
-        if pos.is_castling(mv) {
-            IllegalReason::CastlingThroughCheck
-        } else if pos.is_in_check(color) {
-            IllegalReason::DoesNotParry
-        } else {
-            IllegalReason::LeavesKingAttacked
-        }
-    } else {
-        IllegalReason::NotAMove(mv.from)
-    }
+    push_phase(phase, events);
+    (phase, checked)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Variant;
 
     /// S4 / G1: a side without king loses; both kings gone: draw.
     #[test]
     fn kings_lost_decides() {
-        let mut events = Vec::new();
         let pos = |fen: &str| Position::from_fen(fen).unwrap();
         assert_eq!(
-            kings_lost(&pos("8/8/8/8/8/8/8/8 w - - 0 1"), &mut events),
+            kings_lost(&pos("8/8/8/8/8/8/8/8 w - - 0 1")),
             Some((GameResult::Draw, EndReason::BothKingsCaptured))
         );
         assert_eq!(
-            kings_lost(&pos("4k3/8/8/8/8/8/8/8 w - - 0 1"), &mut events),
+            kings_lost(&pos("4k3/8/8/8/8/8/8/8 w - - 0 1")),
             Some((GameResult::Win(Color::Black), EndReason::KingCaptured))
         );
         assert_eq!(
-            kings_lost(&pos("8/8/8/8/8/8/8/4K3 w - - 0 1"), &mut events),
+            kings_lost(&pos("8/8/8/8/8/8/8/4K3 w - - 0 1")),
             Some((GameResult::Win(Color::White), EndReason::KingCaptured))
         );
-        assert_eq!(
-            kings_lost(&pos("4k3/8/8/8/8/8/8/4K3 w - - 0 1"), &mut events),
-            None
-        );
-    }
-
-    /// The entries come back newest first across the inline part and the
-    /// chunks, and the bucket summary never hides a third occurrence.
-    #[test]
-    fn history_finds_threefold_occurrences() {
-        let mut history = History::default();
-        let mut seed = 1u64;
-        let mut seen = Vec::new();
-        for _ in 0..2000 {
-            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1);
-            // Few distinct hashes (some sharing a bucket), many repeats.
-            let hash = ((seed >> 61) << 58) | ((seed >> 40) % 3);
-            history.push(hash);
-            seen.push(hash);
-            let newest_first: Vec<u64> = seen.iter().rev().copied().collect();
-            assert_eq!(history.iter().collect::<Vec<_>>(), newest_first);
-            for &h in &seen {
-                let count = seen.iter().filter(|&&x| x == h).count();
-                assert_eq!(history.occurs_thrice(h), count >= 3);
-            }
-            if seen.len() == 40 {
-                history = History::default();
-                seen.clear();
-            }
-        }
-        assert!(!History::default().occurs_thrice(0));
-    }
-
-    /// The quick test agrees with a full count on playout positions (with
-    /// pauses, checks and few pieces).
-    #[test]
-    fn has_legal_move_agrees_with_count() {
-        for variant in [Variant::Synchronschach, Variant::Fairschach] {
-            for game in crate::playout::sample_pair_states(Rules::new(variant), 4000, 5) {
-                let pos = game.position();
-                for color in Color::ALL {
-                    assert_eq!(
-                        has_legal_move(pos, color, pos.is_in_check(color)),
-                        pos.count_legal_moves_for(color) > 0,
-                        "{}",
-                        crate::notation::write(&game)
-                    );
-                }
-            }
-        }
+        assert_eq!(kings_lost(&pos("4k3/8/8/8/8/8/8/4K3 w - - 0 1")), None);
     }
 }

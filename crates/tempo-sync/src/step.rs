@@ -67,30 +67,28 @@ impl Movements {
     }
 }
 
-/// Appends the movements of `mv` (legal for `color` in `pos`) to `out`;
-/// returns whether `mv` is a castling.
+/// The role of the piece on `sq` (a pawn if the square is empty), from
+/// the role bitboards without a branch per role: the three bits of the
+/// role's index (knight 1, bishop 2, rook 3, queen 4, king 5) each come
+/// from a union of role bitboards.
 #[inline]
-fn push_movements(pos: &Position, color: Color, mv: Move, out: &mut Movements) -> bool {
-    let role = pos.role_at(mv.from).unwrap_or(Role::Pawn);
+fn role_on(pos: &Position, sq: Square) -> Role {
+    let [_, knights, bishops, rooks, queens, kings] = Role::ALL.map(|r| pos.by_role(r).0);
+    let bit = |b: u64| ((b >> sq.index()) & 1) as usize;
+    let index = bit(knights | rooks | kings) | bit(bishops | rooks) << 1 | bit(queens | kings) << 2;
+    Role::ALL[index.min(5)]
+}
+
+/// The movement of `mv` (legal for `color` in `pos`) unless it is a
+/// castling or does not start on a piece of `color` (then `None`).
+#[inline(always)]
+fn plain_movement(pos: &Position, color: Color, mv: Move) -> Option<Movement> {
+    if !pos.by_color(color).contains(mv.from) {
+        return None;
+    }
+    let role = role_on(pos, mv.from);
     if role == Role::King && pos.by_piece(Piece::new(color, Role::Rook)).contains(mv.to) {
-        let side = CastlingSide::of_rook(mv.from, mv.to);
-        let (king_to, rook_to) = (side.king_to(color), side.rook_to(color));
-        // A Chess960 king or rook already on its castling square does
-        // not move.
-        for (role, from, to) in [(Role::King, mv.from, king_to), (Role::Rook, mv.to, rook_to)] {
-            if from != to {
-                out.push(Movement {
-                    color,
-                    role,
-                    from,
-                    to,
-                    promotion: None,
-                    target: None,
-                    castling: true,
-                });
-            }
-        }
-        return true;
+        return None;
     }
     let occupied = pos.occupied();
     // The captured piece's square: en passant (a pawn's diagonal step to
@@ -102,7 +100,7 @@ fn push_movements(pos: &Position, color: Color, mv: Move, out: &mut Movements) -
         } else {
             pos.by_color(!color).contains(mv.to).then_some(mv.to)
         };
-    out.push(Movement {
+    Some(Movement {
         color,
         role,
         from: mv.from,
@@ -110,16 +108,50 @@ fn push_movements(pos: &Position, color: Color, mv: Move, out: &mut Movements) -
         promotion: mv.promotion,
         target,
         castling: false,
-    });
-    false
+    })
 }
 
-/// What a step did, beyond its events.
-#[derive(Debug, Clone)]
+/// Appends the movements of `mv` (legal for `color` in `pos`) to `out`;
+/// returns whether `mv` is a castling. A move not starting on a piece of
+/// `color` adds nothing.
+fn push_movements(pos: &Position, color: Color, mv: Move, out: &mut Movements) -> bool {
+    if let Some(m) = plain_movement(pos, color, mv) {
+        out.push(m);
+        false
+    } else if pos.by_color(color).contains(mv.from) {
+        push_castling(color, mv, out);
+        true
+    } else {
+        false
+    }
+}
+
+/// The king's and the rook's movements of a castling (king takes own
+/// rook) of `color`.
+#[cold]
+fn push_castling(color: Color, mv: Move, out: &mut Movements) {
+    let side = CastlingSide::of_rook(mv.from, mv.to);
+    let (king_to, rook_to) = (side.king_to(color), side.rook_to(color));
+    // A Chess960 king or rook already on its castling square does not
+    // move.
+    for (role, from, to) in [(Role::King, mv.from, king_to), (Role::Rook, mv.to, rook_to)] {
+        if from != to {
+            out.push(Movement {
+                color,
+                role,
+                from,
+                to,
+                promotion: None,
+                target: None,
+                castling: true,
+            });
+        }
+    }
+}
+
+/// What a step did, beyond its events and the position it changed.
+#[derive(Debug, Clone, Copy)]
 pub(crate) struct Step {
-    /// The position after the step: board and castling rights updated;
-    /// turn, clocks, en passant and paused set untouched.
-    pub pos: Position,
     /// The squares where moved pieces of each colour ended.
     pub landed: [Bitboard; 2],
     /// Squares left by moving pieces.
@@ -133,9 +165,47 @@ pub(crate) struct Step {
 }
 
 /// Executes `moves[White]` and `moves[Black]` (each legal for its colour
-/// in `pos`, either may be absent) at the same moment.
+/// in `pos`, either may be absent) at the same moment, in place: the
+/// board and castling rights of `pos` are updated; turn, clocks, en
+/// passant and paused set are untouched.
 pub(crate) fn execute(
-    pos: &Position,
+    pos: &mut Position,
+    moves: [Option<Move>; 2],
+    rule: SameSquareRule,
+    events: &mut Vec<Event>,
+) -> Step {
+    // The usual steps, one plain movement per moving side, go straight
+    // to their own copy of `apply` (movements kept in registers, loops
+    // written out). A collision only matters there under `WeakerStays`.
+    let none = [false; 2];
+    match moves {
+        [Some(w), Some(b)] if rule != SameSquareRule::WeakerStays => {
+            if let (Some(w), Some(b)) = (
+                plain_movement(pos, Color::White, w),
+                plain_movement(pos, Color::Black, b),
+            ) {
+                return apply(pos, &[w, b], 1, none, none, rule, events);
+            }
+        }
+        [Some(w), None] => {
+            if let Some(w) = plain_movement(pos, Color::White, w) {
+                return apply(pos, &[w], 1, none, none, rule, events);
+            }
+        }
+        [None, Some(b)] => {
+            if let Some(b) = plain_movement(pos, Color::Black, b) {
+                return apply(pos, &[b], 0, none, none, rule, events);
+            }
+        }
+        _ => {}
+    }
+    execute_general(pos, moves, rule, events)
+}
+
+/// [`execute`] for any shape: castlings, `WeakerStays`.
+#[inline(never)]
+fn execute_general(
+    pos: &mut Position,
     moves: [Option<Move>; 2],
     rule: SameSquareRule,
     events: &mut Vec<Event>,
@@ -154,41 +224,32 @@ pub(crate) fn execute(
         castled[1] = push_movements(pos, Color::Black, mv, &mut ms);
     }
     let mut voided = [false; 2];
-    if rule == SameSquareRule::WeakerStays
-        && let Some((w, b)) = collision(&ms)
-        && strength(w.role) != strength(b.role)
-    {
-        // FSR 4, alternative: the weaker piece forgoes its whole move.
-        let weaker = if strength(w.role) < strength(b.role) {
-            Color::White
-        } else {
-            Color::Black
-        };
-        if let Some(mv) = moves[weaker.index()] {
-            events.push(Event::Voided {
-                color: weaker,
-                mv,
-                reason: VoidReason::WeakerStays,
-            });
-        }
-        let kept: [Movement; 4] = ms.list;
-        let (start, end) = match weaker {
-            Color::White => (0, ms.black),
-            Color::Black => (ms.black, ms.len),
-        };
-        let mut len = 0;
-        for (i, m) in kept[..ms.len].iter().enumerate() {
-            if i < start || i >= end {
-                ms.list[len] = *m;
-                len += 1;
-            }
-        }
-        ms.black = if weaker == Color::White { 0 } else { ms.black };
-        ms.len = len;
-        voided[weaker.index()] = true;
+    if rule == SameSquareRule::WeakerStays {
+        voided = weaker_stays(&mut ms, moves, events);
     }
+    apply(pos, ms.all(), ms.black, castled, voided, rule, events)
+}
+
+/// Carries out the movements `all` (White's, then Black's from index
+/// `black`) on `pos`: the events, collisions, swaps, captures, castling
+/// rights.
+#[inline(always)]
+fn apply(
+    pos: &mut Position,
+    all: &[Movement],
+    black: usize,
+    castled: [bool; 2],
+    voided: [bool; 2],
+    rule: SameSquareRule,
+    events: &mut Vec<Event>,
+) -> Step {
+    let (whites, blacks) = all.split_at(black);
+    // The pieces of each colour before the step (captures are decided on
+    // them).
+    let before = [pos.by_color(Color::White), pos.by_color(Color::Black)];
+    let rights_before = pos.castling_rights();
     let mut vacated = Bitboard::EMPTY;
-    for m in ms.all() {
+    for m in all {
         vacated |= m.from;
         events.push(Event::Moved {
             color: m.color,
@@ -204,7 +265,8 @@ pub(crate) fn execute(
     // two-piece move, castling, stays on its own back rank.
     let mut removed_by_color = [Bitboard::EMPTY; 2];
     let mut irreversible = false;
-    if let Some((w, b)) = collision(&ms) {
+    let both_move = !whites.is_empty() && !blacks.is_empty();
+    if both_move && let Some((w, b)) = collision(whites, blacks) {
         let (white_removed, black_removed) = match rule {
             SameSquareRule::BothCaptured => (true, true),
             _ => {
@@ -228,66 +290,61 @@ pub(crate) fn execute(
         });
     }
 
-    let mut next = pos.clone();
-    for m in ms.all() {
-        next.remove(m.from);
+    for m in all {
+        pos.toggle_piece(Piece::new(m.color, m.role), m.from);
     }
 
     // Swaps (C5): two pieces each moving onto the other's square.
     let mut swapped = Bitboard::EMPTY;
-    for w in ms.of(Color::White) {
-        for b in ms.of(Color::Black) {
-            if w.to == b.from && b.to == w.from {
-                swapped = swapped.with(w.from).with(b.from);
-                events.push(Event::Swap {
-                    white_from: w.from,
-                    black_from: b.from,
-                });
-            }
-        }
-    }
-
-    let mut landed = [Bitboard::EMPTY; 2];
-    let mut double_steps = Bitboard::EMPTY;
-    let mut captured_squares = Bitboard::EMPTY;
-    for m in ms.all() {
-        if m.role == Role::Pawn {
-            irreversible = true;
-        }
-        if removed_by_color[m.color.index()].contains(m.to) {
-            continue;
-        }
-        if let Some(target) = m.target
-            && pos.by_color(!m.color).contains(target)
-        {
-            if vacated.contains(target) {
-                // The opposing piece left: nothing is captured (C5).
-                if !swapped.contains(target) {
-                    events.push(Event::Evaded {
-                        color: m.color,
-                        square: target,
+    if both_move {
+        for w in whites {
+            for b in blacks {
+                if w.to == b.from && b.to == w.from {
+                    swapped = swapped.with(w.from).with(b.from);
+                    events.push(Event::Swap {
+                        white_from: w.from,
+                        black_from: b.from,
                     });
                 }
-            } else if let Some(piece) = next.remove(target) {
-                irreversible = true;
-                captured_squares = captured_squares.with(target);
-                events.push(Event::Captured {
-                    color: piece.color,
-                    role: piece.role,
-                    square: target,
-                });
             }
-        }
-        next.put(m.to, Piece::new(m.color, m.promotion.unwrap_or(m.role)));
-        landed[m.color.index()] = landed[m.color.index()].with(m.to);
-        if m.role == Role::Pawn && m.from.rank().index().abs_diff(m.to.rank().index()) == 2 {
-            double_steps = double_steps.with(m.to);
         }
     }
 
-    let mut rights = pos.castling_rights();
-    if !rights.is_empty() {
-        for m in ms.all() {
+    let mut landing = Landing {
+        before,
+        vacated,
+        swapped,
+        removed_by_color,
+        landed: [Bitboard::EMPTY; 2],
+        double_steps: Bitboard::EMPTY,
+        captured_squares: Bitboard::EMPTY,
+        irreversible,
+    };
+    // Written out for the usual one or two movements (a loop of two is
+    // not unrolled by the compiler).
+    match all {
+        [m] => landing.land(pos, m, events),
+        [w, b] => {
+            landing.land(pos, w, events);
+            landing.land(pos, b, events);
+        }
+        _ => {
+            for m in all {
+                landing.land(pos, m, events);
+            }
+        }
+    }
+    let Landing {
+        landed,
+        double_steps,
+        captured_squares,
+        irreversible,
+        ..
+    } = landing;
+
+    if !rights_before.is_empty() {
+        let mut rights = rights_before;
+        for m in all {
             if m.role == Role::King {
                 rights.clear(m.color);
             }
@@ -300,13 +357,12 @@ pub(crate) fn execute(
         for sq in (vacated | captured_squares) & Bitboard::BACK_RANKS {
             rights.discard_rook(sq);
         }
-        if rights != pos.castling_rights() {
-            next.set_castling_rights(rights);
+        if rights != rights_before {
+            pos.set_castling_rights(rights);
         }
     }
 
     Step {
-        pos: next,
         landed,
         vacated,
         irreversible,
@@ -315,11 +371,116 @@ pub(crate) fn execute(
     }
 }
 
+/// The movements' arrival, one after the other: captures (or evasions)
+/// and what the step records.
+struct Landing {
+    /// The pieces of each colour before the step.
+    before: [Bitboard; 2],
+    vacated: Bitboard,
+    swapped: Bitboard,
+    /// Pieces removed by a collision (they do not arrive).
+    removed_by_color: [Bitboard; 2],
+    landed: [Bitboard; 2],
+    double_steps: Bitboard,
+    captured_squares: Bitboard,
+    irreversible: bool,
+}
+
+impl Landing {
+    /// Puts the piece of `m` on its square (the pieces of every movement
+    /// already taken off their squares), capturing the opposing piece it
+    /// targets unless that one left.
+    #[inline(always)]
+    fn land(&mut self, pos: &mut Position, m: &Movement, events: &mut Vec<Event>) {
+        if m.role == Role::Pawn {
+            self.irreversible = true;
+        }
+        if self.removed_by_color[m.color.index()].contains(m.to) {
+            return;
+        }
+        if let Some(target) = m.target
+            && self.before[(!m.color).index()].contains(target)
+        {
+            if self.vacated.contains(target) {
+                // The opposing piece left: nothing is captured (C5).
+                if !self.swapped.contains(target) {
+                    events.push(Event::Evaded {
+                        color: m.color,
+                        square: target,
+                    });
+                }
+            } else if let Some(piece) = pos.remove(target) {
+                self.irreversible = true;
+                self.captured_squares = self.captured_squares.with(target);
+                events.push(Event::Captured {
+                    color: piece.color,
+                    role: piece.role,
+                    square: target,
+                });
+            }
+        }
+        if pos.occupied().contains(m.to) {
+            pos.remove(m.to);
+        }
+        pos.toggle_piece(Piece::new(m.color, m.promotion.unwrap_or(m.role)), m.to);
+        self.landed[m.color.index()] = self.landed[m.color.index()].with(m.to);
+        if m.role == Role::Pawn && m.from.rank().index().abs_diff(m.to.rank().index()) == 2 {
+            self.double_steps = self.double_steps.with(m.to);
+        }
+    }
+}
+
+/// FSR 4, alternative: in a collision of unequally strong pieces the
+/// weaker piece forgoes its whole move (its movements are dropped).
+/// Returns which colour's move was voided.
+#[cold]
+fn weaker_stays(
+    ms: &mut Movements,
+    moves: [Option<Move>; 2],
+    events: &mut Vec<Event>,
+) -> [bool; 2] {
+    let mut voided = [false; 2];
+    let Some((w, b)) = collision(ms.of(Color::White), ms.of(Color::Black)) else {
+        return voided;
+    };
+    if strength(w.role) == strength(b.role) {
+        return voided;
+    }
+    let weaker = if strength(w.role) < strength(b.role) {
+        Color::White
+    } else {
+        Color::Black
+    };
+    if let Some(mv) = moves[weaker.index()] {
+        events.push(Event::Voided {
+            color: weaker,
+            mv,
+            reason: VoidReason::WeakerStays,
+        });
+    }
+    let kept: [Movement; 4] = ms.list;
+    let (start, end) = match weaker {
+        Color::White => (0, ms.black),
+        Color::Black => (ms.black, ms.len),
+    };
+    let mut len = 0;
+    for (i, m) in kept[..ms.len].iter().enumerate() {
+        if i < start || i >= end {
+            ms.list[len] = *m;
+            len += 1;
+        }
+    }
+    ms.black = if weaker == Color::White { 0 } else { ms.black };
+    ms.len = len;
+    voided[weaker.index()] = true;
+    voided
+}
+
 /// The White and Black movements that end on the same square, if any.
 #[inline]
-fn collision(ms: &Movements) -> Option<(Movement, Movement)> {
-    for w in ms.of(Color::White) {
-        for b in ms.of(Color::Black) {
+fn collision(whites: &[Movement], blacks: &[Movement]) -> Option<(Movement, Movement)> {
+    for w in whites {
+        for b in blacks {
             if w.to == b.to {
                 return Some((*w, *b));
             }
@@ -345,30 +506,30 @@ mod tests {
 
     #[test]
     fn swap_keeps_both_pieces() {
-        let p = pos("4k3/8/8/3b4/4B3/8/8/4K3 w - - 0 1");
+        let mut p = pos("4k3/8/8/3b4/4B3/8/8/4K3 w - - 0 1");
         let mut events = Vec::new();
         let step = execute(
-            &p,
+            &mut p,
             [Some(mv("e4d5")), Some(mv("d5e4"))],
             SameSquareRule::BothCaptured,
             &mut events,
         );
-        assert_eq!(step.pos.board_fen(), "4k3/8/8/3B4/4b3/8/8/4K3");
+        assert_eq!(p.board_fen(), "4k3/8/8/3B4/4b3/8/8/4K3");
         assert!(!step.irreversible);
         assert!(events.iter().any(|e| matches!(e, Event::Swap { .. })));
     }
 
     #[test]
     fn capture_of_leaving_piece_captures_nothing() {
-        let p = pos("4k3/8/8/3n4/4B3/8/8/4K3 w - - 0 1");
+        let mut p = pos("4k3/8/8/3n4/4B3/8/8/4K3 w - - 0 1");
         let mut events = Vec::new();
-        let step = execute(
-            &p,
+        execute(
+            &mut p,
             [Some(mv("e4d5")), Some(mv("d5b4"))],
             SameSquareRule::BothCaptured,
             &mut events,
         );
-        assert_eq!(step.pos.board_fen(), "4k3/8/8/3B4/1n6/8/8/4K3");
+        assert_eq!(p.board_fen(), "4k3/8/8/3B4/1n6/8/8/4K3");
         assert!(events.contains(&Event::Evaded {
             color: Color::White,
             square: Square::D5

@@ -1,0 +1,53 @@
+//! A fixed amount of the resolution work alone (the pairs are picked
+//! beforehand), for instruction and branch counts that do not depend on
+//! the machine's load:
+//!
+//! ```sh
+//! cargo build --release -p tempo-sync --example resolve_passes
+//! valgrind --tool=cachegrind --cache-sim=no --branch-sim=yes \
+//!     target/release/examples/resolve_passes synchronschach 2
+//! ```
+//!
+//! The 2,000 playout states of the benchmark, 16 random pairs of legal
+//! moves per state (as in `measure_resolutions_only`); each pass resolves
+//! all 32,000 pairs. The counts of a run with 0 passes are the set-up to
+//! subtract.
+
+use tempo_chess::Color;
+use tempo_sync::playout::{PickRng, sample_pair_states};
+use tempo_sync::{Rules, Variant};
+
+/// Random pairs picked per state.
+const PAIRS_PER_STATE: usize = 16;
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let variant: Variant = args
+        .next()
+        .unwrap_or_else(|| "synchronschach".into())
+        .parse()
+        .expect("a variant name");
+    let passes: usize = args
+        .next()
+        .map_or(2, |s| s.parse().expect("a number of passes"));
+    let states = sample_pair_states(Rules::new(variant), 2000, 1);
+    let mut rng = PickRng::new(0x2545_F491_4F6C_DD1D);
+    let mut pairs = Vec::with_capacity(states.len() * PAIRS_PER_STATE);
+    for (index, game) in states.iter().enumerate() {
+        let white = game.position().legal_moves_for(Color::White);
+        let black = game.position().legal_moves_for(Color::Black);
+        for _ in 0..PAIRS_PER_STATE {
+            let (i, j) = rng.pick2(white.len(), black.len());
+            pairs.push((index, white[i], black[j]));
+        }
+    }
+    let mut events = Vec::with_capacity(16);
+    let mut sink = 0usize;
+    for _ in 0..passes {
+        for &(index, white, black) in &pairs {
+            let next = states[index].resolve_legal_pair_into(white, black, &mut events);
+            sink = sink.wrapping_add(events.len() + next.pair_number() as usize);
+        }
+    }
+    println!("{} pairs resolved (checksum {sink})", passes * pairs.len());
+}

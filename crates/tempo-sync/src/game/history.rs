@@ -1,0 +1,121 @@
+//! The repetition history of a game: the hashes of the positions at the
+//! start of pairs (or orthodox moves) since the last capture or pawn move.
+
+use std::sync::Arc;
+
+/// The hashes of the positions at the start of pairs (or orthodox moves)
+/// since the last capture or pawn move. The newest few are held inline,
+/// older ones in a shared persistent list of chunks: a resolution copies
+/// a few words and allocates only at every [`RECENT`]-th entry.
+#[derive(Debug, Clone, Default)]
+pub(super) struct History {
+    /// The newest entries, oldest first (`recent[..len]`).
+    recent: [u64; RECENT],
+    len: usize,
+    /// A summary of all entries: for each of 64 buckets (a hash's top six
+    /// bits) whether it holds at least one, two, three hashes. A hash
+    /// occurs three times only if its bucket holds three, so the entries
+    /// are looked at only then.
+    buckets: [u64; 3],
+    older: Option<Arc<HistoryChunk>>,
+}
+
+/// How many entries a [`History`] holds inline (and a chunk holds).
+/// Eight rather than four: fewer states share chunks, so fewer
+/// resolutions pay the shared list's reference count (two atomic
+/// operations) and an allocation at every chunk (measured against four:
+/// instructions per pair equal in Synchronschach, +1 % in Fairschach,
+/// fewer mispredicts in both; Synchronschach about 4 % faster by wall
+/// clock, Fairschach unchanged).
+const RECENT: usize = 8;
+
+#[derive(Debug)]
+struct HistoryChunk {
+    /// Oldest first.
+    hashes: [u64; RECENT],
+    prev: Option<Arc<HistoryChunk>>,
+}
+
+impl History {
+    pub(super) fn push(&mut self, hash: u64) {
+        let bit = bucket(hash);
+        let [one, two, three] = self.buckets;
+        self.buckets = [one | bit, two | (one & bit), three | (two & bit)];
+        if self.len == RECENT {
+            self.older = Some(Arc::new(HistoryChunk {
+                hashes: self.recent,
+                prev: self.older.take(),
+            }));
+            self.len = 0;
+        }
+        self.recent[self.len] = hash;
+        self.len += 1;
+    }
+
+    /// A history holding only `hash`.
+    pub(super) fn single(hash: u64) -> History {
+        let mut history = History::default();
+        history.push(hash);
+        history
+    }
+
+    /// The entries, newest first.
+    pub(super) fn iter(&self) -> impl Iterator<Item = u64> + '_ {
+        let chunks = std::iter::successors(self.older.as_deref(), |chunk| chunk.prev.as_deref());
+        self.recent[..self.len]
+            .iter()
+            .rev()
+            .chain(chunks.flat_map(|chunk| chunk.hashes.iter().rev()))
+            .copied()
+    }
+
+    /// Whether `hash` occurs at least three times (repetition rule).
+    #[inline]
+    pub(super) fn occurs_thrice(&self, hash: u64) -> bool {
+        self.buckets[2] & bucket(hash) != 0 && self.count_reaches_three(hash)
+    }
+
+    /// The entries looked at one by one (the bucket summary allows three).
+    #[inline(never)]
+    fn count_reaches_three(&self, hash: u64) -> bool {
+        self.iter().filter(|&h| h == hash).nth(2).is_some()
+    }
+}
+
+/// The summary bit of `hash` (see [`History::buckets`]).
+#[inline]
+fn bucket(hash: u64) -> u64 {
+    1 << (hash >> 58)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The entries come back newest first across the inline part and the
+    /// chunks, and the bucket summary never hides a third occurrence.
+    #[test]
+    fn history_finds_threefold_occurrences() {
+        let mut history = History::default();
+        let mut seed = 1u64;
+        let mut seen = Vec::new();
+        for _ in 0..2000 {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1);
+            // Few distinct hashes (some sharing a bucket), many repeats.
+            let hash = ((seed >> 61) << 58) | ((seed >> 40) % 3);
+            history.push(hash);
+            seen.push(hash);
+            let newest_first: Vec<u64> = seen.iter().rev().copied().collect();
+            assert_eq!(history.iter().collect::<Vec<_>>(), newest_first);
+            for &h in &seen {
+                let count = seen.iter().filter(|&&x| x == h).count();
+                assert_eq!(history.occurs_thrice(h), count >= 3);
+            }
+            if seen.len() == 40 {
+                history = History::default();
+                seen.clear();
+            }
+        }
+        assert!(!History::default().occurs_thrice(0));
+    }
+}
