@@ -9,6 +9,9 @@ use crate::attacks::{
 use crate::{Bitboard, CastlingSide, Color, Move, MoveList, Position, Rank, Role, Square};
 
 mod both;
+mod set;
+
+pub use set::{MoveSet, MoveSetIter};
 
 /// Receives moves in bulk: a from-square and a set of to-squares.
 trait Sink {

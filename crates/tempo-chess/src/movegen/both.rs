@@ -30,6 +30,15 @@ impl Position {
     pub fn legal_moves_both_into(&self, white: &mut MoveList, black: &mut MoveList) {
         white.clear();
         black.clear();
+        self.generate_both(white, black);
+    }
+
+    /// Generates the legal moves of White into `white` and of Black into
+    /// `black` in one pass (each sink receives what
+    /// [`Position::generate`] would give it for its colour, in the same
+    /// order).
+    #[inline(always)]
+    pub(super) fn generate_both<S: Sink>(&self, white: &mut S, black: &mut S) {
         let (Some(white_king), Some(black_king)) =
             (self.king(Color::White), self.king(Color::Black))
         else {
@@ -160,7 +169,7 @@ impl Position {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use rand::{RngExt, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
@@ -190,7 +199,7 @@ mod tests {
     /// side, sometimes none or two), castling rights where rooks stand
     /// beside a back-rank king, random paused squares and en-passant
     /// squares for both colours.
-    fn random_position(rng: &mut ChaCha8Rng) -> Position {
+    pub(crate) fn random_position(rng: &mut ChaCha8Rng) -> Position {
         let mut pos = Position::empty();
         let roles = [
             Role::Pawn,
