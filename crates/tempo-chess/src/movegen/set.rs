@@ -17,42 +17,59 @@ use crate::{Bitboard, Color, Move, Position, Role, Square};
 
 /// One group of moves: targets `to`, each reached from the square
 /// `((to & from_mask) + from_offset) mod 64`, each giving `1 << shift`
-/// moves (4 for a promotion, one per role).
+/// moves (4 for a promotion, one per role). The small fields are packed
+/// into one word, written with one store.
 #[derive(Clone, Copy, Debug)]
 struct Entry {
     to: Bitboard,
-    /// Moves in this entry (`to.count() << shift`).
-    count: u16,
-    /// 0 when every move starts on `from_offset` (a piece); 63 when each
-    /// starts a fixed distance from its target (a pawn set).
-    from_mask: u8,
-    from_offset: u8,
-    /// 2 for promotions (four roles per target), else 0.
-    shift: u8,
+    /// Bits 0..16: the number of moves (`to.count() << shift`); 16..24:
+    /// `from_offset`; 24..32: `from_mask` (0 when every move starts on
+    /// `from_offset`, a piece; 63 when each starts a fixed distance from
+    /// its target, a pawn set); 32..34: `shift` (2 for promotions).
+    info: u64,
 }
 
 impl Entry {
     const EMPTY: Entry = Entry {
         to: Bitboard::EMPTY,
-        count: 0,
-        from_mask: 0,
-        from_offset: 0,
-        shift: 0,
+        info: 0,
     };
+
+    #[inline(always)]
+    fn new(to: Bitboard, from_mask: u8, from_offset: u8, shift: u8) -> Entry {
+        let count = u64::from(to.count()) << shift;
+        Entry {
+            to,
+            info: count
+                | u64::from(from_offset) << 16
+                | u64::from(from_mask) << 24
+                | u64::from(shift) << 32,
+        }
+    }
+
+    /// The number of moves.
+    #[inline(always)]
+    fn count(&self) -> usize {
+        (self.info & 0xffff) as usize
+    }
+
+    #[inline(always)]
+    fn shift(&self) -> u32 {
+        (self.info >> 32) as u32 & 3
+    }
 
     /// The from-square of the move to `to`.
     #[inline(always)]
     fn from(&self, to: Square) -> Square {
-        Square::new_masked(u32::from(
-            (to as u8 & self.from_mask).wrapping_add(self.from_offset),
-        ))
+        let (offset, mask) = ((self.info >> 16) as u32, (self.info >> 24) as u32);
+        Square::new_masked((to as u32 & mask).wrapping_add(offset))
     }
 
     /// The move to `to` with the promotion role of number `role` (ignored
     /// unless the entry is one of promotions).
     #[inline(always)]
     fn make(&self, to: Square, role: usize) -> Move {
-        let promotion = if self.shift == 0 {
+        let promotion = if self.shift() == 0 {
             None
         } else {
             Some(Role::PROMOTIONS[role & 3])
@@ -63,7 +80,7 @@ impl Entry {
     /// The entry's move of number `index` (below `count`).
     #[inline(always)]
     fn get(&self, index: usize) -> Move {
-        let to = nth_square(self.to, (index >> self.shift) as u32);
+        let to = nth_square(self.to, (index >> self.shift()) as u32);
         self.make(to, index)
     }
 
@@ -72,19 +89,20 @@ impl Entry {
         self.to.contains(mv.to)
             && self.from(mv.to) == mv.from
             && match mv.promotion {
-                None => self.shift == 0,
-                Some(role) => self.shift != 0 && Role::PROMOTIONS.contains(&role),
+                None => self.shift() == 0,
+                Some(role) => self.shift() != 0 && Role::PROMOTIONS.contains(&role),
             }
     }
 }
 
 /// The square of the `n`-th member (from a1 on, counting from 0) of `set`,
-/// which has more than `n` members: a branch-free binary search by
-/// population counts.
+/// which has more than `n` members: the byte holding it found by a
+/// branch-free binary search on population counts, the bit in the byte
+/// looked up.
 #[inline(always)]
 fn nth_square(set: Bitboard, n: u32) -> Square {
     let (mut bits, mut n, mut base) = (set.0, n, 0u32);
-    for width in [32u32, 16, 8, 4, 2, 1] {
+    for width in [32u32, 16, 8] {
         let low = (bits & ((1u64 << width) - 1)).count_ones();
         // All ones when the member lies above the low half.
         let above = 0u32.wrapping_sub(u32::from(n >= low));
@@ -92,14 +110,35 @@ fn nth_square(set: Bitboard, n: u32) -> Square {
         base += width & above;
         bits >>= width & above;
     }
-    Square::new_masked(base)
+    let in_byte = NTH_BIT_OF_BYTE[(bits & 0xff) as usize][(n & 7) as usize];
+    Square::new_masked(base + u32::from(in_byte))
 }
 
-/// The most entries one colour's generation can write: two per piece (a
-/// queen's diagonal and straight moves), one per king and pinned pawn,
-/// eight set-wise pawn entries, two en-passant captures, two castlings;
-/// for 64 pieces this stays below the bound.
-const MAX_ENTRIES: usize = 144;
+/// `NTH_BIT_OF_BYTE[byte][n]`: the position of the `n`-th set bit of
+/// `byte` (0 where it has no such bit).
+static NTH_BIT_OF_BYTE: [[u8; 8]; 256] = {
+    let mut table = [[0u8; 8]; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let (mut bit, mut n) = (0, 0);
+        while bit < 8 {
+            if byte & (1 << bit) != 0 {
+                table[byte][n] = bit as u8;
+                n += 1;
+            }
+            bit += 1;
+        }
+        byte += 1;
+    }
+    table
+};
+
+/// Room for entries: more than one colour's generation can write (two
+/// per piece, for a queen's diagonal and straight moves, one per king and
+/// pinned pawn, eight set-wise pawn entries, two en-passant captures, two
+/// castlings: at most 140 with 64 pieces), and as many as a `u8` indexes,
+/// so that writing an entry needs no bounds check.
+const ENTRY_ROOM: usize = 256;
 
 /// A set of moves of one colour, stored compactly (see the
 /// [module](self) documentation): counting is free, a move is drawn by
@@ -122,7 +161,7 @@ const MAX_ENTRIES: usize = 144;
 #[derive(Clone)]
 pub struct MoveSet {
     /// `entries[..entry_count]` hold the moves, none of them empty.
-    entries: [Entry; MAX_ENTRIES],
+    entries: [Entry; ENTRY_ROOM],
     entry_count: usize,
     len: usize,
 }
@@ -131,7 +170,7 @@ impl MoveSet {
     /// An empty set.
     pub fn new() -> MoveSet {
         MoveSet {
-            entries: [Entry::EMPTY; MAX_ENTRIES],
+            entries: [Entry::EMPTY; ENTRY_ROOM],
             entry_count: 0,
             len: 0,
         }
@@ -166,7 +205,7 @@ impl MoveSet {
     #[inline]
     pub fn get(&self, mut index: usize) -> Option<Move> {
         for entry in self.entries() {
-            let count = usize::from(entry.count);
+            let count = entry.count();
             if index < count {
                 return Some(entry.get(index));
             }
@@ -191,22 +230,44 @@ impl MoveSet {
         }
     }
 
+    /// A filler writing into the set from its start (the set's counts are
+    /// set by [`Filler::finish`]).
+    #[inline(always)]
+    fn filler(entries: &mut [Entry; ENTRY_ROOM]) -> Filler<'_> {
+        Filler {
+            entries,
+            entry_count: 0,
+            len: 0,
+        }
+    }
+}
+
+/// Writes the entries of a [`MoveSet`] during generation, its counts kept
+/// apart from the entries (in registers) until the end.
+struct Filler<'a> {
+    entries: &'a mut [Entry; ENTRY_ROOM],
+    entry_count: u8,
+    len: usize,
+}
+
+impl Filler<'_> {
+    /// The filled set's counts, for [`MoveSet`]'s fields.
+    #[inline(always)]
+    fn finish(&self) -> (usize, usize) {
+        (usize::from(self.entry_count), self.len)
+    }
+
     /// Adds the moves to each square of `to`, from the square
     /// `(to & from_mask) + from_offset`, `1 << shift` per target. Written
     /// without a branch: an empty entry is overwritten by the next one.
     #[inline(always)]
     fn push(&mut self, to: Bitboard, from_mask: u8, from_offset: u8, shift: u8) {
-        let count = (to.count() as u16) << shift;
+        let entry = Entry::new(to, from_mask, from_offset, shift);
         let n = self.entry_count;
-        self.entries[n] = Entry {
-            to,
-            count,
-            from_mask,
-            from_offset,
-            shift,
-        };
-        self.entry_count = n + usize::from(count != 0);
-        self.len += usize::from(count);
+        self.entries[usize::from(n)] = entry;
+        // Never wraps: see `ENTRY_ROOM`.
+        self.entry_count = n.wrapping_add(u8::from(to.any()));
+        self.len += entry.count();
     }
 }
 
@@ -260,7 +321,7 @@ impl Iterator for MoveSetIter<'_> {
         }
         let to = Square::new_masked(self.current.to.0.trailing_zeros());
         let mv = self.current.make(to, self.role);
-        self.role = (self.role + 1) & ((1 << self.current.shift) - 1);
+        self.role = (self.role + 1) & ((1 << self.current.shift()) - 1);
         if self.role == 0 {
             self.current.to = self.current.to.without(to);
         }
@@ -277,7 +338,7 @@ impl ExactSizeIterator for MoveSetIter<'_> {}
 
 impl FusedIterator for MoveSetIter<'_> {}
 
-impl Sink for MoveSet {
+impl Sink for Filler<'_> {
     #[inline(always)]
     fn moves(&mut self, from: Square, to: Bitboard) {
         self.push(to, 0, from as u8, 0);
@@ -328,24 +389,27 @@ impl Position {
     /// assert!(black.iter().eq(black_list.iter().copied()));
     /// ```
     pub fn legal_move_sets_both_into(&self, white: &mut MoveSet, black: &mut MoveSet) {
-        white.clear();
-        black.clear();
-        self.generate_both(white, black);
+        let mut white_filler = MoveSet::filler(&mut white.entries);
+        let mut black_filler = MoveSet::filler(&mut black.entries);
+        self.generate_both(&mut white_filler, &mut black_filler);
+        (white.entry_count, white.len) = white_filler.finish();
+        (black.entry_count, black.len) = black_filler.finish();
     }
 
     /// The legal moves of `color` into `set` (cleared first): the moves of
     /// [`Position::legal_moves_for`], in the same order.
     #[inline]
     pub fn legal_move_set_for_into(&self, color: Color, set: &mut MoveSet) {
-        set.clear();
-        self.generate::<true, _>(color, set);
+        let mut filler = MoveSet::filler(&mut set.entries);
+        self.generate::<true, _>(color, &mut filler);
+        (set.entry_count, set.len) = filler.finish();
     }
 
     /// The legal moves of `color` as a [`MoveSet`] (see
     /// [`Position::legal_moves_for`]).
     pub fn legal_move_set_for(&self, color: Color) -> MoveSet {
         let mut set = MoveSet::new();
-        self.generate::<true, _>(color, &mut set);
+        self.legal_move_set_for_into(color, &mut set);
         set
     }
 }
