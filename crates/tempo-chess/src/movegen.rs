@@ -243,13 +243,20 @@ impl Position {
 
     #[inline(always)]
     fn context<const LEGAL: bool>(&self, us: Color) -> Context {
-        let ours = self.by_color(us);
-        let theirs = self.by_color(!us);
         let king = if LEGAL {
-            (ours & self.by_role(Role::King)).single()
+            (self.by_color(us) & self.by_role(Role::King)).single()
         } else {
             None
         };
+        self.context_with_king(us, king)
+    }
+
+    /// The context of `us` with legality checked against `king` (none:
+    /// no legality), for callers that have found the king already.
+    #[inline(always)]
+    fn context_with_king(&self, us: Color, king: Option<Square>) -> Context {
+        let ours = self.by_color(us);
+        let theirs = self.by_color(!us);
         let (checkers, pinned) = match king {
             Some(king) => self.checkers_and_pinned(us, king),
             None => (Bitboard::EMPTY, Bitboard::EMPTY),

@@ -48,8 +48,8 @@ impl Position {
             self.generate::<true, _>(Color::Black, black);
             return;
         };
-        let cw = self.context::<true>(Color::White);
-        let cb = self.context::<true>(Color::Black);
+        let cw = self.context_with_king(Color::White, Some(white_king));
+        let cb = self.context_with_king(Color::Black, Some(black_king));
         let by_white = self.gen_non_king(&cw, white_king, white);
         let by_black = self.gen_non_king(&cb, black_king, black);
         // A king moving away from a slider that checks it stays on the
