@@ -90,27 +90,30 @@ impl Position {
         } else {
             Bitboard::EMPTY
         };
+        // Every piece attacks; the free ones move there too, the pinned
+        // ones below along their pin line, idle ones (paused, or pinned in
+        // check, or all in double check) not at all. One loop over free
+        // and idle pieces (masking the idle ones' moves away) instead of
+        // two: fewer loop exits to mispredict.
+        let free_only = |from: Square| Bitboard(0u64.wrapping_sub((free.0 >> from as u32) & 1));
         let queens = self.by_role(Role::Queen);
         let knights = ours & self.by_role(Role::Knight);
-        for from in knights & free {
+        for from in knights {
             let to = knight_attacks(from);
             attacked |= to;
-            sink.moves(from, to & ctx.target);
-        }
-        for from in knights & !free {
-            attacked |= knight_attacks(from);
+            sink.moves(from, to & ctx.target & free_only(from));
         }
         let diagonal = ours & (self.by_role(Role::Bishop) | queens);
         let straight = ours & (self.by_role(Role::Rook) | queens);
-        for from in diagonal & free {
+        for from in diagonal & !pinned_movers {
             let to = bishop_attacks(from, ctx.occupied);
             attacked |= to;
-            sink.moves(from, to & ctx.target);
+            sink.moves(from, to & ctx.target & free_only(from));
         }
-        for from in straight & free {
+        for from in straight & !pinned_movers {
             let to = rook_attacks(from, ctx.occupied);
             attacked |= to;
-            sink.moves(from, to & ctx.target);
+            sink.moves(from, to & ctx.target & free_only(from));
         }
         for from in diagonal & pinned_movers {
             let to = bishop_attacks(from, ctx.occupied);
@@ -121,13 +124,6 @@ impl Position {
             let to = rook_attacks(from, ctx.occupied);
             attacked |= to;
             sink.moves(from, to & ctx.target & crate::attacks::line(king, from));
-        }
-        let idle = !(free | pinned_movers);
-        for from in diagonal & idle {
-            attacked |= bishop_attacks(from, ctx.occupied);
-        }
-        for from in straight & idle {
-            attacked |= rook_attacks(from, ctx.occupied);
         }
         attacked
     }
