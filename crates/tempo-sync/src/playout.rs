@@ -200,7 +200,8 @@ mod tests {
     use super::{PickRng, generate_pick_resolve, sample_pair_states};
     use crate::{Rules, Variant};
 
-    /// The bench's one-pass generation of both lists gives each player's
+    /// The one-pass generation of both lists (the lists behind the sets of
+    /// the bench, and the path the trace digests pin) gives each player's
     /// choices exactly (same moves, same order) on playout states, with
     /// their checks, pauses and en-passant squares.
     #[test]

@@ -140,10 +140,16 @@ static NTH_BIT_OF_BYTE: [[u8; 8]; 256] = {
 /// so that writing an entry needs no bounds check.
 const ENTRY_ROOM: usize = 256;
 
-/// A set of moves of one colour, stored compactly (see the
-/// [module](self) documentation): counting is free, a move is drawn by
-/// its index without listing the others, and iteration yields the moves
-/// in the order of [`Position::legal_moves_for`].
+/// A set of moves of one colour, stored compactly: one entry per piece
+/// (its square and the bitboard of its targets) and a few set-wise
+/// entries for pawns (a promotion counts once per role). Generating it
+/// stores a handful of bitboards where a [`MoveList`](crate::MoveList)
+/// writes every move, so it is the cheaper choice where moves are
+/// counted, tested or drawn rather than all looked at — as
+/// simultaneous-move chess does at every pair, drawing one move from
+/// each player's complete set. Counting is free, a move is drawn by its
+/// index without listing the others ([`MoveSet::get`]), and iteration
+/// yields the moves in the order of [`Position::legal_moves_for`].
 ///
 /// ```
 /// use tempo_chess::{Color, MoveSet, Position};
