@@ -158,7 +158,9 @@ impl Position {
             return;
         }
         sink.moves(king, king_attacks(king) & !ctx.ours & !attacked);
-        if ctx.checkers.is_empty() {
+        // The rights tested here too: most positions have none left, and
+        // the castling generator is not inlined.
+        if ctx.checkers.is_empty() && self.castling_rights().has_any(ctx.us) {
             self.gen_castling_with::<true, S>(ctx, king, sink, |path| (path & attacked).any());
         }
     }
