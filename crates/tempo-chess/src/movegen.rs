@@ -22,6 +22,23 @@ trait Sink {
     /// Pawn moves to each square of `to`, from `to - delta`; targets on a
     /// back rank are promotions.
     fn pawn_shifted(&mut self, to: Bitboard, delta: i32);
+    /// The set-wise pawn moves of one colour moving `forward` (8 or -8):
+    /// single steps, double steps, captures towards the a-file and
+    /// towards the h-file, each as [`Sink::pawn_shifted`].
+    #[inline(always)]
+    fn pawn_sets(
+        &mut self,
+        single: Bitboard,
+        double: Bitboard,
+        left: Bitboard,
+        right: Bitboard,
+        forward: i32,
+    ) {
+        self.pawn_shifted(single, forward);
+        self.pawn_shifted(double, 2 * forward);
+        self.pawn_shifted(left, forward - 1);
+        self.pawn_shifted(right, forward + 1);
+    }
 }
 
 /// Counts moves (a promotion counts as four).
@@ -39,6 +56,22 @@ impl Sink for Counter {
     #[inline(always)]
     fn pawn_shifted(&mut self, to: Bitboard, _delta: i32) {
         self.0 += (to.count() + 3 * (to & Bitboard::BACK_RANKS).count()) as usize;
+    }
+    #[inline(always)]
+    fn pawn_sets(
+        &mut self,
+        single: Bitboard,
+        double: Bitboard,
+        left: Bitboard,
+        right: Bitboard,
+        _forward: i32,
+    ) {
+        // A double step ends on the fourth rank: never a promotion.
+        let promotions = (single & Bitboard::BACK_RANKS).count()
+            + (left & Bitboard::BACK_RANKS).count()
+            + (right & Bitboard::BACK_RANKS).count();
+        self.0 += (single.count() + double.count() + left.count() + right.count() + 3 * promotions)
+            as usize;
     }
 }
 
@@ -373,10 +406,13 @@ impl Position {
                 -8,
             ),
         };
-        sink.pawn_shifted(single & ctx.target, forward);
-        sink.pawn_shifted(double, 2 * forward);
-        sink.pawn_shifted(left & ctx.theirs & ctx.target, forward - 1);
-        sink.pawn_shifted(right & ctx.theirs & ctx.target, forward + 1);
+        sink.pawn_sets(
+            single & ctx.target,
+            double,
+            left & ctx.theirs & ctx.target,
+            right & ctx.theirs & ctx.target,
+            forward,
+        );
 
         if let Some(king) = ctx.king {
             for from in pawns & ctx.pinned {

@@ -375,6 +375,34 @@ impl Sink for Filler<'_> {
             self.push(promotions, 63, offset, 2);
         }
     }
+
+    #[inline(always)]
+    fn pawn_sets(
+        &mut self,
+        single: Bitboard,
+        double: Bitboard,
+        left: Bitboard,
+        right: Bitboard,
+        forward: i32,
+    ) {
+        if ((single | left | right) & Bitboard::BACK_RANKS).any() {
+            // Rare: promotions, in entries of their own.
+            self.pawn_shifted(single, forward);
+            self.pawn_shifted(double, 2 * forward);
+            self.pawn_shifted(left, forward - 1);
+            self.pawn_shifted(right, forward + 1);
+        } else {
+            // No target on a back rank (a double step never reaches one).
+            for (to, delta) in [
+                (single, forward),
+                (double, 2 * forward),
+                (left, forward - 1),
+                (right, forward + 1),
+            ] {
+                self.push(to, 63, (delta.wrapping_neg() & 63) as u8, 0);
+            }
+        }
+    }
 }
 
 impl Position {
