@@ -50,7 +50,13 @@ impl Entry {
     /// The number of moves.
     #[inline(always)]
     fn count(&self) -> usize {
-        (self.info & 0xffff) as usize
+        Entry::count_of(self.info)
+    }
+
+    /// The number of moves of the entry with the small fields `info`.
+    #[inline(always)]
+    fn count_of(info: u64) -> usize {
+        (info & 0xffff) as usize
     }
 
     #[inline(always)]
@@ -166,8 +172,12 @@ const ENTRY_ROOM: usize = 256;
 /// ```
 #[derive(Clone)]
 pub struct MoveSet {
-    /// `entries[..entry_count]` hold the moves, none of them empty.
-    entries: [Entry; ENTRY_ROOM],
+    /// Entry `i < entry_count` has the targets `targets[i]` and the
+    /// small fields `infos[i]` (see [`Entry`]); none is empty. Two arrays
+    /// rather than one of entries: an index scaled by 8 addresses each
+    /// directly, and drawing a move reads only the `infos`.
+    targets: [Bitboard; ENTRY_ROOM],
+    infos: [u64; ENTRY_ROOM],
     entry_count: usize,
     len: usize,
 }
@@ -176,7 +186,8 @@ impl MoveSet {
     /// An empty set.
     pub fn new() -> MoveSet {
         MoveSet {
-            entries: [Entry::EMPTY; ENTRY_ROOM],
+            targets: [Bitboard::EMPTY; ENTRY_ROOM],
+            infos: [0; ENTRY_ROOM],
             entry_count: 0,
             len: 0,
         }
@@ -201,35 +212,49 @@ impl MoveSet {
         self.len == 0
     }
 
+    /// The entries, in order.
     #[inline(always)]
-    fn entries(&self) -> &[Entry] {
-        &self.entries[..self.entry_count]
+    fn entries(&self) -> impl Iterator<Item = Entry> + '_ {
+        self.targets[..self.entry_count]
+            .iter()
+            .zip(&self.infos[..self.entry_count])
+            .map(|(&to, &info)| Entry { to, info })
     }
 
     /// The move of number `index` in [`MoveSet::iter`] order (`None` from
     /// [`MoveSet::len`] on), found without listing the moves before it.
     #[inline]
     pub fn get(&self, mut index: usize) -> Option<Move> {
-        for entry in self.entries() {
-            let count = entry.count();
-            if index < count {
-                return Some(entry.get(index));
+        let infos = &self.infos[..self.entry_count];
+        let mut i = 0;
+        while i < infos.len() {
+            let info = infos[i];
+            match index.checked_sub(Entry::count_of(info)) {
+                Some(rest) => index = rest,
+                None => {
+                    let entry = Entry {
+                        to: self.targets[i & (ENTRY_ROOM - 1)],
+                        info,
+                    };
+                    return Some(entry.get(index));
+                }
             }
-            index -= count;
+            i += 1;
         }
         None
     }
 
     /// Whether `mv` is one of the moves.
     pub fn contains(&self, mv: Move) -> bool {
-        self.entries().iter().any(|entry| entry.contains(mv))
+        self.entries().any(|entry| entry.contains(mv))
     }
 
     /// The moves, in the order of [`Position::legal_moves_for`] for the
     /// sets the generators make.
     pub fn iter(&self) -> MoveSetIter<'_> {
         MoveSetIter {
-            entries: self.entries().iter(),
+            targets: self.targets[..self.entry_count].iter(),
+            infos: self.infos[..self.entry_count].iter(),
             current: Entry::EMPTY,
             role: 0,
             remaining: self.len,
@@ -239,9 +264,10 @@ impl MoveSet {
     /// A filler writing into the set from its start (the set's counts are
     /// set by [`Filler::finish`]).
     #[inline(always)]
-    fn filler(entries: &mut [Entry; ENTRY_ROOM]) -> Filler<'_> {
+    fn filler(&mut self) -> Filler<'_> {
         Filler {
-            entries,
+            targets: &mut self.targets,
+            infos: &mut self.infos,
             entry_count: 0,
             len: 0,
         }
@@ -251,7 +277,8 @@ impl MoveSet {
 /// Writes the entries of a [`MoveSet`] during generation, its counts kept
 /// apart from the entries (in registers) until the end.
 struct Filler<'a> {
-    entries: &'a mut [Entry; ENTRY_ROOM],
+    targets: &'a mut [Bitboard; ENTRY_ROOM],
+    infos: &'a mut [u64; ENTRY_ROOM],
     entry_count: u8,
     len: usize,
 }
@@ -270,7 +297,8 @@ impl Filler<'_> {
     fn push(&mut self, to: Bitboard, from_mask: u8, from_offset: u8, shift: u8) {
         let entry = Entry::new(to, from_mask, from_offset, shift);
         let n = self.entry_count;
-        self.entries[usize::from(n)] = entry;
+        self.targets[usize::from(n)] = entry.to;
+        self.infos[usize::from(n)] = entry.info;
         // Never wraps: see `ENTRY_ROOM`.
         self.entry_count = n.wrapping_add(u8::from(to.any()));
         self.len += entry.count();
@@ -309,7 +337,8 @@ impl<'a> IntoIterator for &'a MoveSet {
 /// Iterator over the moves of a [`MoveSet`].
 #[derive(Debug, Clone)]
 pub struct MoveSetIter<'a> {
-    entries: std::slice::Iter<'a, Entry>,
+    targets: std::slice::Iter<'a, Bitboard>,
+    infos: std::slice::Iter<'a, u64>,
     /// The entry being listed, its listed targets removed.
     current: Entry,
     /// The next promotion role's number (in promotion entries).
@@ -323,7 +352,10 @@ impl Iterator for MoveSetIter<'_> {
     #[inline]
     fn next(&mut self) -> Option<Move> {
         while self.current.to.is_empty() {
-            self.current = *self.entries.next()?;
+            self.current = Entry {
+                to: *self.targets.next()?,
+                info: *self.infos.next()?,
+            };
         }
         let to = Square::new_masked(self.current.to.0.trailing_zeros());
         let mv = self.current.make(to, self.role);
@@ -423,18 +455,19 @@ impl Position {
     /// assert!(black.iter().eq(black_list.iter().copied()));
     /// ```
     pub fn legal_move_sets_both_into(&self, white: &mut MoveSet, black: &mut MoveSet) {
-        let mut white_filler = MoveSet::filler(&mut white.entries);
-        let mut black_filler = MoveSet::filler(&mut black.entries);
+        let mut white_filler = white.filler();
+        let mut black_filler = black.filler();
         self.generate_both(&mut white_filler, &mut black_filler);
-        (white.entry_count, white.len) = white_filler.finish();
-        (black.entry_count, black.len) = black_filler.finish();
+        let (white_counts, black_counts) = (white_filler.finish(), black_filler.finish());
+        (white.entry_count, white.len) = white_counts;
+        (black.entry_count, black.len) = black_counts;
     }
 
     /// The legal moves of `color` into `set` (cleared first): the moves of
     /// [`Position::legal_moves_for`], in the same order.
     #[inline]
     pub fn legal_move_set_for_into(&self, color: Color, set: &mut MoveSet) {
-        let mut filler = MoveSet::filler(&mut set.entries);
+        let mut filler = set.filler();
         self.generate::<true, _>(color, &mut filler);
         (set.entry_count, set.len) = filler.finish();
     }
