@@ -168,6 +168,7 @@ const NOT_FILE_A: Bitboard = Bitboard(!0x0101_0101_0101_0101);
 const NOT_FILE_H: Bitboard = Bitboard(!0x8080_8080_8080_8080);
 
 /// What one colour's move generation works with.
+#[derive(Clone, Copy)]
 struct Context {
     us: Color,
     occupied: Bitboard,

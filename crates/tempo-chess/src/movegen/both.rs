@@ -161,7 +161,10 @@ impl Position {
         // The rights tested here too: most positions have none left, and
         // the castling generator is not inlined.
         if ctx.checkers.is_empty() && self.castling_rights().has_any(ctx.us) {
-            self.gen_castling_with::<true, S>(ctx, king, sink, |path| (path & attacked).any());
+            // A copy for the (not inlined) castling generator, made only
+            // here: the context itself stays in registers.
+            let ctx = *ctx;
+            self.gen_castling_with::<true, S>(&ctx, king, sink, |path| (path & attacked).any());
         }
     }
 }
