@@ -48,6 +48,20 @@ impl Position {
             self.generate::<true, _>(Color::Black, black);
             return;
         };
+        self.generate_both_with_kings(white_king, black_king, white, black);
+    }
+
+    /// [`Position::generate_both`] where each colour has the single king
+    /// given. (Nothing here takes the sinks' addresses: they can live in
+    /// registers.)
+    #[inline(always)]
+    pub(super) fn generate_both_with_kings<S: Sink>(
+        &self,
+        white_king: Square,
+        black_king: Square,
+        white: &mut S,
+        black: &mut S,
+    ) {
         let cw = self.context_with_king(Color::White, Some(white_king));
         let cb = self.context_with_king(Color::Black, Some(black_king));
         let by_white = self.gen_non_king(&cw, white_king, white);
@@ -161,11 +175,40 @@ impl Position {
         // The rights tested here too: most positions have none left, and
         // the castling generator is not inlined.
         if ctx.checkers.is_empty() && self.castling_rights().has_any(ctx.us) {
-            // A copy for the (not inlined) castling generator, made only
-            // here: the context itself stays in registers.
+            // The (not inlined) castling generator gets a copy of the
+            // context and a sink of its own, made only here: the context
+            // and `sink` stay in registers.
             let ctx = *ctx;
-            self.gen_castling_with::<true, S>(&ctx, king, sink, |path| (path & attacked).any());
+            let mut castlings = Castlings::default();
+            self.gen_castling_with::<true, _>(&ctx, king, &mut castlings, |path| {
+                (path & attacked).any()
+            });
+            for rook in &castlings.rooks[..castlings.len] {
+                sink.moves(king, *rook);
+            }
         }
+    }
+}
+
+/// Collects the castling moves (a king's one or two moves to own rooks),
+/// each as a one-square target set, in the order generated.
+#[derive(Default)]
+struct Castlings {
+    rooks: [Bitboard; 2],
+    len: usize,
+}
+
+impl Sink for Castlings {
+    #[inline]
+    fn moves(&mut self, _king: Square, to: Bitboard) {
+        self.rooks[self.len] = to;
+        self.len += 1;
+    }
+    fn pawn_moves(&mut self, _from: Square, _to: Bitboard) {
+        unreachable!("castling generates no pawn moves");
+    }
+    fn pawn_shifted(&mut self, _to: Bitboard, _delta: i32) {
+        unreachable!("castling generates no pawn moves");
     }
 }
 

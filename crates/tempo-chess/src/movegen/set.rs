@@ -455,9 +455,18 @@ impl Position {
     /// assert!(black.iter().eq(black_list.iter().copied()));
     /// ```
     pub fn legal_move_sets_both_into(&self, white: &mut MoveSet, black: &mut MoveSet) {
+        let (Some(white_king), Some(black_king)) =
+            (self.king(Color::White), self.king(Color::Black))
+        else {
+            // Without a single king on each side: the general generator
+            // (apart, so that the fillers below stay in registers).
+            self.legal_move_set_for_into(Color::White, white);
+            self.legal_move_set_for_into(Color::Black, black);
+            return;
+        };
         let mut white_filler = white.filler();
         let mut black_filler = black.filler();
-        self.generate_both(&mut white_filler, &mut black_filler);
+        self.generate_both_with_kings(white_king, black_king, &mut white_filler, &mut black_filler);
         let (white_counts, black_counts) = (white_filler.finish(), black_filler.finish());
         (white.entry_count, white.len) = white_counts;
         (black.entry_count, black.len) = black_counts;
