@@ -5,7 +5,7 @@
 //! Small, strong types, one module per concept: [`Color`], [`Role`],
 //! [`Piece`], [`File`], [`Rank`], [`Square`], [`Bitboard`],
 //! [`CastlingSide`], [`CastlingRights`], [`Move`], [`MoveList`],
-//! [`Position`]. Attack tables come from cozy-chess ([`attacks`]).
+//! [`MoveSet`], [`Position`]. Attack tables come from cozy-chess ([`attacks`]).
 //!
 //! Castling moves are encoded as the king capturing its own rook, so the
 //! same encoding serves orthodox chess and every Chess960 set-up.
@@ -57,6 +57,7 @@ pub use castling::{CastlingRights, CastlingSide};
 pub use color::Color;
 pub use fen::{CastlingNotation, FenError, FenErrorKind, FenField, STARTING_FEN};
 pub use game::{Game, IllegalMove, Outcome, Termination, is_insufficient_material};
+pub use movegen::{MoveSet, MoveSetIter};
 pub use moves::{MAX_MOVES, Move, MoveList, MoveListIntoIter};
 pub use perft::{divide, perft};
 pub use piece::Piece;

@@ -9,6 +9,9 @@ use crate::attacks::{
 use crate::{Bitboard, CastlingSide, Color, Move, MoveList, Position, Rank, Role, Square};
 
 mod both;
+mod set;
+
+pub use set::{MoveSet, MoveSetIter};
 
 /// Receives moves in bulk: a from-square and a set of to-squares.
 trait Sink {
@@ -19,6 +22,23 @@ trait Sink {
     /// Pawn moves to each square of `to`, from `to - delta`; targets on a
     /// back rank are promotions.
     fn pawn_shifted(&mut self, to: Bitboard, delta: i32);
+    /// The set-wise pawn moves of one colour moving `forward` (8 or -8):
+    /// single steps, double steps, captures towards the a-file and
+    /// towards the h-file, each as [`Sink::pawn_shifted`].
+    #[inline(always)]
+    fn pawn_sets(
+        &mut self,
+        single: Bitboard,
+        double: Bitboard,
+        left: Bitboard,
+        right: Bitboard,
+        forward: i32,
+    ) {
+        self.pawn_shifted(single, forward);
+        self.pawn_shifted(double, 2 * forward);
+        self.pawn_shifted(left, forward - 1);
+        self.pawn_shifted(right, forward + 1);
+    }
 }
 
 /// Counts moves (a promotion counts as four).
@@ -36,6 +56,22 @@ impl Sink for Counter {
     #[inline(always)]
     fn pawn_shifted(&mut self, to: Bitboard, _delta: i32) {
         self.0 += (to.count() + 3 * (to & Bitboard::BACK_RANKS).count()) as usize;
+    }
+    #[inline(always)]
+    fn pawn_sets(
+        &mut self,
+        single: Bitboard,
+        double: Bitboard,
+        left: Bitboard,
+        right: Bitboard,
+        _forward: i32,
+    ) {
+        // A double step ends on the fourth rank: never a promotion.
+        let promotions = (single & Bitboard::BACK_RANKS).count()
+            + (left & Bitboard::BACK_RANKS).count()
+            + (right & Bitboard::BACK_RANKS).count();
+        self.0 += (single.count() + double.count() + left.count() + right.count() + 3 * promotions)
+            as usize;
     }
 }
 
@@ -132,6 +168,7 @@ const NOT_FILE_A: Bitboard = Bitboard(!0x0101_0101_0101_0101);
 const NOT_FILE_H: Bitboard = Bitboard(!0x8080_8080_8080_8080);
 
 /// What one colour's move generation works with.
+#[derive(Clone, Copy)]
 struct Context {
     us: Color,
     occupied: Bitboard,
@@ -240,13 +277,20 @@ impl Position {
 
     #[inline(always)]
     fn context<const LEGAL: bool>(&self, us: Color) -> Context {
-        let ours = self.by_color(us);
-        let theirs = self.by_color(!us);
         let king = if LEGAL {
-            (ours & self.by_role(Role::King)).single()
+            (self.by_color(us) & self.by_role(Role::King)).single()
         } else {
             None
         };
+        self.context_with_king(us, king)
+    }
+
+    /// The context of `us` with legality checked against `king` (none:
+    /// no legality), for callers that have found the king already.
+    #[inline(always)]
+    fn context_with_king(&self, us: Color, king: Option<Square>) -> Context {
+        let ours = self.by_color(us);
+        let theirs = self.by_color(!us);
         let (checkers, pinned) = match king {
             Some(king) => self.checkers_and_pinned(us, king),
             None => (Bitboard::EMPTY, Bitboard::EMPTY),
@@ -363,10 +407,13 @@ impl Position {
                 -8,
             ),
         };
-        sink.pawn_shifted(single & ctx.target, forward);
-        sink.pawn_shifted(double, 2 * forward);
-        sink.pawn_shifted(left & ctx.theirs & ctx.target, forward - 1);
-        sink.pawn_shifted(right & ctx.theirs & ctx.target, forward + 1);
+        sink.pawn_sets(
+            single & ctx.target,
+            double,
+            left & ctx.theirs & ctx.target,
+            right & ctx.theirs & ctx.target,
+            forward,
+        );
 
         if let Some(king) = ctx.king {
             for from in pawns & ctx.pinned {

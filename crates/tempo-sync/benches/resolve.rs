@@ -1,14 +1,14 @@
-//! Pair resolutions per second (generate both players' legal moves, pick
-//! one each, resolve the pair) from positions of random playouts, beside
-//! the orthodox perft rate of the same run.
+//! Pair resolutions per second (generate both players' complete sets of
+//! legal moves, pick one each, resolve the pair) from positions of random
+//! playouts, beside the orthodox perft rate of the same run.
 //!
 //! `cargo bench -p tempo-sync --bench resolve`
 
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use tempo_chess::{MoveList, Position, perft};
-use tempo_sync::playout::{PickRng, sample_pair_states};
+use tempo_chess::{MoveSet, Position, perft};
+use tempo_sync::playout::{PickRng, generate_pick_resolve, sample_pair_states};
 use tempo_sync::{Rules, Variant};
 
 fn resolutions(c: &mut Criterion) {
@@ -19,13 +19,11 @@ fn resolutions(c: &mut Criterion) {
         group.bench_function("generate+resolve pairs", |b| {
             let mut rng = PickRng::new(0x9E37_79B9_7F4A_7C15);
             // Buffers reused from pair to pair.
-            let (mut w, mut bl) = (MoveList::new(), MoveList::new());
+            let (mut w, mut bl) = (MoveSet::new(), MoveSet::new());
             let mut events = Vec::with_capacity(16);
             b.iter(|| {
                 for game in &states {
-                    game.position().legal_moves_both_into(&mut w, &mut bl);
-                    let (i, j) = rng.pick2(w.len(), bl.len());
-                    let next = game.resolve_legal_pair_into(w[i], bl[j], &mut events);
+                    let next = generate_pick_resolve(game, &mut rng, &mut w, &mut bl, &mut events);
                     black_box((next, events.len()));
                 }
             })

@@ -2,7 +2,7 @@
 //! the benchmark and `tempo sync random-games`). Seeded and reproducible.
 
 use rand::{Rng, RngExt};
-use tempo_chess::{Color, MoveList};
+use tempo_chess::{Color, MoveSet};
 
 use crate::event::Event;
 use crate::game::{Choice, SyncGame};
@@ -121,29 +121,48 @@ impl PickRng {
 }
 
 /// Pair resolutions per second over `states` for about `seconds`: each
-/// resolution generates both players' legal moves (both lists in one
-/// pass, [`tempo_chess::Position::legal_moves_both_into`]), picks one of
-/// each ([`PickRng`]) and resolves the pair with every rule and event
-/// ([`SyncGame::resolve_legal_pair_into`]).
+/// resolution generates both players' complete sets of legal moves (both
+/// in one pass, as compact [`MoveSet`]s:
+/// [`tempo_chess::Position::legal_move_sets_both_into`]), picks one move
+/// of each by its index ([`PickRng`], [`MoveSet::get`]) and resolves the
+/// pair with every rule and event ([`SyncGame::resolve_legal_pair_into`]).
 pub fn measure_resolutions(states: &[SyncGame], seconds: f64) -> f64 {
     let start = std::time::Instant::now();
     let mut done = 0u64;
     let mut rng = PickRng::new(0x9E37_79B9_7F4A_7C15);
     let mut sink = 0usize;
     // Buffers reused from pair to pair (no allocation in the loop).
-    let (mut w, mut b) = (MoveList::new(), MoveList::new());
+    let (mut w, mut b) = (MoveSet::new(), MoveSet::new());
     let mut events = Vec::with_capacity(16);
     while start.elapsed().as_secs_f64() < seconds {
         for game in states {
-            game.position().legal_moves_both_into(&mut w, &mut b);
-            let (i, j) = rng.pick2(w.len(), b.len());
-            let next = game.resolve_legal_pair_into(w[i], b[j], &mut events);
+            let next = generate_pick_resolve(game, &mut rng, &mut w, &mut b, &mut events);
             sink = sink.wrapping_add(events.len() + next.pair_number() as usize);
             done += 1;
         }
     }
     std::hint::black_box(sink);
     done as f64 / start.elapsed().as_secs_f64()
+}
+
+/// One pair of the benchmark from `game` (at the start of a pair, where
+/// both players have a move): generates both players' legal moves into
+/// `white` and `black`, picks one of each with `rng` and resolves them,
+/// the events into `events`. The benchmarks' common step.
+#[inline]
+pub fn generate_pick_resolve(
+    game: &SyncGame,
+    rng: &mut PickRng,
+    white: &mut MoveSet,
+    black: &mut MoveSet,
+    events: &mut Vec<Event>,
+) -> SyncGame {
+    game.position().legal_move_sets_both_into(white, black);
+    let (i, j) = rng.pick2(white.len(), black.len());
+    let (Some(w), Some(b)) = (white.get(i), black.get(j)) else {
+        unreachable!("indices below the set sizes");
+    };
+    game.resolve_legal_pair_into(w, b, events)
 }
 
 /// Pair resolutions per second over `states` with the choices generated
@@ -176,12 +195,13 @@ pub fn measure_resolutions_only(states: &[SyncGame], seconds: f64) -> f64 {
 
 #[cfg(test)]
 mod tests {
-    use tempo_chess::{Color, MoveList};
+    use tempo_chess::{Color, MoveList, MoveSet};
 
-    use super::{PickRng, sample_pair_states};
+    use super::{PickRng, generate_pick_resolve, sample_pair_states};
     use crate::{Rules, Variant};
 
-    /// The bench's one-pass generation of both lists gives each player's
+    /// The one-pass generation of both lists (the lists behind the sets of
+    /// the bench, and the path the trace digests pin) gives each player's
     /// choices exactly (same moves, same order) on playout states, with
     /// their checks, pauses and en-passant squares.
     #[test]
@@ -193,6 +213,49 @@ mod tests {
                     .legal_moves_both_into(&mut white, &mut black);
                 assert_eq!(&white[..], &game.legal_moves(Color::White)[..]);
                 assert_eq!(&black[..], &game.legal_moves(Color::Black)[..]);
+            }
+        }
+    }
+
+    /// The bench's sets of both players' moves hold each player's choices
+    /// exactly (same moves, same order, `get` agreeing with the order) on
+    /// playout states, with their checks, pauses and en-passant squares.
+    #[test]
+    fn both_sets_in_one_pass_equal_each_players_moves() {
+        let (mut white, mut black) = (MoveSet::new(), MoveSet::new());
+        for variant in [Variant::Synchronschach, Variant::Fairschach] {
+            for game in sample_pair_states(Rules::new(variant), 3000, 19) {
+                game.position()
+                    .legal_move_sets_both_into(&mut white, &mut black);
+                for (set, color) in [(&white, Color::White), (&black, Color::Black)] {
+                    let list = game.legal_moves(color);
+                    assert_eq!(set.len(), list.len());
+                    assert!(set.iter().eq(list.iter().copied()));
+                    for (i, &mv) in list.iter().enumerate() {
+                        assert_eq!(set.get(i), Some(mv));
+                    }
+                }
+            }
+        }
+    }
+
+    /// The bench's pair step plays the moves the lists hold at the picked
+    /// indices (the step before the compact sets), with the same events.
+    #[test]
+    fn pair_step_picks_the_listed_moves() {
+        let (mut ws, mut bs) = (MoveSet::new(), MoveSet::new());
+        let (mut wl, mut bl) = (MoveList::new(), MoveList::new());
+        let (mut events, mut listed_events) = (Vec::new(), Vec::new());
+        for variant in [Variant::Synchronschach, Variant::Fairschach] {
+            let states = sample_pair_states(Rules::new(variant), 1000, 5);
+            let (mut rng, mut listed_rng) = (PickRng::new(8), PickRng::new(8));
+            for game in &states {
+                let next = generate_pick_resolve(game, &mut rng, &mut ws, &mut bs, &mut events);
+                game.position().legal_moves_both_into(&mut wl, &mut bl);
+                let (i, j) = listed_rng.pick2(wl.len(), bl.len());
+                let listed = game.resolve_legal_pair_into(wl[i], bl[j], &mut listed_events);
+                assert_eq!(events, listed_events);
+                assert_eq!(next.position(), listed.position());
             }
         }
     }

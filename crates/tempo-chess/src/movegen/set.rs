@@ -1,0 +1,657 @@
+//! Legal moves as a compact set: one entry per piece (its from-square and
+//! the set of its target squares) and a few set-wise entries for pawns,
+//! instead of one list element per move.
+//!
+//! Generating a [`MoveSet`] stores a handful of bitboards where a
+//! [`MoveList`](crate::MoveList) writes every move, so it is the cheaper
+//! choice where the moves are counted, tested or drawn from rather than
+//! all looked at — as simultaneous-move chess does at every pair, picking
+//! one move of each player's complete set. Its moves, in [`MoveSet::iter`]
+//! order, are those of [`Position::legal_moves_for`] in the same order.
+
+use std::fmt;
+use std::iter::FusedIterator;
+
+use super::Sink;
+use crate::{Bitboard, Color, Move, Position, Role, Square};
+
+/// One group of moves: targets `to`, each reached from the square
+/// `((to & from_mask) + from_offset) mod 64`, each giving `1 << shift`
+/// moves (4 for a promotion, one per role). The small fields are packed
+/// into one word, written with one store.
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    to: Bitboard,
+    /// Bits 0..16: the number of moves (`to.count() << shift`); 16..24:
+    /// `from_offset`; 24..32: `from_mask` (0 when every move starts on
+    /// `from_offset`, a piece; 63 when each starts a fixed distance from
+    /// its target, a pawn set); 32..34: `shift` (2 for promotions).
+    info: u64,
+}
+
+impl Entry {
+    const EMPTY: Entry = Entry {
+        to: Bitboard::EMPTY,
+        info: 0,
+    };
+
+    #[inline(always)]
+    fn new(to: Bitboard, from_mask: u8, from_offset: u8, shift: u8) -> Entry {
+        let count = u64::from(to.count()) << shift;
+        Entry {
+            to,
+            info: count
+                | u64::from(from_offset) << 16
+                | u64::from(from_mask) << 24
+                | u64::from(shift) << 32,
+        }
+    }
+
+    /// The number of moves.
+    #[inline(always)]
+    fn count(&self) -> usize {
+        Entry::count_of(self.info)
+    }
+
+    /// The number of moves of the entry with the small fields `info`.
+    #[inline(always)]
+    fn count_of(info: u64) -> usize {
+        (info & 0xffff) as usize
+    }
+
+    #[inline(always)]
+    fn shift(&self) -> u32 {
+        (self.info >> 32) as u32 & 3
+    }
+
+    /// The from-square of the move to `to`.
+    #[inline(always)]
+    fn from(&self, to: Square) -> Square {
+        let (offset, mask) = ((self.info >> 16) as u32, (self.info >> 24) as u32);
+        Square::new_masked((to as u32 & mask).wrapping_add(offset))
+    }
+
+    /// The move to `to` with the promotion role of number `role` (ignored
+    /// unless the entry is one of promotions).
+    #[inline(always)]
+    fn make(&self, to: Square, role: usize) -> Move {
+        let promotion = if self.shift() == 0 {
+            None
+        } else {
+            Some(Role::PROMOTIONS[role & 3])
+        };
+        Move::new(self.from(to), to, promotion)
+    }
+
+    /// The entry's move of number `index` (below `count`).
+    #[inline(always)]
+    fn get(&self, index: usize) -> Move {
+        let to = nth_square(self.to, (index >> self.shift()) as u32);
+        self.make(to, index)
+    }
+
+    #[inline]
+    fn contains(&self, mv: Move) -> bool {
+        self.to.contains(mv.to)
+            && self.from(mv.to) == mv.from
+            && match mv.promotion {
+                None => self.shift() == 0,
+                Some(role) => self.shift() != 0 && Role::PROMOTIONS.contains(&role),
+            }
+    }
+}
+
+/// The square of the `n`-th member (from a1 on, counting from 0) of `set`,
+/// which has more than `n` members: the byte holding it found by a
+/// branch-free binary search on population counts, the bit in the byte
+/// looked up.
+#[inline(always)]
+fn nth_square(set: Bitboard, n: u32) -> Square {
+    let (mut bits, mut n, mut base) = (set.0, n, 0u32);
+    for width in [32u32, 16, 8] {
+        let low = (bits & ((1u64 << width) - 1)).count_ones();
+        // All ones when the member lies above the low half.
+        let above = 0u32.wrapping_sub(u32::from(n >= low));
+        n -= low & above;
+        base += width & above;
+        bits >>= width & above;
+    }
+    let in_byte = NTH_BIT_OF_BYTE[(bits & 0xff) as usize][(n & 7) as usize];
+    Square::new_masked(base + u32::from(in_byte))
+}
+
+/// `NTH_BIT_OF_BYTE[byte][n]`: the position of the `n`-th set bit of
+/// `byte` (0 where it has no such bit).
+static NTH_BIT_OF_BYTE: [[u8; 8]; 256] = {
+    let mut table = [[0u8; 8]; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let (mut bit, mut n) = (0, 0);
+        while bit < 8 {
+            if byte & (1 << bit) != 0 {
+                table[byte][n] = bit as u8;
+                n += 1;
+            }
+            bit += 1;
+        }
+        byte += 1;
+    }
+    table
+};
+
+/// Room for entries: more than one colour's generation can write (two
+/// per piece, for a queen's diagonal and straight moves, one per king and
+/// pinned pawn, eight set-wise pawn entries, two en-passant captures, two
+/// castlings: at most 140 with 64 pieces), and as many as a `u8` indexes,
+/// so that writing an entry needs no bounds check.
+const ENTRY_ROOM: usize = 256;
+
+/// A set of moves of one colour, stored compactly: one entry per piece
+/// (its square and the bitboard of its targets) and a few set-wise
+/// entries for pawns (a promotion counts once per role). Generating it
+/// stores a handful of bitboards where a [`MoveList`](crate::MoveList)
+/// writes every move, so it is the cheaper choice where moves are
+/// counted, tested or drawn rather than all looked at — as
+/// simultaneous-move chess does at every pair, drawing one move from
+/// each player's complete set. Counting is free, a move is drawn by its
+/// index without listing the others ([`MoveSet::get`]), and iteration
+/// yields the moves in the order of [`Position::legal_moves_for`].
+///
+/// ```
+/// use tempo_chess::{Color, MoveSet, Position};
+/// let pos = Position::from_fen("4k3/P7/8/8/8/8/8/4K2R w K - 0 1")?;
+/// let mut white = MoveSet::new();
+/// pos.legal_move_set_for_into(Color::White, &mut white);
+/// let list = pos.legal_moves_for(Color::White);
+/// // The a7 pawn promotes: four moves, one per role.
+/// assert_eq!(white.len(), list.len());
+/// assert!(white.iter().eq(list.iter().copied()));
+/// assert_eq!(white.get(3), Some(list[3]));
+/// assert!(white.contains(list[0]));
+/// # Ok::<(), tempo_chess::FenError>(())
+/// ```
+#[derive(Clone)]
+pub struct MoveSet {
+    /// Entry `i < entry_count` has the targets `targets[i]` and the
+    /// small fields `infos[i]` (see [`Entry`]); none is empty. Two arrays
+    /// rather than one of entries: an index scaled by 8 addresses each
+    /// directly, and drawing a move reads only the `infos`.
+    targets: [Bitboard; ENTRY_ROOM],
+    infos: [u64; ENTRY_ROOM],
+    entry_count: usize,
+    len: usize,
+}
+
+impl MoveSet {
+    /// An empty set.
+    pub fn new() -> MoveSet {
+        MoveSet {
+            targets: [Bitboard::EMPTY; ENTRY_ROOM],
+            infos: [0; ENTRY_ROOM],
+            entry_count: 0,
+            len: 0,
+        }
+    }
+
+    /// Removes all moves.
+    #[inline]
+    pub fn clear(&mut self) {
+        self.entry_count = 0;
+        self.len = 0;
+    }
+
+    /// The number of moves (a promotion counts once per role).
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether there is no move.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The entries, in order.
+    #[inline(always)]
+    fn entries(&self) -> impl Iterator<Item = Entry> + '_ {
+        self.targets[..self.entry_count]
+            .iter()
+            .zip(&self.infos[..self.entry_count])
+            .map(|(&to, &info)| Entry { to, info })
+    }
+
+    /// The move of number `index` in [`MoveSet::iter`] order (`None` from
+    /// [`MoveSet::len`] on), found without listing the moves before it.
+    #[inline]
+    pub fn get(&self, mut index: usize) -> Option<Move> {
+        let infos = &self.infos[..self.entry_count];
+        let mut i = 0;
+        while i < infos.len() {
+            let info = infos[i];
+            match index.checked_sub(Entry::count_of(info)) {
+                Some(rest) => index = rest,
+                None => {
+                    let entry = Entry {
+                        to: self.targets[i & (ENTRY_ROOM - 1)],
+                        info,
+                    };
+                    return Some(entry.get(index));
+                }
+            }
+            i += 1;
+        }
+        None
+    }
+
+    /// Whether `mv` is one of the moves.
+    pub fn contains(&self, mv: Move) -> bool {
+        self.entries().any(|entry| entry.contains(mv))
+    }
+
+    /// The moves, in the order of [`Position::legal_moves_for`] for the
+    /// sets the generators make.
+    pub fn iter(&self) -> MoveSetIter<'_> {
+        MoveSetIter {
+            targets: self.targets[..self.entry_count].iter(),
+            infos: self.infos[..self.entry_count].iter(),
+            current: Entry::EMPTY,
+            role: 0,
+            remaining: self.len,
+        }
+    }
+
+    /// A filler writing into the set from its start (the set's counts are
+    /// set by [`Filler::finish`]).
+    #[inline(always)]
+    fn filler(&mut self) -> Filler<'_> {
+        Filler {
+            targets: &mut self.targets,
+            infos: &mut self.infos,
+            entry_count: 0,
+            len: 0,
+        }
+    }
+}
+
+/// Writes the entries of a [`MoveSet`] during generation, its counts kept
+/// apart from the entries (in registers) until the end.
+struct Filler<'a> {
+    targets: &'a mut [Bitboard; ENTRY_ROOM],
+    infos: &'a mut [u64; ENTRY_ROOM],
+    entry_count: u8,
+    len: usize,
+}
+
+impl Filler<'_> {
+    /// The filled set's counts, for [`MoveSet`]'s fields.
+    #[inline(always)]
+    fn finish(&self) -> (usize, usize) {
+        (usize::from(self.entry_count), self.len)
+    }
+
+    /// Adds the moves to each square of `to`, from the square
+    /// `(to & from_mask) + from_offset`, `1 << shift` per target. Written
+    /// without a branch: an empty entry is overwritten by the next one.
+    #[inline(always)]
+    fn push(&mut self, to: Bitboard, from_mask: u8, from_offset: u8, shift: u8) {
+        let entry = Entry::new(to, from_mask, from_offset, shift);
+        let n = self.entry_count;
+        self.targets[usize::from(n)] = entry.to;
+        self.infos[usize::from(n)] = entry.info;
+        // Never wraps: see `ENTRY_ROOM`.
+        self.entry_count = n.wrapping_add(u8::from(to.any()));
+        self.len += entry.count();
+    }
+}
+
+impl Default for MoveSet {
+    fn default() -> MoveSet {
+        MoveSet::new()
+    }
+}
+
+impl fmt::Debug for MoveSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl PartialEq for MoveSet {
+    /// The same moves in the same order.
+    fn eq(&self, other: &MoveSet) -> bool {
+        self.len == other.len && self.iter().eq(other.iter())
+    }
+}
+
+impl Eq for MoveSet {}
+
+impl<'a> IntoIterator for &'a MoveSet {
+    type Item = Move;
+    type IntoIter = MoveSetIter<'a>;
+    fn into_iter(self) -> MoveSetIter<'a> {
+        self.iter()
+    }
+}
+
+/// Iterator over the moves of a [`MoveSet`].
+#[derive(Debug, Clone)]
+pub struct MoveSetIter<'a> {
+    targets: std::slice::Iter<'a, Bitboard>,
+    infos: std::slice::Iter<'a, u64>,
+    /// The entry being listed, its listed targets removed.
+    current: Entry,
+    /// The next promotion role's number (in promotion entries).
+    role: usize,
+    remaining: usize,
+}
+
+impl Iterator for MoveSetIter<'_> {
+    type Item = Move;
+
+    #[inline]
+    fn next(&mut self) -> Option<Move> {
+        while self.current.to.is_empty() {
+            self.current = Entry {
+                to: *self.targets.next()?,
+                info: *self.infos.next()?,
+            };
+        }
+        let to = Square::new_masked(self.current.to.0.trailing_zeros());
+        let mv = self.current.make(to, self.role);
+        self.role = (self.role + 1) & ((1 << self.current.shift()) - 1);
+        if self.role == 0 {
+            self.current.to = self.current.to.without(to);
+        }
+        self.remaining -= 1;
+        Some(mv)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (self.remaining, Some(self.remaining))
+    }
+}
+
+impl ExactSizeIterator for MoveSetIter<'_> {}
+
+impl FusedIterator for MoveSetIter<'_> {}
+
+impl Sink for Filler<'_> {
+    #[inline(always)]
+    fn moves(&mut self, from: Square, to: Bitboard) {
+        self.push(to, 0, from as u8, 0);
+    }
+
+    #[inline(always)]
+    fn pawn_moves(&mut self, from: Square, to: Bitboard) {
+        // A pawn's moves all go to one rank but for the double step (which
+        // never reaches a back rank): all promotions or none.
+        debug_assert!(
+            (to & Bitboard::BACK_RANKS).is_empty() || (to & !Bitboard::BACK_RANKS).is_empty()
+        );
+        let shift = u8::from((to & Bitboard::BACK_RANKS).any()) << 1;
+        self.push(to, 0, from as u8, shift);
+    }
+
+    #[inline(always)]
+    fn pawn_shifted(&mut self, to: Bitboard, delta: i32) {
+        let offset = (delta.wrapping_neg() & 63) as u8;
+        let promotions = to & Bitboard::BACK_RANKS;
+        // In square order, as the move lists have them: Black's
+        // promotions (first rank) before its other moves, White's after.
+        if delta < 0 && promotions.any() {
+            self.push(promotions, 63, offset, 2);
+        }
+        self.push(to & !Bitboard::BACK_RANKS, 63, offset, 0);
+        if delta > 0 && promotions.any() {
+            self.push(promotions, 63, offset, 2);
+        }
+    }
+
+    #[inline(always)]
+    fn pawn_sets(
+        &mut self,
+        single: Bitboard,
+        double: Bitboard,
+        left: Bitboard,
+        right: Bitboard,
+        forward: i32,
+    ) {
+        if ((single | left | right) & Bitboard::BACK_RANKS).any() {
+            // Rare: promotions, in entries of their own.
+            self.pawn_shifted(single, forward);
+            self.pawn_shifted(double, 2 * forward);
+            self.pawn_shifted(left, forward - 1);
+            self.pawn_shifted(right, forward + 1);
+        } else {
+            // No target on a back rank (a double step never reaches one).
+            for (to, delta) in [
+                (single, forward),
+                (double, 2 * forward),
+                (left, forward - 1),
+                (right, forward + 1),
+            ] {
+                self.push(to, 63, (delta.wrapping_neg() & 63) as u8, 0);
+            }
+        }
+    }
+}
+
+impl Position {
+    /// The legal moves of White into `white` and of Black into `black`
+    /// (both cleared first) as [`MoveSet`]s, in one pass: each set holds
+    /// the moves of [`Position::legal_moves_for`] for its colour, in the
+    /// same order. Cheaper than [`Position::legal_moves_both_into`] where
+    /// the moves are counted or drawn by index rather than all listed.
+    ///
+    /// ```
+    /// use tempo_chess::{Color, MoveSet, Position};
+    /// let pos = Position::new();
+    /// let (mut white, mut black) = (MoveSet::new(), MoveSet::new());
+    /// pos.legal_move_sets_both_into(&mut white, &mut black);
+    /// assert_eq!((white.len(), black.len()), (20, 20));
+    /// let black_list = pos.legal_moves_for(Color::Black);
+    /// assert_eq!(black.get(7), Some(black_list[7]));
+    /// assert!(black.iter().eq(black_list.iter().copied()));
+    /// ```
+    pub fn legal_move_sets_both_into(&self, white: &mut MoveSet, black: &mut MoveSet) {
+        let (Some(white_king), Some(black_king)) =
+            (self.king(Color::White), self.king(Color::Black))
+        else {
+            // Without a single king on each side: the general generator
+            // (apart, so that the fillers below stay in registers).
+            self.legal_move_set_for_into(Color::White, white);
+            self.legal_move_set_for_into(Color::Black, black);
+            return;
+        };
+        let mut white_filler = white.filler();
+        let mut black_filler = black.filler();
+        self.generate_both_with_kings(white_king, black_king, &mut white_filler, &mut black_filler);
+        let (white_counts, black_counts) = (white_filler.finish(), black_filler.finish());
+        (white.entry_count, white.len) = white_counts;
+        (black.entry_count, black.len) = black_counts;
+    }
+
+    /// The legal moves of `color` into `set` (cleared first): the moves of
+    /// [`Position::legal_moves_for`], in the same order.
+    #[inline]
+    pub fn legal_move_set_for_into(&self, color: Color, set: &mut MoveSet) {
+        let mut filler = set.filler();
+        self.generate::<true, _>(color, &mut filler);
+        (set.entry_count, set.len) = filler.finish();
+    }
+
+    /// The legal moves of `color` as a [`MoveSet`] (see
+    /// [`Position::legal_moves_for`]).
+    pub fn legal_move_set_for(&self, color: Color) -> MoveSet {
+        let mut set = MoveSet::new();
+        self.legal_move_set_for_into(color, &mut set);
+        set
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::{RngExt, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    use super::{MoveSet, nth_square};
+    use crate::movegen::both::tests::random_position;
+    use crate::{Bitboard, Color, Move, Position, Role, Square};
+
+    /// The sets equal the lists of `legal_moves_for` (same moves, same
+    /// order), `get` agrees with the iteration at every index and beyond,
+    /// the one-colour and both-colour generators agree.
+    fn assert_same(pos: &Position) {
+        let (mut white, mut black) = (MoveSet::new(), MoveSet::new());
+        pos.legal_move_sets_both_into(&mut white, &mut black);
+        for (color, set) in [(Color::White, &white), (Color::Black, &black)] {
+            let list = pos.legal_moves_for(color);
+            let listed: Vec<Move> = set.iter().collect();
+            assert_eq!(
+                listed,
+                &list[..],
+                "{color:?} in {pos:?} paused {:?}",
+                pos.paused()
+            );
+            assert_eq!(set.len(), list.len());
+            assert_eq!(set.iter().len(), list.len());
+            assert_eq!(set.is_empty(), list.is_empty());
+            for (i, &mv) in list.iter().enumerate() {
+                assert_eq!(set.get(i), Some(mv), "index {i} of {color:?} in {pos:?}");
+            }
+            assert_eq!(set.get(list.len()), None);
+            assert_eq!(set.get(usize::MAX), None);
+            assert_eq!(&pos.legal_move_set_for(color), set);
+            let mut one = MoveSet::new();
+            pos.legal_move_set_for_into(!color, &mut one);
+            pos.legal_move_set_for_into(color, &mut one);
+            assert_eq!(&one, set);
+        }
+    }
+
+    #[test]
+    fn sets_equal_the_lists_on_random_positions() {
+        let mut rng = ChaCha8Rng::seed_from_u64(21);
+        for _ in 0..50_000 {
+            assert_same(&random_position(&mut rng));
+        }
+    }
+
+    #[test]
+    fn sets_equal_the_lists_in_random_games() {
+        let mut rng = ChaCha8Rng::seed_from_u64(23);
+        for game in 0..200u16 {
+            let mut pos = if game % 2 == 0 {
+                Position::new()
+            } else {
+                crate::chess960::start_position(game % 960).unwrap()
+            };
+            for _ in 0..200 {
+                assert_same(&pos);
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                pos.play(moves[rng.random_range(0..moves.len())]);
+            }
+        }
+    }
+
+    /// `contains` says yes exactly to the listed moves, for every move
+    /// from an own piece with every promotion role (and none).
+    #[test]
+    fn contains_equals_membership_in_the_list() {
+        let mut rng = ChaCha8Rng::seed_from_u64(29);
+        let promotions = [
+            None,
+            Some(Role::Queen),
+            Some(Role::Rook),
+            Some(Role::Bishop),
+            Some(Role::Knight),
+            Some(Role::King),
+            Some(Role::Pawn),
+        ];
+        for _ in 0..1_500 {
+            let pos = random_position(&mut rng);
+            for color in Color::ALL {
+                let list = pos.legal_moves_for(color);
+                let set = pos.legal_move_set_for(color);
+                for from in pos.by_color(color) {
+                    for to in Square::ALL {
+                        for promotion in promotions {
+                            let mv = Move::new(from, to, promotion);
+                            assert_eq!(set.contains(mv), list.contains(&mv), "{mv} in {pos:?}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn promotions_count_four_each() {
+        // Two pawns promote by a push and a capture each; Black's promote
+        // on the first rank (listed before its other moves).
+        let pos = Position::from_fen("1n2k3/P1P5/8/8/8/8/p7/1N2K3 w - - 0 1").unwrap();
+        for color in Color::ALL {
+            let set = pos.legal_move_set_for(color);
+            let list = pos.legal_moves_for(color);
+            assert_eq!(set.len(), list.len());
+            assert!(set.iter().eq(list.iter().copied()));
+            let promotions = list.iter().filter(|mv| mv.promotion.is_some()).count();
+            assert_eq!(promotions % 4, 0);
+            assert!(promotions >= 8, "{color:?}: {list:?}");
+        }
+    }
+
+    #[test]
+    fn nth_square_finds_every_member() {
+        let mut rng = ChaCha8Rng::seed_from_u64(31);
+        for _ in 0..2_000 {
+            let set = Bitboard(rng.random::<u64>() & rng.random::<u64>());
+            for (n, sq) in set.into_iter().enumerate() {
+                assert_eq!(nth_square(set, n as u32), sq);
+            }
+        }
+        assert_eq!(nth_square(Bitboard::FULL, 63), Square::H8);
+        assert_eq!(nth_square(Bitboard::from(Square::A1), 0), Square::A1);
+    }
+
+    /// Boards far more crowded than chess allows (up to 40 queens of one
+    /// colour with moves) stay within the entry capacity.
+    #[test]
+    fn crowded_boards_fit_the_set() {
+        for pattern in 0..16u32 {
+            let mut pos = Position::empty();
+            for sq in Square::ALL {
+                let (f, r) = (sq.file() as u32, sq.rank() as u32);
+                let role = if r % 2 == pattern % 2 {
+                    Role::Queen
+                } else {
+                    Role::Rook
+                };
+                if (f * 7 + r * (pattern + 3)) % 8 < 5 {
+                    pos.put(sq, crate::Piece::new(Color::White, role));
+                }
+            }
+            for color in Color::ALL {
+                let set = pos.legal_move_set_for(color);
+                assert!(set.iter().eq(pos.legal_moves_for(color).iter().copied()));
+            }
+        }
+    }
+
+    #[test]
+    fn empty_and_cleared_sets() {
+        let set = MoveSet::default();
+        assert!(set.is_empty());
+        assert_eq!(set.get(0), None);
+        assert_eq!(set.iter().next(), None);
+        let mut set = Position::new().legal_move_set_for(Color::White);
+        assert_eq!(set.len(), 20);
+        set.clear();
+        assert!(set.is_empty() && set.iter().next().is_none());
+        assert_eq!(format!("{:?}", MoveSet::new()), "[]");
+    }
+}
