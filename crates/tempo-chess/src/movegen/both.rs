@@ -373,17 +373,23 @@ pub(super) mod tests {
         }
     }
 
-    #[test]
-    fn both_colours_equal_single_generation_in_random_games() {
-        let mut rng = ChaCha8Rng::seed_from_u64(11);
-        for game in 0..300u16 {
+    /// Calls `check` on every position of `games` random games (up to 200
+    /// plies each, from the orthodox start and Chess960 positions in
+    /// turn), seeded with `seed`.
+    pub(crate) fn for_random_game_positions(
+        seed: u64,
+        games: u16,
+        mut check: impl FnMut(&Position),
+    ) {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        for game in 0..games {
             let mut pos = if game % 2 == 0 {
                 Position::new()
             } else {
                 crate::chess960::start_position(game % 960).unwrap()
             };
             for _ in 0..200 {
-                assert_same(&pos);
+                check(&pos);
                 let moves = pos.legal_moves();
                 if moves.is_empty() {
                     break;
@@ -391,5 +397,10 @@ pub(super) mod tests {
                 pos.play(moves[rng.random_range(0..moves.len())]);
             }
         }
+    }
+
+    #[test]
+    fn both_colours_equal_single_generation_in_random_games() {
+        for_random_game_positions(11, 300, assert_same);
     }
 }

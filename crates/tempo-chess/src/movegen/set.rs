@@ -496,7 +496,7 @@ mod tests {
     use rand_chacha::ChaCha8Rng;
 
     use super::{MoveSet, nth_square};
-    use crate::movegen::both::tests::random_position;
+    use crate::movegen::both::tests::{for_random_game_positions, random_position};
     use crate::{Bitboard, Color, Move, Position, Role, Square};
 
     /// The sets equal the lists of `legal_moves_for` (same moves, same
@@ -540,22 +540,7 @@ mod tests {
 
     #[test]
     fn sets_equal_the_lists_in_random_games() {
-        let mut rng = ChaCha8Rng::seed_from_u64(23);
-        for game in 0..200u16 {
-            let mut pos = if game % 2 == 0 {
-                Position::new()
-            } else {
-                crate::chess960::start_position(game % 960).unwrap()
-            };
-            for _ in 0..200 {
-                assert_same(&pos);
-                let moves = pos.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                pos.play(moves[rng.random_range(0..moves.len())]);
-            }
-        }
+        for_random_game_positions(23, 200, assert_same);
     }
 
     /// `contains` says yes exactly to the listed moves, for every move
