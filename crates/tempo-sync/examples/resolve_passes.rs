@@ -9,16 +9,12 @@
 //! ```
 //!
 //! The 2,000 playout states of the benchmark, 16 random pairs of legal
-//! moves per state (as in `measure_resolutions_only`); each pass resolves
+//! moves per state (`playout::picked_pairs`, as in `measure_resolutions_only`); each pass resolves
 //! all 32,000 pairs. The counts of a run with 0 passes are the set-up to
 //! subtract.
 
-use tempo_chess::Color;
-use tempo_sync::playout::{PickRng, sample_pair_states};
+use tempo_sync::playout::{picked_pairs, sample_pair_states};
 use tempo_sync::{Rules, Variant};
-
-/// Random pairs picked per state.
-const PAIRS_PER_STATE: usize = 16;
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -31,16 +27,7 @@ fn main() {
         .next()
         .map_or(2, |s| s.parse().expect("a number of passes"));
     let states = sample_pair_states(Rules::new(variant), 2000, 1);
-    let mut rng = PickRng::new(0x2545_F491_4F6C_DD1D);
-    let mut pairs = Vec::with_capacity(states.len() * PAIRS_PER_STATE);
-    for (index, game) in states.iter().enumerate() {
-        let white = game.position().legal_moves_for(Color::White);
-        let black = game.position().legal_moves_for(Color::Black);
-        for _ in 0..PAIRS_PER_STATE {
-            let (i, j) = rng.pick2(white.len(), black.len());
-            pairs.push((index, white[i], black[j]));
-        }
-    }
+    let pairs = picked_pairs(&states);
     let mut events = Vec::with_capacity(16);
     let mut sink = 0usize;
     for _ in 0..passes {

@@ -2,7 +2,7 @@
 //! the benchmark and `tempo sync random-games`). Seeded and reproducible.
 
 use rand::{Rng, RngExt};
-use tempo_chess::{Color, MoveSet};
+use tempo_chess::{Color, Move, MoveSet};
 
 use crate::event::Event;
 use crate::game::{Choice, SyncGame};
@@ -165,19 +165,31 @@ pub fn generate_pick_resolve(
     game.resolve_legal_pair_into(w, b, events)
 }
 
-/// Pair resolutions per second over `states` with the choices generated
-/// beforehand (16 random pairs per state): the cost of resolving alone.
-pub fn measure_resolutions_only(states: &[SyncGame], seconds: f64) -> f64 {
+/// Random pairs picked per state by [`picked_pairs`].
+pub const PAIRS_PER_STATE: usize = 16;
+
+/// [`PAIRS_PER_STATE`] random pairs of legal moves for each of `states`
+/// (at the start of a pair), as (state index, White's move, Black's
+/// move), picked with a fixed seed: the input of the resolution-only
+/// measurements.
+pub fn picked_pairs(states: &[SyncGame]) -> Vec<(usize, Move, Move)> {
     let mut rng = PickRng::new(0x2545_F491_4F6C_DD1D);
-    let mut pairs = Vec::with_capacity(states.len() * 16);
+    let mut pairs = Vec::with_capacity(states.len() * PAIRS_PER_STATE);
     for (index, game) in states.iter().enumerate() {
         let w = game.position().legal_moves_for(Color::White);
         let b = game.position().legal_moves_for(Color::Black);
-        for _ in 0..16 {
+        for _ in 0..PAIRS_PER_STATE {
             let (i, j) = rng.pick2(w.len(), b.len());
             pairs.push((index, w[i], b[j]));
         }
     }
+    pairs
+}
+
+/// Pair resolutions per second over `states` with the choices generated
+/// beforehand ([`picked_pairs`]): the cost of resolving alone.
+pub fn measure_resolutions_only(states: &[SyncGame], seconds: f64) -> f64 {
+    let pairs = picked_pairs(states);
     let mut events = Vec::with_capacity(16);
     let start = std::time::Instant::now();
     let mut done = 0u64;
