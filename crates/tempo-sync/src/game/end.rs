@@ -29,13 +29,7 @@ pub(super) fn orthodox_end(
     if tempo_chess::is_insufficient_material(pos) {
         return Some((GameResult::Draw, EndReason::InsufficientMaterial));
     }
-    if pos.halfmove_clock() >= 100 {
-        return Some((GameResult::Draw, EndReason::FiftyMoves));
-    }
-    if history.occurs_thrice(pos.hash()) {
-        return Some((GameResult::Draw, EndReason::Repetition));
-    }
-    None
+    counted_draw(pos, history)
 }
 
 /// S3 / C7 at the start of a pair: checkmate (one or both), stalemate,
@@ -63,13 +57,18 @@ pub(super) fn pair_end(
     if dead_simultaneous(pos) {
         return Some((GameResult::Draw, EndReason::InsufficientMaterial));
     }
+    counted_draw(pos, history)
+}
+
+/// The draws both kinds of play share (C7): 50 moves (100 half-moves, or
+/// 50 pairs counted two each) and threefold repetition.
+fn counted_draw(pos: &Position, history: &History) -> Option<(GameResult, EndReason)> {
     if pos.halfmove_clock() >= 100 {
         return Some((GameResult::Draw, EndReason::FiftyMoves));
     }
-    if history.occurs_thrice(pos.hash()) {
-        return Some((GameResult::Draw, EndReason::Repetition));
-    }
-    None
+    history
+        .occurs_thrice(pos.hash())
+        .then_some((GameResult::Draw, EndReason::Repetition))
 }
 
 /// Whether `color` has a legal move: a quick look for an unpinned knight,
