@@ -162,6 +162,19 @@ impl Position {
             .find(|&role| self.by_role(role).contains(sq))
     }
 
+    /// The role of the piece on `sq`, a pawn if the square is empty (for
+    /// squares known to be occupied): without a branch per role, the three
+    /// bits of the role's index (knight 1, bishop 2, rook 3, queen 4, king
+    /// 5) each come from a union of role bitboards.
+    #[inline]
+    pub fn role_on(&self, sq: Square) -> Role {
+        let [_, knights, bishops, rooks, queens, kings] = self.by_role.map(|b| b.0);
+        let bit = |b: u64| ((b >> sq.index()) & 1) as usize;
+        let index =
+            bit(knights | rooks | kings) | bit(bishops | rooks) << 1 | bit(queens | kings) << 2;
+        Role::ALL[index.min(5)]
+    }
+
     /// The colour of the piece on `sq`, if any.
     #[inline]
     pub fn color_at(&self, sq: Square) -> Option<Color> {
@@ -454,9 +467,30 @@ impl Position {
     #[inline]
     pub fn pinned(&self, color: Color) -> Bitboard {
         match self.king(color) {
-            Some(king) => self.checkers_and_pinned(color, king).1,
+            Some(king) => self.pinned_to(color, king),
             None => Bitboard::EMPTY,
         }
+    }
+
+    /// The pieces of `color` pinned to its king on `king`. Only enemy
+    /// sliders on a line through the king can pin, so the loop runs only
+    /// for them. (Move generation needs the checkers as well and gets both
+    /// from one loop, [`Position::checkers_and_pinned`].)
+    #[inline(always)]
+    pub fn pinned_to(&self, color: Color, king: Square) -> Bitboard {
+        let queens = self.by_role(Role::Queen);
+        let snipers = self.by_color(!color)
+            & ((rook_rays(king) & (self.by_role(Role::Rook) | queens))
+                | (bishop_rays(king) & (self.by_role(Role::Bishop) | queens)));
+        let occupied = self.occupied();
+        let mut pinned = Bitboard::EMPTY;
+        for sniper in snipers {
+            let blockers = between(king, sniper) & occupied;
+            if !blockers.more_than_one() {
+                pinned |= blockers;
+            }
+        }
+        pinned & self.by_color(color)
     }
 
     // ----- move classification -----
@@ -712,6 +746,33 @@ mod tests {
 
     fn mv(from: Square, to: Square) -> Move {
         Move::new(from, to, None)
+    }
+
+    /// `role_on` agrees with `role_at` on every occupied square (and says
+    /// pawn on empty ones); `pinned_to` with the pins of
+    /// `checkers_and_pinned`.
+    #[test]
+    fn role_on_and_pinned_to_agree_with_the_general_lookups() {
+        for fen in [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "4k3/4r3/8/1b6/8/3N4/4B3/r2RK2q w - - 0 1",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        ] {
+            let pos: Position = fen.parse().unwrap();
+            for sq in Square::ALL {
+                assert_eq!(
+                    pos.role_on(sq),
+                    pos.role_at(sq).unwrap_or(Role::Pawn),
+                    "{fen} {sq}"
+                );
+            }
+            for color in Color::ALL {
+                let king = pos.king(color).unwrap();
+                let expected = pos.checkers_and_pinned(color, king).1;
+                assert_eq!(pos.pinned_to(color, king), expected, "{fen}");
+            }
+        }
     }
 
     #[test]

@@ -67,18 +67,6 @@ impl Movements {
     }
 }
 
-/// The role of the piece on `sq` (a pawn if the square is empty), from
-/// the role bitboards without a branch per role: the three bits of the
-/// role's index (knight 1, bishop 2, rook 3, queen 4, king 5) each come
-/// from a union of role bitboards.
-#[inline]
-fn role_on(pos: &Position, sq: Square) -> Role {
-    let [_, knights, bishops, rooks, queens, kings] = Role::ALL.map(|r| pos.by_role(r).0);
-    let bit = |b: u64| ((b >> sq.index()) & 1) as usize;
-    let index = bit(knights | rooks | kings) | bit(bishops | rooks) << 1 | bit(queens | kings) << 2;
-    Role::ALL[index.min(5)]
-}
-
 /// The movement of `mv` (legal for `color` in `pos`) unless it is a
 /// castling or does not start on a piece of `color` (then `None`).
 #[inline(always)]
@@ -86,7 +74,7 @@ fn plain_movement(pos: &Position, color: Color, mv: Move) -> Option<Movement> {
     if !pos.by_color(color).contains(mv.from) {
         return None;
     }
-    let role = role_on(pos, mv.from);
+    let role = pos.role_on(mv.from);
     if role == Role::King && pos.by_piece(Piece::new(color, Role::Rook)).contains(mv.to) {
         return None;
     }

@@ -1,7 +1,7 @@
 //! The end-of-game tests at the start of a pair or an orthodox move:
 //! checkmate, stalemate, dead position, 50 moves, repetition.
 
-use tempo_chess::{Bitboard, Color, Position, Role, Square, attacks};
+use tempo_chess::{Bitboard, Color, Position, Role, attacks};
 
 use super::history::History;
 use crate::outcome::{EndReason, Result as GameResult};
@@ -80,30 +80,11 @@ pub(super) fn has_legal_move(pos: &Position, color: Color, in_check: bool) -> bo
     // when not in check.
     if !in_check && let Some(king) = pos.king(color) {
         let movable = pos.by_color(color) & !pos.paused();
-        if can_step(pos, color, movable & !pinned(pos, color, king)) {
+        if can_step(pos, color, movable & !pos.pinned_to(color, king)) {
             return true;
         }
     }
     has_legal_move_slow(pos, color)
-}
-
-/// The pieces of `color` pinned to its king on `king`: only enemy sliders
-/// on a line through the king pin, so the loop runs only for them.
-#[inline(always)]
-fn pinned(pos: &Position, color: Color, king: Square) -> Bitboard {
-    let queens = pos.by_role(Role::Queen);
-    let snipers = pos.by_color(!color)
-        & ((attacks::rook_rays(king) & (pos.by_role(Role::Rook) | queens))
-            | (attacks::bishop_rays(king) & (pos.by_role(Role::Bishop) | queens)));
-    let occupied = pos.occupied();
-    let mut pinned = Bitboard::EMPTY;
-    for sniper in snipers {
-        let blockers = attacks::between(king, sniper) & occupied;
-        if !blockers.more_than_one() {
-            pinned |= blockers;
-        }
-    }
-    pinned & pos.by_color(color)
 }
 
 /// [`has_legal_move`] when no pawn, knight or slider can step (or the
@@ -186,6 +167,8 @@ fn knight_jumps(b: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use tempo_chess::Square;
+
     use crate::{Rules, Variant};
 
     /// The shift fills equal the attack tables square by square.
