@@ -687,12 +687,7 @@ fn begin_pair(
     if pos.halfmove_clock() == 0 {
         *history = History::default();
     }
-    let checked = checks(pos);
-    for color in Color::ALL {
-        if checked[color.index()] {
-            events.push(Event::Check { color });
-        }
-    }
+    let checked = push_checks(pos, events);
     if let Rules::Fairschach(fair) = rules
         && checked[0] != checked[1]
     {
