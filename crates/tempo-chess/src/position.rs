@@ -292,6 +292,10 @@ impl Position {
     /// checked, so any other use leaves an inconsistent position).
     #[inline]
     pub fn toggle_piece(&mut self, piece: Piece, sq: Square) {
+        debug_assert!(
+            self.piece_at(sq).is_none_or(|p| p == piece),
+            "toggle_piece: {sq} holds another piece"
+        );
         self.toggle(piece.color, piece.role, sq);
     }
 

@@ -30,15 +30,6 @@ impl Position {
     pub fn legal_moves_both_into(&self, white: &mut MoveList, black: &mut MoveList) {
         white.clear();
         black.clear();
-        self.generate_both(white, black);
-    }
-
-    /// Generates the legal moves of White into `white` and of Black into
-    /// `black` in one pass (each sink receives what
-    /// [`Position::generate`] would give it for its colour, in the same
-    /// order).
-    #[inline(always)]
-    pub(super) fn generate_both<S: Sink>(&self, white: &mut S, black: &mut S) {
         let (Some(white_king), Some(black_king)) =
             (self.king(Color::White), self.king(Color::Black))
         else {
@@ -51,8 +42,10 @@ impl Position {
         self.generate_both_with_kings(white_king, black_king, white, black);
     }
 
-    /// [`Position::generate_both`] where each colour has the single king
-    /// given. (Nothing here takes the sinks' addresses: they can live in
+    /// Generates the legal moves of White into `white` and of Black into
+    /// `black` in one pass, each colour having the single king given (each
+    /// sink receives what [`Position::generate`] would give it for its
+    /// colour, in the same order). (Nothing here takes the sinks' addresses: they can live in
     /// registers.)
     #[inline(always)]
     pub(super) fn generate_both_with_kings<S: Sink>(

@@ -300,6 +300,7 @@ impl Filler<'_> {
         self.targets[usize::from(n)] = entry.to;
         self.infos[usize::from(n)] = entry.info;
         // Never wraps: see `ENTRY_ROOM`.
+        debug_assert!(n < u8::MAX, "move set entries overflow");
         self.entry_count = n.wrapping_add(u8::from(to.any()));
         self.len += entry.count();
     }
