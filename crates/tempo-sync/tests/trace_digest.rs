@@ -1,9 +1,10 @@
 //! The rules' exact behaviour over many random steps, pinned by digests:
 //! every step's events, the extended notation and the repetition history
 //! of the new state, for seeded random games of both variants (and other
-//! Fairschach option sets), plus the benchmark's fast path
+//! Fairschach option sets), plus the unchecked fast path
 //! (`legal_moves_both_into` + `resolve_legal_pair_into`) on playout
-//! states.
+//! states. (The benchmark draws the same moves from `MoveSet`s; the
+//! playout tests hold the two paths equal.)
 //!
 //! Speed work on the engine must leave these digests unchanged. A change
 //! of the rules on purpose updates the golden file:
@@ -67,8 +68,8 @@ fn games_digest(rules: Rules, games: usize, seed: u64) -> (String, usize) {
     (format!("{:016x}", digest.0), steps)
 }
 
-/// The benchmark's path: both lists in one pass, picks, resolution
-/// without re-checking.
+/// The unchecked fast path (the benchmark's, with lists for sets): both
+/// lists in one pass, picks, resolution without re-checking.
 fn fast_path_digest(rules: Rules, states: usize, seed: u64) -> String {
     let mut digest = Digest::new();
     let mut rng = PickRng::new(seed);
