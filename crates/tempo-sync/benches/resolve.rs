@@ -7,8 +7,8 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use tempo_chess::{MoveSet, Position, perft};
-use tempo_sync::playout::{PickRng, generate_pick_resolve, sample_pair_states};
+use tempo_chess::{Position, perft};
+use tempo_sync::playout::{PairDriver, sample_pair_states};
 use tempo_sync::{Rules, Variant};
 
 fn resolutions(c: &mut Criterion) {
@@ -17,16 +17,8 @@ fn resolutions(c: &mut Criterion) {
         let mut group = c.benchmark_group(format!("{variant}"));
         group.throughput(Throughput::Elements(states.len() as u64));
         group.bench_function("generate+resolve pairs", |b| {
-            let mut rng = PickRng::new(0x9E37_79B9_7F4A_7C15);
-            // Buffers reused from pair to pair.
-            let (mut w, mut bl) = (MoveSet::new(), MoveSet::new());
-            let mut events = Vec::with_capacity(16);
-            b.iter(|| {
-                for game in &states {
-                    let next = generate_pick_resolve(game, &mut rng, &mut w, &mut bl, &mut events);
-                    black_box((next, events.len()));
-                }
-            })
+            let mut driver = PairDriver::new();
+            b.iter(|| black_box(driver.pass(&states)))
         });
         group.finish();
     }

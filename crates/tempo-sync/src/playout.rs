@@ -120,26 +120,66 @@ impl PickRng {
     }
 }
 
+/// The benchmark's pair loop: a seeded pick generator and the buffers
+/// reused from pair to pair (no allocation in the loop). One driver per
+/// measurement, so that every measurement draws the same pairs.
+#[derive(Debug)]
+pub struct PairDriver {
+    rng: PickRng,
+    white: MoveSet,
+    black: MoveSet,
+    events: Vec<Event>,
+}
+
+impl Default for PairDriver {
+    fn default() -> PairDriver {
+        PairDriver::new()
+    }
+}
+
+impl PairDriver {
+    pub fn new() -> PairDriver {
+        PairDriver {
+            rng: PickRng::new(0x9E37_79B9_7F4A_7C15),
+            white: MoveSet::new(),
+            black: MoveSet::new(),
+            events: Vec::with_capacity(16),
+        }
+    }
+
+    /// One pair from each of `states` ([`generate_pick_resolve`]); returns
+    /// a checksum of the results (so that no work can be left out).
+    #[inline]
+    pub fn pass(&mut self, states: &[SyncGame]) -> usize {
+        let mut sink = 0usize;
+        for game in states {
+            let next = generate_pick_resolve(
+                game,
+                &mut self.rng,
+                &mut self.white,
+                &mut self.black,
+                &mut self.events,
+            );
+            sink = sink.wrapping_add(self.events.len() + next.pair_number() as usize);
+        }
+        sink
+    }
+}
+
 /// Pair resolutions per second over `states` for about `seconds`: each
 /// resolution generates both players' complete sets of legal moves (both
 /// in one pass, as compact [`MoveSet`]s:
 /// [`tempo_chess::Position::legal_move_sets_both_into`]), picks one move
 /// of each by its index ([`PickRng`], [`MoveSet::get`]) and resolves the
-/// pair with every rule and event ([`SyncGame::resolve_legal_pair_into`]).
+/// pair with every rule and event ([`SyncGame::resolve_legal_pair_into`]);
+/// passes of a [`PairDriver`].
 pub fn measure_resolutions(states: &[SyncGame], seconds: f64) -> f64 {
     let start = std::time::Instant::now();
-    let mut done = 0u64;
-    let mut rng = PickRng::new(0x9E37_79B9_7F4A_7C15);
-    let mut sink = 0usize;
-    // Buffers reused from pair to pair (no allocation in the loop).
-    let (mut w, mut b) = (MoveSet::new(), MoveSet::new());
-    let mut events = Vec::with_capacity(16);
+    let mut driver = PairDriver::new();
+    let (mut done, mut sink) = (0u64, 0usize);
     while start.elapsed().as_secs_f64() < seconds {
-        for game in states {
-            let next = generate_pick_resolve(game, &mut rng, &mut w, &mut b, &mut events);
-            sink = sink.wrapping_add(events.len() + next.pair_number() as usize);
-            done += 1;
-        }
+        sink = sink.wrapping_add(driver.pass(states));
+        done += states.len() as u64;
     }
     std::hint::black_box(sink);
     done as f64 / start.elapsed().as_secs_f64()
