@@ -7,6 +7,7 @@ mod end;
 mod exchange;
 mod fair;
 mod history;
+mod mobility;
 
 use tempo_chess::{Bitboard, Color, Move, MoveList, Position, Role};
 
@@ -14,10 +15,10 @@ use choice::diagnose;
 pub use choice::{Choice, Expected, Resolution};
 use end::{orthodox_end, pair_end};
 use exchange::{can_capture_on, exchange_captures, exchange_rights};
-use fair::{
-    effective_pauses, first_move_sequence, keep_legal_en_passant, pause_set, set_fair_en_passant,
-};
+use fair::{first_move_sequence, keep_legal_en_passant, pause_set, set_fair_en_passant};
 use history::History;
+pub use mobility::PairMoves;
+use mobility::{Mobility, settle};
 
 use crate::error::{IllegalReason, SyncError};
 use crate::event::Event;
@@ -277,28 +278,55 @@ impl SyncGame {
             };
         }
         let mut events = Vec::new();
-        let next = match self.phase {
-            Phase::GameOver { .. } => unreachable!("no choice is expected after the end"),
-            Phase::Pair | Phase::FirstMoveRight { .. } | Phase::NewParry { .. } => {
-                let mv = |c: Option<Choice>| c.and_then(|c| c.as_move()).expect("checked");
-                self.after_pair(mv(choices[0]), mv(choices[1]), &mut events)
-            }
-            Phase::Exchange(x) => self.resolve_exchange(
-                x,
-                [
-                    choices[0].and_then(|c| c.as_move()),
-                    choices[1].and_then(|c| c.as_move()),
-                ],
-                &mut events,
-            ),
-            Phase::Alternating { to_move } => {
-                let mv = choices[to_move.index()]
-                    .and_then(|c| c.as_move())
-                    .expect("checked");
-                self.resolve_orthodox(to_move, mv, &mut events)
-            }
-        };
+        let next = self.resolve_step(choices, Mobility::Search, &mut events);
         Ok((next, events))
+    }
+
+    /// Resolves the current step with `choices` (checked, or taken from
+    /// the choices offered), the end-of-pair test made by `mobility`.
+    fn resolve_step(
+        &self,
+        choices: [Option<Choice>; 2],
+        mobility: Mobility,
+        events: &mut Vec<Event>,
+    ) -> SyncGame {
+        let mv = |c: Option<Choice>| c.and_then(|c| c.as_move());
+        match self.phase {
+            Phase::GameOver { .. } => panic!("no choice is expected after the end"),
+            Phase::Pair | Phase::FirstMoveRight { .. } | Phase::NewParry { .. } => {
+                let (Some(white), Some(black)) = (mv(choices[0]), mv(choices[1])) else {
+                    panic!("a pair needs both players' moves");
+                };
+                self.after_pair(white, black, mobility, events)
+            }
+            Phase::Exchange(x) => {
+                self.resolve_exchange(x, [mv(choices[0]), mv(choices[1])], mobility, events)
+            }
+            Phase::Alternating { to_move } => {
+                let mv = mv(choices[to_move.index()]).expect("the player to move has a move");
+                self.resolve_orthodox(to_move, mv, events)
+            }
+        }
+    }
+
+    /// Resolves the current step with choices taken from
+    /// [`SyncGame::choices`] (or, at the start of a pair, from
+    /// [`PairMoves`]), without checking them again, for engines and
+    /// playouts; `events` is cleared first. When the new state starts a
+    /// pair ([`Phase::is_pair`]), `next` holds both players' moves in it,
+    /// as [`SyncGame::resolve_legal_pair_with`] says; after an orthodox
+    /// move (FSR 8) or in other phases its content is unspecified.
+    ///
+    /// Panics if the game is over, or if a pair lacks a move.
+    pub fn resolve_legal_with(
+        &self,
+        white: Option<Choice>,
+        black: Option<Choice>,
+        events: &mut Vec<Event>,
+        next: &mut PairMoves,
+    ) -> SyncGame {
+        events.clear();
+        self.resolve_step([white, black], Mobility::Sets(next), events)
     }
 
     /// Resolves a pair with moves taken from [`SyncGame::legal_moves`],
@@ -325,7 +353,28 @@ impl SyncGame {
     ) -> SyncGame {
         assert!(self.phase.is_pair(), "not the start of a pair");
         events.clear();
-        self.after_pair(white, black, events)
+        self.after_pair(white, black, Mobility::Search, events)
+    }
+
+    /// Like [`SyncGame::resolve_legal_pair_into`], and when the new state
+    /// starts a pair ([`Phase::is_pair`]), `next` holds both players'
+    /// legal moves in it (in other phases its content is unspecified: see
+    /// [`PairMoves::fill`]). The new state's mate and stalemate test
+    /// generates them anyway, so a caller that goes on playing (a playout,
+    /// an engine) gets the next pair's choices without generating them
+    /// again.
+    ///
+    /// Panics if the phase is not the start of a pair.
+    pub fn resolve_legal_pair_with(
+        &self,
+        white: Move,
+        black: Move,
+        events: &mut Vec<Event>,
+        next: &mut PairMoves,
+    ) -> SyncGame {
+        assert!(self.phase.is_pair(), "not the start of a pair");
+        events.clear();
+        self.after_pair(white, black, Mobility::Sets(next), events)
     }
 
     /// The state with colours swapped and the board mirrored (symmetry
@@ -375,6 +424,7 @@ impl SyncGame {
         pos: &mut Position,
         white: Move,
         black: Move,
+        mobility: Mobility,
         events: &mut Vec<Event>,
     ) -> (Phase, History, [bool; 2]) {
         let rules = self.rules;
@@ -434,16 +484,22 @@ impl SyncGame {
         } else {
             self.history.clone()
         };
-        let (phase, checks) = begin_pair(rules, pos, &mut history, new_parry, events);
+        let (phase, checks) = begin_pair(rules, pos, &mut history, new_parry, mobility, events);
         (phase, history, checks)
     }
 
     /// The state after the pair of `white` and `black`
     /// ([`SyncGame::resolve_pair`]).
     #[inline(always)]
-    fn after_pair(&self, white: Move, black: Move, events: &mut Vec<Event>) -> SyncGame {
+    fn after_pair(
+        &self,
+        white: Move,
+        black: Move,
+        mobility: Mobility,
+        events: &mut Vec<Event>,
+    ) -> SyncGame {
         let mut pos = self.pos.clone();
-        let (phase, history, checks) = self.resolve_pair(&mut pos, white, black, events);
+        let (phase, history, checks) = self.resolve_pair(&mut pos, white, black, mobility, events);
         SyncGame {
             rules: self.rules,
             pos,
@@ -458,6 +514,7 @@ impl SyncGame {
         &self,
         x: Exchange,
         captures: [Option<Move>; 2],
+        mobility: Mobility,
         events: &mut Vec<Event>,
     ) -> SyncGame {
         for color in Color::ALL {
@@ -519,7 +576,7 @@ impl SyncGame {
             return next;
         }
         pos.set_fullmove_number(pos.fullmove_number().saturating_add(1));
-        next.begin_pair(None, events);
+        next.begin_pair(None, mobility, events);
         next
     }
 
@@ -655,18 +712,24 @@ fn start_pair(
         committed: [None, None],
         checks: [false; 2],
     };
-    game.begin_pair(new_parry, events);
+    game.begin_pair(new_parry, Mobility::Search, events);
     game
 }
 
 impl SyncGame {
     /// [`start_pair`] on a state whose position and history are set.
-    fn begin_pair(&mut self, new_parry: Option<Color>, events: &mut Vec<Event>) {
+    fn begin_pair(
+        &mut self,
+        new_parry: Option<Color>,
+        mobility: Mobility,
+        events: &mut Vec<Event>,
+    ) {
         let (phase, checks) = begin_pair(
             self.rules,
             &mut self.pos,
             &mut self.history,
             new_parry,
+            mobility,
             events,
         );
         self.phase = phase;
@@ -681,6 +744,7 @@ fn begin_pair(
     pos: &mut Position,
     history: &mut History,
     new_parry: Option<Color>,
+    mobility: Mobility,
     events: &mut Vec<Event>,
 ) -> (Phase, [bool; 2]) {
     pos.set_turn(Color::White);
@@ -717,7 +781,7 @@ fn begin_pair(
             return (phase, checked);
         }
     }
-    let mobile = effective_pauses(pos, &checked);
+    let stuck = settle(pos, &checked, mobility);
     for color in Color::ALL {
         let paused = pos.paused() & pos.by_color(color);
         if paused.any() {
@@ -728,7 +792,7 @@ fn begin_pair(
         }
     }
     history.push(pos.hash());
-    let over = pair_end(pos, &checked, mobile, history);
+    let over = pair_end(pos, &checked, stuck, history);
     let phase = match over {
         Some((result, reason)) => Phase::GameOver { result, reason },
         None => match (rules, new_parry) {

@@ -52,7 +52,7 @@ mod step;
 
 pub use error::{IllegalReason, NotationError, RecordError, RulesError, SyncError};
 pub use event::{Event, VoidReason};
-pub use game::{Choice, Expected, Resolution, SyncGame};
+pub use game::{Choice, Expected, PairMoves, Resolution, SyncGame};
 pub use outcome::{EndReason, Result as GameResult};
 pub use phase::{Exchange, Phase};
 pub use rules::{

@@ -5,9 +5,11 @@ use rand::{Rng, RngExt};
 use tempo_chess::{Color, Move, MoveSet};
 
 use crate::event::Event;
-use crate::game::{Choice, SyncGame};
+use crate::game::{Choice, Expected, PairMoves, SyncGame};
 use crate::outcome::{EndReason, Result as GameResult};
+use crate::phase::Phase;
 use crate::record::write_step;
+use crate::rules::Rules;
 
 /// A uniformly random choice of `color` among [`SyncGame::choices`]
 /// (`None` if nothing is to be chosen).
@@ -74,7 +76,7 @@ pub fn random_game<R: Rng + ?Sized>(
 /// `count` states at the start of a pair, taken from random playouts
 /// (every state of each game, orthodox start and Chess960 alternating),
 /// for benchmarks.
-pub fn sample_pair_states(rules: crate::Rules, count: usize, seed: u64) -> Vec<SyncGame> {
+pub fn sample_pair_states(rules: Rules, count: usize, seed: u64) -> Vec<SyncGame> {
     use rand::SeedableRng;
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
     let mut out = Vec::with_capacity(count);
@@ -205,6 +207,139 @@ pub fn generate_pick_resolve(
     game.resolve_legal_pair_into(w, b, events)
 }
 
+/// Random playouts, pair after pair, with no allocation at a pair: the
+/// loop of an engine's playouts, and the second figure of `tempo sync
+/// bench`. Each pair draws one move of each player from the
+/// state's [`PairMoves`] ([`PickRng`], [`tempo_chess::MoveSet::get`]) and resolves them
+/// with every rule and event ([`SyncGame::resolve_legal_pair_with`]),
+/// which generates both players' complete move sets of the new state in
+/// its mate and stalemate test: the next pair's choices.
+///
+/// Games start alternately from the orthodox set-up and Chess960
+/// positions, as in [`sample_pair_states`]. Exchange steps (Synchronschach,
+/// S5-S7) are played with random choices; a game that ends, or leaves
+/// simultaneous play (FSR 8), is followed by a new one. Only pairs count;
+/// the rest (exchange steps, new games and their first moves) is done in
+/// the measured time too.
+#[derive(Debug)]
+pub struct PlayoutDriver {
+    rules: Rules,
+    rng: PickRng,
+    game: SyncGame,
+    /// The moves of `game` when it is at the start of a pair.
+    moves: PairMoves,
+    events: Vec<Event>,
+    games: u32,
+}
+
+impl PlayoutDriver {
+    /// A driver whose playouts are drawn from `seed`.
+    pub fn new(rules: Rules, seed: u64) -> PlayoutDriver {
+        let game = SyncGame::new(rules);
+        let mut moves = PairMoves::new();
+        moves.fill(&game);
+        PlayoutDriver {
+            rules,
+            rng: PickRng::new(seed ^ 0x9E37_79B9_7F4A_7C15),
+            game,
+            moves,
+            events: Vec::with_capacity(16),
+            games: 1,
+        }
+    }
+
+    /// The current state.
+    pub fn game(&self) -> &SyncGame {
+        &self.game
+    }
+
+    /// Both players' moves in [`PlayoutDriver::game`] when it is at the start
+    /// of a pair.
+    pub fn moves(&self) -> &PairMoves {
+        &self.moves
+    }
+
+    /// Plays `pairs` pairs; returns a checksum of the results (so that no
+    /// work can be left out).
+    pub fn play(&mut self, pairs: u64) -> usize {
+        let mut sink = 0usize;
+        let mut done = 0;
+        while done < pairs {
+            if self.game.phase().is_pair() {
+                let white = self.moves.of(Color::White);
+                let black = self.moves.of(Color::Black);
+                let (i, j) = self.rng.pick2(white.len(), black.len());
+                let (Some(w), Some(b)) = (white.get(i), black.get(j)) else {
+                    unreachable!("indices below the set sizes of a pair in play");
+                };
+                self.game =
+                    self.game
+                        .resolve_legal_pair_with(w, b, &mut self.events, &mut self.moves);
+                sink = sink.wrapping_add(self.events.len());
+                done += 1;
+            } else {
+                self.step_between_pairs();
+            }
+        }
+        sink.wrapping_add(self.game.pair_number() as usize)
+    }
+
+    /// Moves on from a state that is not at the start of a pair: an
+    /// exchange step with random choices, or a new game.
+    #[cold]
+    fn step_between_pairs(&mut self) {
+        if let Phase::Exchange(_) = self.game.phase() {
+            let choices = Color::ALL.map(|color| self.random_exchange_choice(color));
+            self.game = self.game.resolve_legal_with(
+                choices[0],
+                choices[1],
+                &mut self.events,
+                &mut self.moves,
+            );
+        } else {
+            self.game = if self.games.is_multiple_of(2) {
+                SyncGame::new(self.rules)
+            } else {
+                SyncGame::chess960(self.rules, (self.games % 960) as u16).expect("0..960")
+            };
+            self.games = self.games.wrapping_add(1);
+            self.moves.fill(&self.game);
+        }
+    }
+
+    /// A uniformly random choice of `color` in an exchange step: one of
+    /// its captures or the decline (`None` if it has nothing to choose).
+    fn random_exchange_choice(&mut self, color: Color) -> Option<Choice> {
+        if self.game.expected(color) == Expected::Nothing {
+            return None;
+        }
+        let captures = self.game.legal_moves(color);
+        let (i, _) = self.rng.pick2(captures.len() + 1, 1);
+        Some(
+            captures
+                .get(i)
+                .map_or(Choice::Decline, |&mv| Choice::Capture(mv)),
+        )
+    }
+}
+
+/// Pairs per second of random playouts ([`PlayoutDriver`]) for about
+/// `seconds` (exchange steps and new games in the time, not counted).
+pub fn measure_playout_pairs(rules: Rules, seconds: f64, seed: u64) -> f64 {
+    let mut driver = PlayoutDriver::new(rules, seed);
+    let start = std::time::Instant::now();
+    let (mut done, mut sink) = (0u64, 0usize);
+    while start.elapsed().as_secs_f64() < seconds {
+        sink = sink.wrapping_add(driver.play(PAIRS_PER_CHECK));
+        done += PAIRS_PER_CHECK;
+    }
+    std::hint::black_box(sink);
+    done as f64 / start.elapsed().as_secs_f64()
+}
+
+/// Pairs between two looks at the clock in [`measure_playout_pairs`].
+const PAIRS_PER_CHECK: u64 = 2000;
+
 /// Random pairs picked per state by [`picked_pairs`].
 pub const PAIRS_PER_STATE: usize = 16;
 
@@ -249,7 +384,7 @@ pub fn measure_resolutions_only(states: &[SyncGame], seconds: f64) -> f64 {
 mod tests {
     use tempo_chess::{Color, MoveList, MoveSet};
 
-    use super::{PickRng, generate_pick_resolve, sample_pair_states};
+    use super::{PickRng, PlayoutDriver, generate_pick_resolve, sample_pair_states};
     use crate::{Rules, Variant};
 
     /// The one-pass generation of both lists (the lists behind the sets of
@@ -308,6 +443,38 @@ mod tests {
                 let listed = game.resolve_legal_pair_into(wl[i], bl[j], &mut listed_events);
                 assert_eq!(events, listed_events);
                 assert_eq!(next.position(), listed.position());
+            }
+        }
+    }
+
+    /// The driver's playouts: every state at the start of a pair comes
+    /// with both players' moves exactly (the sets made by the mate test of
+    /// the resolution before, or at a new game or after an exchange), and
+    /// the driver plays through exchanges and new games.
+    #[test]
+    fn playout_driver_keeps_each_pairs_moves() {
+        for variant in [Variant::Synchronschach, Variant::Fairschach] {
+            let mut driver = PlayoutDriver::new(Rules::new(variant), 3);
+            let (mut games, mut exchanges) = (0, 0);
+            for _ in 0..6000 {
+                let before = driver.game().pair_number();
+                driver.play(1);
+                let game = driver.game();
+                if game.phase().is_pair() {
+                    for color in [Color::White, Color::Black] {
+                        let list = game.legal_moves(color);
+                        assert!(driver.moves().of(color).iter().eq(list.iter().copied()));
+                    }
+                } else if matches!(game.phase(), crate::Phase::Exchange(_)) {
+                    exchanges += 1;
+                }
+                if game.pair_number() < before {
+                    games += 1;
+                }
+            }
+            assert!(games > 3, "{variant}: {games} new games");
+            if variant == Variant::Synchronschach {
+                assert!(exchanges > 50, "{exchanges} exchange phases");
             }
         }
     }

@@ -2,8 +2,9 @@
 //! every step's events, the extended notation and the repetition history
 //! of the new state, for seeded random games of both variants (and other
 //! Fairschach option sets), plus the unchecked fast path
-//! (`legal_moves_both_into` + `resolve_legal_pair_into`) on playout
-//! states. (The benchmark draws the same moves from `MoveSet`s; the
+//! (`legal_moves_both_into` + `resolve_legal_pair_into`, and
+//! `resolve_legal_pair_with`, whose sets of the next pair's moves are
+//! checked against the new state's moves) on playout states. (The benchmark draws the same moves from `MoveSet`s; the
 //! playout tests hold the two paths equal.)
 //!
 //! Speed work on the engine must leave these digests unchanged. A change
@@ -18,7 +19,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use tempo_chess::{Color, MoveList};
 use tempo_sync::playout::{PickRng, random_choice, sample_pair_states};
-use tempo_sync::{Rules, SyncGame, Variant, notation};
+use tempo_sync::{PairMoves, Rules, SyncGame, Variant, notation};
 
 const GOLDEN: &str = "tests/data/trace_digests.txt";
 
@@ -75,12 +76,27 @@ fn fast_path_digest(rules: Rules, states: usize, seed: u64) -> String {
     let mut rng = PickRng::new(seed);
     let (mut white, mut black) = (MoveList::new(), MoveList::new());
     let mut events = Vec::new();
+    let mut moves = PairMoves::new();
     for game in sample_pair_states(rules, states, seed) {
         game.position()
             .legal_moves_both_into(&mut white, &mut black);
-        for _ in 0..3 {
+        for k in 0..3 {
             let (i, j) = rng.pick2(white.len(), black.len());
-            let next = game.resolve_legal_pair_into(white[i], black[j], &mut events);
+            // Both unchecked entries, which must agree: the second also
+            // returns the next pair's moves, from its mate test.
+            let next = if k == 1 {
+                let next =
+                    game.resolve_legal_pair_with(white[i], black[j], &mut events, &mut moves);
+                if next.phase().is_pair() {
+                    for color in Color::ALL {
+                        let set = moves.of(color);
+                        assert!(set.iter().eq(next.legal_moves(color).iter().copied()));
+                    }
+                }
+                next
+            } else {
+                game.resolve_legal_pair_into(white[i], black[j], &mut events)
+            };
             digest.add(&format!("{} {} {events:?}", white[i], black[j]));
             add_state(&mut digest, &next);
         }

@@ -358,6 +358,7 @@ fn bench(args: &BenchArgs) -> anyhow::Result<()> {
     let positions = tempo_sync::playout::sample_pair_states(rules, 2000, args.seed);
     let rate = tempo_sync::playout::measure_resolutions(&positions, args.seconds);
     let resolve_only = tempo_sync::playout::measure_resolutions_only(&positions, args.seconds);
+    let playouts = tempo_sync::playout::measure_playout_pairs(rules, args.seconds, args.seed);
     let start = Instant::now();
     let mut nodes = 0u64;
     let pos = Position::new();
@@ -375,6 +376,11 @@ fn bench(args: &BenchArgs) -> anyhow::Result<()> {
         "{}: {:.2} M pair resolutions/s with the choices generated beforehand",
         rules.variant(),
         resolve_only / 1e6
+    );
+    println!(
+        "{}: {:.2} M pairs/s in random playouts (each pair's moves from the mate test of the pair before; exchange steps and new games timed, not counted)",
+        rules.variant(),
+        playouts / 1e6
     );
     println!(
         "tempo-chess perft (start position, depth 4): {:.1} M nodes/s",

@@ -33,17 +33,14 @@ pub(super) fn orthodox_end(
 }
 
 /// S3 / C7 at the start of a pair: checkmate (one or both), stalemate,
-/// dead position, 50 pairs, repetition.
+/// dead position, 50 pairs, repetition. `stuck` says which sides have no legal move
+/// ([`settle`](super::mobility::settle)).
 pub(super) fn pair_end(
     pos: &Position,
     checked: &[bool; 2],
-    mobile: [bool; 2],
+    stuck: [bool; 2],
     history: &History,
 ) -> Option<(GameResult, EndReason)> {
-    let stuck = [
-        !mobile[0] && !has_legal_move(pos, Color::White, checked[0]),
-        !mobile[1] && !has_legal_move(pos, Color::Black, checked[1]),
-    ];
     let mated = [stuck[0] && checked[0], stuck[1] && checked[1]];
     match mated {
         [true, true] => return Some((GameResult::Draw, EndReason::DoubleCheckmate)),

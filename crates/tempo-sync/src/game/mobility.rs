@@ -1,0 +1,196 @@
+//! Whether each side can move at the start of a pair — the question
+//! behind checkmate, stalemate (S3) and FSR 9's lifted pauses — answered
+//! either by a quick search or by generating both players' complete move
+//! sets. A caller that goes on playing needs those sets anyway (they are
+//! the next pair's choices), so it lets the test generate them once
+//! ([`SyncGame::resolve_legal_pair_with`](super::SyncGame::resolve_legal_pair_with)).
+
+use tempo_chess::{Color, MoveSet, Position};
+
+use super::SyncGame;
+use super::end::has_legal_move;
+use super::fair::effective_pauses;
+
+/// Both players' legal moves at the start of a pair, as compact
+/// [`MoveSet`]s: the choices of a pair (and of Fairschach's first-move
+/// right and new parry, FSR 6/7, which offer the same moves).
+///
+/// ```
+/// use tempo_chess::Color;
+/// use tempo_sync::{PairMoves, Rules, SyncGame, Variant};
+///
+/// let game = SyncGame::new(Rules::new(Variant::Fairschach));
+/// let mut moves = PairMoves::new();
+/// moves.fill(&game);
+/// assert_eq!(moves.of(Color::White).len(), 20);
+/// // Resolving a pair with moves drawn from the sets gives the next
+/// // state's sets too, from the same generation as its mate test.
+/// let (white, black) = (moves.of(Color::White).get(0), moves.of(Color::Black).get(19));
+/// let mut events = Vec::new();
+/// let next = game.resolve_legal_pair_with(white.unwrap(), black.unwrap(), &mut events, &mut moves);
+/// assert!(next.phase().is_pair());
+/// assert_eq!(moves.of(Color::Black).len(), next.legal_moves(Color::Black).len());
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PairMoves {
+    sets: [MoveSet; 2],
+}
+
+impl PairMoves {
+    /// Two empty sets.
+    pub fn new() -> PairMoves {
+        PairMoves::default()
+    }
+
+    /// The legal moves of `color`.
+    #[inline]
+    pub fn of(&self, color: Color) -> &MoveSet {
+        &self.sets[color.index()]
+    }
+
+    /// Both players' moves in `game`, which is at the start of a pair
+    /// ([`Phase::is_pair`](crate::Phase::is_pair); other phases' choices
+    /// are not moves of both players: see [`SyncGame::choices`]).
+    pub fn fill(&mut self, game: &SyncGame) {
+        debug_assert!(game.phase().is_pair(), "not the start of a pair");
+        self.fill_from(game.position());
+    }
+
+    /// Both colours' legal moves in `pos`, in one pass.
+    #[inline]
+    fn fill_from(&mut self, pos: &Position) {
+        let [white, black] = &mut self.sets;
+        pos.legal_move_sets_both_into(white, black);
+    }
+}
+
+/// How [`settle`] finds out whether each side can move.
+pub(super) enum Mobility<'a> {
+    /// A quick search per side ([`has_legal_move`]).
+    Search,
+    /// Both players' complete move sets, kept for the caller.
+    Sets(&'a mut PairMoves),
+}
+
+/// Settles the pauses in force at the start of a pair in `pos` (FSR 9: a
+/// side in check, or one whose pauses would leave it no legal move, has
+/// none) and returns which sides have no legal move (`checked`: which
+/// sides are in check).
+pub(super) fn settle(pos: &mut Position, checked: &[bool; 2], mobility: Mobility) -> [bool; 2] {
+    match mobility {
+        Mobility::Search => {
+            let mobile = effective_pauses(pos, checked);
+            Color::ALL.map(|c| !mobile[c.index()] && !has_legal_move(pos, c, checked[c.index()]))
+        }
+        Mobility::Sets(moves) => settle_by_sets(pos, checked, moves),
+    }
+}
+
+/// [`settle`] by generating both sides' move sets into `moves`: the same
+/// pauses as [`effective_pauses`] (a side in check loses its pauses
+/// before the generation; a side left without a move loses them if that
+/// gives it one), so the sets are the choices of the pair that starts.
+fn settle_by_sets(pos: &mut Position, checked: &[bool; 2], moves: &mut PairMoves) -> [bool; 2] {
+    let mut paused = pos.paused();
+    if paused.any() {
+        for color in Color::ALL {
+            if checked[color.index()] {
+                paused &= !pos.by_color(color);
+            }
+        }
+        pos.set_paused(paused);
+    }
+    moves.fill_from(pos);
+    for color in Color::ALL {
+        let set = &mut moves.sets[color.index()];
+        if set.is_empty() && (paused & pos.by_color(color)).any() {
+            lift_pauses_if_stuck(pos, color, set);
+        }
+    }
+    [moves.sets[0].is_empty(), moves.sets[1].is_empty()]
+}
+
+/// FSR 9 for `color`, left without a move by its pauses in `pos`: its
+/// pauses are lifted if that gives it a move (then `set`, empty, gets its
+/// moves). A side's moves do not depend on which of the other side's
+/// pieces are paused, so only this side's set is made again. Rare, and
+/// kept out of line so as not to weigh on the usual path.
+#[cold]
+#[inline(never)]
+fn lift_pauses_if_stuck(pos: &mut Position, color: Color, set: &mut MoveSet) {
+    let paused = pos.paused();
+    pos.set_paused(paused & !pos.by_color(color));
+    pos.legal_move_set_for_into(color, set);
+    if set.is_empty() {
+        pos.set_paused(paused);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use tempo_chess::{Bitboard, Role};
+
+    use super::*;
+    use crate::playout::sample_pair_states;
+    use crate::{Rules, Variant};
+
+    /// Both ways of settling give the same pauses and the same answer,
+    /// and the sets are each side's moves under the settled pauses — also
+    /// where pauses leave a side stuck (every piece but the king paused,
+    /// the side in check or not), so that FSR 9's lifting is exercised.
+    #[test]
+    fn sets_settle_as_the_search_does() {
+        let mut moves = PairMoves::new();
+        let (mut lifted, mut stuck_seen) = (0, 0);
+        let stuck_sides = [
+            "k7/8/1Q6/8/8/8/8/2K5 w - - 0 1",
+            "k7/1Q6/2K5/8/8/8/8/8 w - - 0 1",
+        ]
+        .map(|fen| Position::from_fen(fen).expect("a valid FEN"));
+        let playout = sample_pair_states(Rules::new(Variant::Fairschach), 3000, 23);
+        for base in stuck_sides
+            .into_iter()
+            .chain(playout.iter().map(|game| game.position().clone()))
+        {
+            let kings = base.by_role(Role::King);
+            for paused in [
+                base.paused(),
+                base.by_color(Color::White) & !kings,
+                base.by_color(Color::Black) & !kings,
+                base.occupied() & !kings,
+            ] {
+                let mut pos = base.clone();
+                pos.set_paused(paused);
+                let checked = Color::ALL.map(|c| pos.is_in_check(c));
+                let (mut searched, mut generated) = (pos.clone(), pos.clone());
+                let stuck = settle(&mut searched, &checked, Mobility::Search);
+                assert_eq!(
+                    settle(&mut generated, &checked, Mobility::Sets(&mut moves)),
+                    stuck
+                );
+                assert_eq!(generated.paused(), searched.paused());
+                for color in Color::ALL {
+                    let list = generated.legal_moves_for(color);
+                    assert!(moves.of(color).iter().eq(list.iter().copied()));
+                }
+                lifted +=
+                    usize::from(generated.paused() != paused & !checked_pieces(&pos, &checked));
+                stuck_seen += usize::from(stuck != [false, false]);
+            }
+        }
+        assert!(
+            lifted > 20,
+            "pauses lifted for lack of moves {lifted} times"
+        );
+        assert!(stuck_seen >= 8, "{stuck_seen} positions with a side stuck");
+    }
+
+    /// The pieces of the sides in check.
+    fn checked_pieces(pos: &Position, checked: &[bool; 2]) -> Bitboard {
+        Color::ALL
+            .into_iter()
+            .filter(|c| checked[c.index()])
+            .map(|c| pos.by_color(c))
+            .fold(Bitboard::EMPTY, |a, b| a | b)
+    }
+}
