@@ -18,7 +18,7 @@ use exchange::{can_capture_on, exchange_captures, exchange_rights};
 use fair::{first_move_sequence, keep_legal_en_passant, pause_set, set_fair_en_passant};
 use history::History;
 pub use mobility::PairMoves;
-use mobility::{Mobility, settle};
+use mobility::{Mobility, Search};
 
 use crate::error::{IllegalReason, SyncError};
 use crate::event::Event;
@@ -278,7 +278,7 @@ impl SyncGame {
             };
         }
         let mut events = Vec::new();
-        let next = self.resolve_step(choices, Mobility::Search, &mut events);
+        let next = self.resolve_step(choices, Search, &mut events);
         Ok((next, events))
     }
 
@@ -287,7 +287,7 @@ impl SyncGame {
     fn resolve_step(
         &self,
         choices: [Option<Choice>; 2],
-        mobility: Mobility,
+        mobility: impl Mobility,
         events: &mut Vec<Event>,
     ) -> SyncGame {
         let mv = |c: Option<Choice>| c.and_then(|c| c.as_move());
@@ -326,7 +326,7 @@ impl SyncGame {
         next: &mut PairMoves,
     ) -> SyncGame {
         events.clear();
-        self.resolve_step([white, black], Mobility::Sets(next), events)
+        self.resolve_step([white, black], next, events)
     }
 
     /// Resolves a pair with moves taken from [`SyncGame::legal_moves`],
@@ -353,7 +353,7 @@ impl SyncGame {
     ) -> SyncGame {
         assert!(self.phase.is_pair(), "not the start of a pair");
         events.clear();
-        self.after_pair(white, black, Mobility::Search, events)
+        self.after_pair(white, black, Search, events)
     }
 
     /// Like [`SyncGame::resolve_legal_pair_into`], and when the new state
@@ -374,7 +374,7 @@ impl SyncGame {
     ) -> SyncGame {
         assert!(self.phase.is_pair(), "not the start of a pair");
         events.clear();
-        self.after_pair(white, black, Mobility::Sets(next), events)
+        self.after_pair(white, black, next, events)
     }
 
     /// The state with colours swapped and the board mirrored (symmetry
@@ -424,7 +424,7 @@ impl SyncGame {
         pos: &mut Position,
         white: Move,
         black: Move,
-        mobility: Mobility,
+        mobility: impl Mobility,
         events: &mut Vec<Event>,
     ) -> (Phase, History, [bool; 2]) {
         let rules = self.rules;
@@ -495,7 +495,7 @@ impl SyncGame {
         &self,
         white: Move,
         black: Move,
-        mobility: Mobility,
+        mobility: impl Mobility,
         events: &mut Vec<Event>,
     ) -> SyncGame {
         let mut pos = self.pos.clone();
@@ -514,7 +514,7 @@ impl SyncGame {
         &self,
         x: Exchange,
         captures: [Option<Move>; 2],
-        mobility: Mobility,
+        mobility: impl Mobility,
         events: &mut Vec<Event>,
     ) -> SyncGame {
         for color in Color::ALL {
@@ -712,7 +712,7 @@ fn start_pair(
         committed: [None, None],
         checks: [false; 2],
     };
-    game.begin_pair(new_parry, Mobility::Search, events);
+    game.begin_pair(new_parry, Search, events);
     game
 }
 
@@ -721,7 +721,7 @@ impl SyncGame {
     fn begin_pair(
         &mut self,
         new_parry: Option<Color>,
-        mobility: Mobility,
+        mobility: impl Mobility,
         events: &mut Vec<Event>,
     ) {
         let (phase, checks) = begin_pair(
@@ -744,7 +744,7 @@ fn begin_pair(
     pos: &mut Position,
     history: &mut History,
     new_parry: Option<Color>,
-    mobility: Mobility,
+    mobility: impl Mobility,
     events: &mut Vec<Event>,
 ) -> (Phase, [bool; 2]) {
     pos.set_turn(Color::White);
@@ -781,7 +781,7 @@ fn begin_pair(
             return (phase, checked);
         }
     }
-    let stuck = settle(pos, &checked, mobility);
+    let stuck = mobility.settle(pos, &checked);
     for color in Color::ALL {
         let paused = pos.paused() & pos.by_color(color);
         if paused.any() {

@@ -34,7 +34,7 @@ pub(super) fn orthodox_end(
 
 /// S3 / C7 at the start of a pair: checkmate (one or both), stalemate,
 /// dead position, 50 pairs, repetition. `stuck` says which sides have no legal move
-/// ([`settle`](super::mobility::settle)).
+/// ([`Mobility::settle`](super::mobility::Mobility::settle)).
 pub(super) fn pair_end(
     pos: &Position,
     checked: &[bool; 2],

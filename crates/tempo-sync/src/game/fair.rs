@@ -83,6 +83,7 @@ pub(super) fn pause_set(pos: &Position, rule: PauseRule, landed: &[Bitboard; 2])
 /// found to have a legal move under the final paused set (their own
 /// paused pieces alone decide that), so that the end-of-game test need
 /// not look again.
+#[inline]
 pub(super) fn effective_pauses(pos: &mut Position, checked: &[bool; 2]) -> [bool; 2] {
     let mut mobile = [false; 2];
     let mut paused = pos.paused();

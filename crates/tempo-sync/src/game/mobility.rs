@@ -64,29 +64,41 @@ impl PairMoves {
     }
 }
 
-/// How [`settle`] finds out whether each side can move.
-pub(super) enum Mobility<'a> {
-    /// A quick search per side ([`has_legal_move`]).
-    Search,
-    /// Both players' complete move sets, kept for the caller.
-    Sets(&'a mut PairMoves),
+/// How the start of a pair finds out whether each side can move: a
+/// type parameter rather than a value, so that each way is compiled on
+/// its own and the usual one ([`Search`]) pays nothing for the other.
+pub(super) trait Mobility {
+    /// Settles the pauses in force at the start of a pair in `pos` (FSR 9:
+    /// a side in check, or one whose pauses would leave it no legal move,
+    /// has none) and returns which sides have no legal move (`checked`:
+    /// which sides are in check).
+    fn settle(self, pos: &mut Position, checked: &[bool; 2]) -> [bool; 2];
 }
 
-/// Settles the pauses in force at the start of a pair in `pos` (FSR 9: a
-/// side in check, or one whose pauses would leave it no legal move, has
-/// none) and returns which sides have no legal move (`checked`: which
-/// sides are in check).
-pub(super) fn settle(pos: &mut Position, checked: &[bool; 2], mobility: Mobility) -> [bool; 2] {
-    match mobility {
-        Mobility::Search => {
-            let mobile = effective_pauses(pos, checked);
-            Color::ALL.map(|c| !mobile[c.index()] && !has_legal_move(pos, c, checked[c.index()]))
-        }
-        Mobility::Sets(moves) => settle_by_sets(pos, checked, moves),
+/// A quick search per side ([`has_legal_move`]).
+pub(super) struct Search;
+
+impl Mobility for Search {
+    #[inline(always)]
+    fn settle(self, pos: &mut Position, checked: &[bool; 2]) -> [bool; 2] {
+        let mobile = effective_pauses(pos, checked);
+        // Written out: `Color::ALL.map` with a closure is not inlined.
+        [
+            !mobile[0] && !has_legal_move(pos, Color::White, checked[0]),
+            !mobile[1] && !has_legal_move(pos, Color::Black, checked[1]),
+        ]
     }
 }
 
-/// [`settle`] by generating both sides' move sets into `moves`: the same
+/// Both players' complete move sets, kept for the caller.
+impl Mobility for &mut PairMoves {
+    #[inline(always)]
+    fn settle(self, pos: &mut Position, checked: &[bool; 2]) -> [bool; 2] {
+        settle_by_sets(pos, checked, self)
+    }
+}
+
+/// [`Mobility::settle`] by generating both sides' move sets into `moves`: the same
 /// pauses as [`effective_pauses`] (a side in check loses its pauses
 /// before the generation; a side left without a move loses them if that
 /// gives it one), so the sets are the choices of the pair that starts.
@@ -163,11 +175,8 @@ mod tests {
                 pos.set_paused(paused);
                 let checked = Color::ALL.map(|c| pos.is_in_check(c));
                 let (mut searched, mut generated) = (pos.clone(), pos.clone());
-                let stuck = settle(&mut searched, &checked, Mobility::Search);
-                assert_eq!(
-                    settle(&mut generated, &checked, Mobility::Sets(&mut moves)),
-                    stuck
-                );
+                let stuck = Search.settle(&mut searched, &checked);
+                assert_eq!((&mut moves).settle(&mut generated, &checked), stuck);
                 assert_eq!(generated.paused(), searched.paused());
                 for color in Color::ALL {
                     let list = generated.legal_moves_for(color);
