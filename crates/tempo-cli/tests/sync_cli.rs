@@ -227,3 +227,29 @@ fn random_games_report() {
         text.contains("White wins: ") && text.contains("Draws: ") && text.contains("mean length: ")
     );
 }
+
+/// `sync bench` prints each figure with its unit, the perft rate of the
+/// same run beside them (a short run: only the report is checked here).
+#[test]
+fn bench_reports_pairs_and_perft() {
+    let out = tempo(
+        &[
+            "sync",
+            "bench",
+            "--variant",
+            "synchronschach",
+            "--seconds",
+            "0.05",
+        ],
+        "",
+    );
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let rates: Vec<f64> = text
+        .lines()
+        .filter_map(|line| line.split_once(": ")?.1.split(" M ").next()?.parse().ok())
+        .collect();
+    assert_eq!(rates.len(), 4, "{text}");
+    assert!(rates.iter().all(|&r| r > 0.0), "{text}");
+    assert!(text.contains("pair resolutions/s") && text.contains("perft"));
+}
