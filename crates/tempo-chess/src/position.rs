@@ -299,6 +299,30 @@ impl Position {
         self.toggle(piece.color, piece.role, sq);
     }
 
+    /// Moves `color`'s `role` on `from` to the empty square `to`, where it
+    /// becomes `arriving` (another role for a promotion): the two
+    /// [`Position::toggle_piece`] edits in one, for callers that know the
+    /// board (nothing is checked).
+    #[inline(always)]
+    pub fn move_piece(
+        &mut self,
+        color: Color,
+        role: Role,
+        from: Square,
+        to: Square,
+        arriving: Role,
+    ) {
+        debug_assert!(
+            self.piece_at(from) == Some(Piece::new(color, role)) && self.piece_at(to).is_none(),
+            "move_piece: {from} does not hold the piece or {to} is occupied"
+        );
+        let (from_bb, to_bb) = (Bitboard::from_square(from), Bitboard::from_square(to));
+        self.by_color[color.index()] ^= from_bb | to_bb;
+        self.by_role[role.index()] ^= from_bb;
+        self.by_role[arriving.index()] ^= to_bb;
+        self.hash ^= zobrist::piece(color, role, from) ^ zobrist::piece(color, arriving, to);
+    }
+
     /// Sets the side to move.
     #[inline]
     pub fn set_turn(&mut self, color: Color) {
