@@ -106,10 +106,13 @@ fn movement(pos: &Position, color: Color, mv: Move) -> Movement {
     let role = pos.role_on(mv.from);
     let them = pos.by_color(!color);
     // The captured piece's square: en passant (a pawn's diagonal step to
-    // an empty square) takes the piece beside the pawn. Worked out
-    // without branches (whether a pawn moves is hard to predict).
-    let en_passant =
-        (role == Role::Pawn) & (mv.from.file() != mv.to.file()) & !pos.occupied().contains(mv.to);
+    // an empty square, which is legal only onto an en-passant square)
+    // takes the piece beside the pawn. The rarely true test first, the
+    // rest without branches (whether a pawn moves is hard to predict).
+    let en_passant = pos.en_passant_squares().contains(mv.to)
+        && (role == Role::Pawn)
+            & (mv.from.file() != mv.to.file())
+            & !pos.occupied().contains(mv.to);
     let victim = if en_passant {
         Square::from_coords(mv.to.file(), mv.from.rank())
     } else {
@@ -236,12 +239,11 @@ fn execute_apart<const N: usize>(
         double_steps: Bitboard::EMPTY,
         voided: [false; 2],
     };
-    let mut kings_moved = [false; 2];
     for m in &all {
         step.vacated |= m.from;
-        kings_moved[m.color.index()] |= m.role == Role::King;
-        events.push(m.moved_event());
     }
+    // One capacity check for all of them.
+    events.extend(all.map(|m| m.moved_event()));
     let mut captured = Bitboard::EMPTY;
     for m in &all {
         if let Some(target) = m.target.first() {
@@ -264,7 +266,13 @@ fn execute_apart<const N: usize>(
         }
     }
     step.irreversible |= captured.any();
-    update_castling_rights(pos, kings_moved, step.vacated | captured);
+    if !pos.castling_rights().is_empty() {
+        let mut kings_moved = [false; 2];
+        for m in &all {
+            kings_moved[m.color.index()] |= m.role == Role::King;
+        }
+        update_castling_rights(pos, kings_moved, step.vacated | captured);
+    }
     step
 }
 
@@ -308,20 +316,19 @@ fn execute_general(
 /// castled) loses both, a rook that left its square or was captured
 /// loses its own (`left`: the squares emptied by the step's movements
 /// and captures).
-#[inline(always)]
+#[inline(never)]
 fn update_castling_rights(pos: &mut Position, lose_all: [bool; 2], left: Bitboard) {
     let before = pos.castling_rights();
-    if before.is_empty() {
-        return;
-    }
     let mut rights = before;
     for color in Color::ALL {
-        if lose_all[color.index()] {
-            rights.clear(color);
+        for side in CastlingSide::ALL {
+            let lost = before
+                .rook(color, side)
+                .is_some_and(|rook| lose_all[color.index()] | left.contains(rook));
+            if lost {
+                rights.set(color, side, None);
+            }
         }
-    }
-    for sq in left & Bitboard::BACK_RANKS {
-        rights.discard_rook(sq);
     }
     if rights != before {
         pos.set_castling_rights(rights);
@@ -434,7 +441,9 @@ fn apply(
     for color in Color::ALL {
         lose_all[color.index()] |= castled[color.index()] && !voided[color.index()];
     }
-    update_castling_rights(pos, lose_all, vacated | captured_squares);
+    if !pos.castling_rights().is_empty() {
+        update_castling_rights(pos, lose_all, vacated | captured_squares);
+    }
 
     Step {
         landed,
