@@ -350,8 +350,9 @@ impl Position {
 
     /// Sets the squares whose pieces may not move this turn.
     pub fn set_paused(&mut self, squares: Bitboard) {
-        for sq in self.paused ^ squares {
-            self.hash ^= zobrist::paused(sq);
+        let changed = self.paused ^ squares;
+        if changed.any() {
+            self.hash ^= zobrist::paused_xor(changed);
         }
         self.paused = squares;
     }
