@@ -276,15 +276,17 @@ fn execute_apart<const N: usize>(
     step
 }
 
-/// Whether a pawn's move from `from` to `to` is a double step: two ranks
-/// on its file, so the square indices differ in exactly the bit of 2
-/// ranks (one instruction instead of comparing ranks).
+/// Whether a (legal) pawn move from `from` to `to` is a double step. Of
+/// all pawn moves only those keep the file and join the rank indices 1
+/// and 3 (6 and 4 for Black), so only their square indices differ in
+/// exactly bit 4 (one comparison instead of two rank computations).
 #[inline(always)]
 fn is_double_step(from: Square, to: Square) -> bool {
     from.index() ^ to.index() == 16
 }
 
-/// [`execute`] for any shape: castlings, collisions, swaps, evasions.
+/// [`execute`] for any shape: castlings, collisions, swaps, evasions and
+/// the `WeakerStays` rule.
 #[inline(never)]
 fn execute_general(
     pos: &mut Position,
