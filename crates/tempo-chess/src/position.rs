@@ -358,11 +358,13 @@ impl Position {
     }
 
     /// Sets the half-move clock.
+    #[inline]
     pub fn set_halfmove_clock(&mut self, n: u32) {
         self.halfmove_clock = n;
     }
 
     /// Sets the full-move number (0 is stored as 1).
+    #[inline]
     pub fn set_fullmove_number(&mut self, n: u32) {
         self.fullmove_number = n.max(1);
     }
