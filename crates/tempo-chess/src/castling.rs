@@ -135,7 +135,9 @@ impl CastlingRights {
     /// Whether nobody may castle.
     #[inline]
     pub fn is_empty(self) -> bool {
-        self == CastlingRights::NONE
+        // Written so that it compiles to one 4-byte comparison (the
+        // derived `==` tests the four rights one by one).
+        self.rooks.as_flattened().iter().all(Option::is_none)
     }
 
     /// Sets (or with `None` removes) the right of `color` on `side`.

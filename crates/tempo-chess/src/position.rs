@@ -299,6 +299,30 @@ impl Position {
         self.toggle(piece.color, piece.role, sq);
     }
 
+    /// Moves `color`'s `role` on `from` to the empty square `to`, where it
+    /// becomes `arriving` (another role for a promotion): the two
+    /// [`Position::toggle_piece`] edits in one, for callers that know the
+    /// board (nothing is checked).
+    #[inline(always)]
+    pub fn move_piece(
+        &mut self,
+        color: Color,
+        role: Role,
+        from: Square,
+        to: Square,
+        arriving: Role,
+    ) {
+        debug_assert!(
+            self.piece_at(from) == Some(Piece::new(color, role)) && self.piece_at(to).is_none(),
+            "move_piece: {from} does not hold the piece or {to} is occupied"
+        );
+        let (from_bb, to_bb) = (Bitboard::from_square(from), Bitboard::from_square(to));
+        self.by_color[color.index()] ^= from_bb | to_bb;
+        self.by_role[role.index()] ^= from_bb;
+        self.by_role[arriving.index()] ^= to_bb;
+        self.hash ^= zobrist::piece(color, role, from) ^ zobrist::piece(color, arriving, to);
+    }
+
     /// Sets the side to move.
     #[inline]
     pub fn set_turn(&mut self, color: Color) {
@@ -326,18 +350,21 @@ impl Position {
 
     /// Sets the squares whose pieces may not move this turn.
     pub fn set_paused(&mut self, squares: Bitboard) {
-        for sq in self.paused ^ squares {
-            self.hash ^= zobrist::paused(sq);
+        let changed = self.paused ^ squares;
+        if changed.any() {
+            self.hash ^= zobrist::paused_xor(changed);
         }
         self.paused = squares;
     }
 
     /// Sets the half-move clock.
+    #[inline]
     pub fn set_halfmove_clock(&mut self, n: u32) {
         self.halfmove_clock = n;
     }
 
     /// Sets the full-move number (0 is stored as 1).
+    #[inline]
     pub fn set_fullmove_number(&mut self, n: u32) {
         self.fullmove_number = n.max(1);
     }

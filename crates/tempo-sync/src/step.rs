@@ -9,9 +9,7 @@ use crate::event::{Event, VoidReason};
 use crate::rules::{SameSquareRule, strength};
 
 /// One piece going from one square to another (a castling is two).
-/// Eight bytes, aligned, so that it is copied as one word.
 #[derive(Debug, Clone, Copy)]
-#[repr(C, align(8))]
 struct Movement {
     color: Color,
     role: Role,
@@ -19,8 +17,8 @@ struct Movement {
     to: Square,
     promotion: Option<Role>,
     /// The square of the opposing piece this movement would capture if
-    /// that piece stays (differs from `to` for en passant).
-    target: Option<Square>,
+    /// that piece stays (differs from `to` for en passant), or nothing.
+    target: Bitboard,
     castling: bool,
 }
 
@@ -32,7 +30,7 @@ impl Movement {
         from: Square::A1,
         to: Square::A1,
         promotion: None,
-        target: None,
+        target: Bitboard::EMPTY,
         castling: false,
     };
 }
@@ -67,28 +65,61 @@ impl Movements {
     }
 }
 
-/// The movement of `mv` (legal for `color` in `pos`) unless it is a
-/// castling or does not start on a piece of `color` (then `None`).
+impl Movement {
+    /// The squares this movement involves: where it starts, where it
+    /// arrives and the opposing piece it would capture.
+    #[inline(always)]
+    fn squares(&self) -> Bitboard {
+        Bitboard::from_square(self.from) | Bitboard::from_square(self.to) | self.target
+    }
+
+    /// The event reporting this movement.
+    #[inline(always)]
+    fn moved_event(&self) -> Event {
+        Event::Moved {
+            color: self.color,
+            role: self.role,
+            from: self.from,
+            to: self.to,
+            promotion: self.promotion,
+            castling: self.castling,
+        }
+    }
+}
+
+/// The movement of `mv` (legal for `color` in `pos`) if it is a plain
+/// one: starting on a piece of `color` and not arriving on one (so no
+/// castling).
 #[inline(always)]
 fn plain_movement(pos: &Position, color: Color, mv: Move) -> Option<Movement> {
-    if !pos.by_color(color).contains(mv.from) {
+    let own = pos.by_color(color);
+    // One branch for both tests (neither is usually true).
+    if !own.contains(mv.from) | own.contains(mv.to) {
         return None;
     }
+    Some(movement(pos, color, mv))
+}
+
+/// The single movement of `mv`, a move of `color` that is no castling.
+#[inline(always)]
+fn movement(pos: &Position, color: Color, mv: Move) -> Movement {
     let role = pos.role_on(mv.from);
-    if role == Role::King && pos.by_piece(Piece::new(color, Role::Rook)).contains(mv.to) {
-        return None;
-    }
-    let occupied = pos.occupied();
+    let them = pos.by_color(!color);
     // The captured piece's square: en passant (a pawn's diagonal step to
-    // an empty square) takes the piece beside the pawn.
-    let target =
-        if role == Role::Pawn && mv.from.file() != mv.to.file() && !occupied.contains(mv.to) {
-            let victim = Square::from_coords(mv.to.file(), mv.from.rank());
-            occupied.contains(victim).then_some(victim)
-        } else {
-            pos.by_color(!color).contains(mv.to).then_some(mv.to)
-        };
-    Some(Movement {
+    // an empty square, which is legal only onto an en-passant square)
+    // takes the piece beside the pawn. The rarely true test first, the
+    // rest without branches (whether a pawn moves is hard to predict).
+    let en_passant = pos.en_passant_squares().contains(mv.to)
+        && (role == Role::Pawn)
+            & (mv.from.file() != mv.to.file())
+            & !pos.occupied().contains(mv.to);
+    let victim = if en_passant {
+        Square::from_coords(mv.to.file(), mv.from.rank())
+    } else {
+        mv.to
+    };
+    let target = them & Bitboard::from_square(victim);
+    Movement {
         color,
         role,
         from: mv.from,
@@ -96,22 +127,24 @@ fn plain_movement(pos: &Position, color: Color, mv: Move) -> Option<Movement> {
         promotion: mv.promotion,
         target,
         castling: false,
-    })
+    }
 }
 
 /// Appends the movements of `mv` (legal for `color` in `pos`) to `out`;
 /// returns whether `mv` is a castling. A move not starting on a piece of
 /// `color` adds nothing.
 fn push_movements(pos: &Position, color: Color, mv: Move, out: &mut Movements) -> bool {
-    if let Some(m) = plain_movement(pos, color, mv) {
-        out.push(m);
-        false
-    } else if pos.by_color(color).contains(mv.from) {
-        push_castling(color, mv, out);
-        true
-    } else {
-        false
+    if !pos.by_color(color).contains(mv.from) {
+        return false;
     }
+    let castling = pos.role_on(mv.from) == Role::King
+        && pos.by_piece(Piece::new(color, Role::Rook)).contains(mv.to);
+    if castling {
+        push_castling(color, mv, out);
+    } else {
+        out.push(movement(pos, color, mv));
+    }
+    castling
 }
 
 /// The king's and the rook's movements of a castling (king takes own
@@ -130,7 +163,7 @@ fn push_castling(color: Color, mv: Move, out: &mut Movements) {
                 from,
                 to,
                 promotion: None,
-                target: None,
+                target: Bitboard::EMPTY,
                 castling: true,
             });
         }
@@ -162,35 +195,98 @@ pub(crate) fn execute(
     rule: SameSquareRule,
     events: &mut Vec<Event>,
 ) -> Step {
-    // The usual steps, one plain movement per moving side, go straight
-    // to their own copy of `apply` (movements kept in registers, loops
-    // written out). A collision only matters there under `WeakerStays`.
-    let none = [false; 2];
+    // The usual steps, one plain movement per moving side, the two
+    // sharing no square, are two ordinary moves (C4); everything else
+    // (collisions, swaps, evasions, castlings) takes the general way.
     match moves {
-        [Some(w), Some(b)] if rule != SameSquareRule::WeakerStays => {
+        [Some(w), Some(b)] => {
             if let (Some(w), Some(b)) = (
                 plain_movement(pos, Color::White, w),
                 plain_movement(pos, Color::Black, b),
-            ) {
-                return apply(pos, &[w, b], 1, none, none, rule, events);
+            ) && (w.squares() & b.squares()).is_empty()
+            {
+                return execute_apart(pos, [w, b], events);
             }
         }
         [Some(w), None] => {
             if let Some(w) = plain_movement(pos, Color::White, w) {
-                return apply(pos, &[w], 1, none, none, rule, events);
+                return execute_apart(pos, [w], events);
             }
         }
         [None, Some(b)] => {
             if let Some(b) = plain_movement(pos, Color::Black, b) {
-                return apply(pos, &[b], 0, none, none, rule, events);
+                return execute_apart(pos, [b], events);
             }
         }
-        _ => {}
+        [None, None] => {}
     }
     execute_general(pos, moves, rule, events)
 }
 
-/// [`execute`] for any shape: castlings, `WeakerStays`.
+/// Executes plain movements that share no square (a single move, or two
+/// moves that neither collide nor meet on a square one of them leaves):
+/// each is an ordinary move, capturing the opposing piece on its target.
+#[inline(always)]
+fn execute_apart<const N: usize>(
+    pos: &mut Position,
+    all: [Movement; N],
+    events: &mut Vec<Event>,
+) -> Step {
+    let mut step = Step {
+        landed: [Bitboard::EMPTY; 2],
+        vacated: Bitboard::EMPTY,
+        irreversible: false,
+        double_steps: Bitboard::EMPTY,
+        voided: [false; 2],
+    };
+    for m in &all {
+        step.vacated |= m.from;
+    }
+    // One capacity check for all of them.
+    events.extend(all.map(|m| m.moved_event()));
+    let mut captured = Bitboard::EMPTY;
+    for m in &all {
+        if let Some(target) = m.target.first() {
+            let piece = Piece::new(!m.color, pos.role_on(target));
+            pos.toggle_piece(piece, target);
+            captured |= target;
+            events.push(Event::Captured {
+                color: piece.color,
+                role: piece.role,
+                square: target,
+            });
+        }
+        let arriving = m.promotion.unwrap_or(m.role);
+        pos.move_piece(m.color, m.role, m.from, m.to, arriving);
+        step.landed[m.color.index()] |= m.to;
+        let pawn = m.role == Role::Pawn;
+        step.irreversible |= pawn;
+        if pawn & is_double_step(m.from, m.to) {
+            step.double_steps |= m.to;
+        }
+    }
+    step.irreversible |= captured.any();
+    if !pos.castling_rights().is_empty() {
+        let mut kings_moved = [false; 2];
+        for m in &all {
+            kings_moved[m.color.index()] |= m.role == Role::King;
+        }
+        update_castling_rights(pos, kings_moved, step.vacated | captured);
+    }
+    step
+}
+
+/// Whether a (legal) pawn move from `from` to `to` is a double step. Of
+/// all pawn moves only those keep the file and join the rank indices 1
+/// and 3 (6 and 4 for Black), so only their square indices differ in
+/// exactly bit 4 (one comparison instead of two rank computations).
+#[inline(always)]
+fn is_double_step(from: Square, to: Square) -> bool {
+    from.index() ^ to.index() == 16
+}
+
+/// [`execute`] for any shape: castlings, collisions, swaps, evasions and
+/// the `WeakerStays` rule.
 #[inline(never)]
 fn execute_general(
     pos: &mut Position,
@@ -218,10 +314,32 @@ fn execute_general(
     apply(pos, ms.all(), ms.black, castled, voided, rule, events)
 }
 
+/// The castling rights after a step: a colour whose king moved (or that
+/// castled) loses both, a rook that left its square or was captured
+/// loses its own (`left`: the squares emptied by the step's movements
+/// and captures).
+#[inline(never)]
+fn update_castling_rights(pos: &mut Position, lose_all: [bool; 2], left: Bitboard) {
+    let before = pos.castling_rights();
+    let mut rights = before;
+    for color in Color::ALL {
+        for side in CastlingSide::ALL {
+            let lost = before
+                .rook(color, side)
+                .is_some_and(|rook| lose_all[color.index()] | left.contains(rook));
+            if lost {
+                rights.set(color, side, None);
+            }
+        }
+    }
+    if rights != before {
+        pos.set_castling_rights(rights);
+    }
+}
+
 /// Carries out the movements `all` (White's, then Black's from index
 /// `black`) on `pos`: the events, collisions, swaps, captures, castling
 /// rights.
-#[inline(always)]
 fn apply(
     pos: &mut Position,
     all: &[Movement],
@@ -235,7 +353,6 @@ fn apply(
     // The pieces of each colour before the step (captures are decided on
     // them).
     let before = [pos.by_color(Color::White), pos.by_color(Color::Black)];
-    let rights_before = pos.castling_rights();
     let mut vacated = Bitboard::EMPTY;
     for m in all {
         vacated |= m.from;
@@ -308,19 +425,8 @@ fn apply(
         captured_squares: Bitboard::EMPTY,
         irreversible,
     };
-    // Written out for the usual one or two movements (a loop of two is
-    // not unrolled by the compiler).
-    match all {
-        [m] => landing.land(pos, m, events),
-        [w, b] => {
-            landing.land(pos, w, events);
-            landing.land(pos, b, events);
-        }
-        _ => {
-            for m in all {
-                landing.land(pos, m, events);
-            }
-        }
+    for m in all {
+        landing.land(pos, m, events);
     }
     let Landing {
         landed,
@@ -330,24 +436,15 @@ fn apply(
         ..
     } = landing;
 
-    if !rights_before.is_empty() {
-        let mut rights = rights_before;
-        for m in all {
-            if m.role == Role::King {
-                rights.clear(m.color);
-            }
-        }
-        for color in Color::ALL {
-            if castled[color.index()] && !voided[color.index()] {
-                rights.clear(color);
-            }
-        }
-        for sq in (vacated | captured_squares) & Bitboard::BACK_RANKS {
-            rights.discard_rook(sq);
-        }
-        if rights != rights_before {
-            pos.set_castling_rights(rights);
-        }
+    let mut lose_all = [false; 2];
+    for m in all {
+        lose_all[m.color.index()] |= m.role == Role::King;
+    }
+    for color in Color::ALL {
+        lose_all[color.index()] |= castled[color.index()] && !voided[color.index()];
+    }
+    if !pos.castling_rights().is_empty() {
+        update_castling_rights(pos, lose_all, vacated | captured_squares);
     }
 
     Step {
@@ -386,9 +483,7 @@ impl Landing {
         if self.removed_by_color[m.color.index()].contains(m.to) {
             return;
         }
-        if let Some(target) = m.target
-            && self.before[(!m.color).index()].contains(target)
-        {
+        if let Some(target) = (m.target & self.before[(!m.color).index()]).first() {
             if self.vacated.contains(target) {
                 // The opposing piece left: nothing is captured (C5).
                 if !self.swapped.contains(target) {
@@ -412,7 +507,7 @@ impl Landing {
         }
         pos.toggle_piece(Piece::new(m.color, m.promotion.unwrap_or(m.role)), m.to);
         self.landed[m.color.index()] = self.landed[m.color.index()].with(m.to);
-        if m.role == Role::Pawn && m.from.rank().index().abs_diff(m.to.rank().index()) == 2 {
+        if m.role == Role::Pawn && is_double_step(m.from, m.to) {
             self.double_steps = self.double_steps.with(m.to);
         }
     }

@@ -11,6 +11,10 @@ use crate::step::{Step, execute};
 /// F-ep: a pawn's double step gives the opponent an en-passant capture in
 /// the next pair (only if legal there).
 pub(super) fn set_fair_en_passant(pos: &mut Position, double_steps: Bitboard) {
+    // The usual pair: no double step now, no en-passant square before.
+    if double_steps.is_empty() && pos.en_passant_squares().is_empty() {
+        return;
+    }
     let mut ep = Bitboard::EMPTY;
     for sq in double_steps {
         if let Some(color) = pos.color_at(sq)
@@ -26,11 +30,16 @@ pub(super) fn set_fair_en_passant(pos: &mut Position, double_steps: Bitboard) {
 
 /// Keeps only en-passant squares on which the capturing side has a legal
 /// capture (so that equal positions hash equally).
+#[inline]
 pub(super) fn keep_legal_en_passant(pos: &mut Position) {
-    let stored = pos.en_passant_squares();
-    if stored.is_empty() {
-        return;
+    if pos.en_passant_squares().any() {
+        keep_legal_stored_en_passant(pos);
     }
+}
+
+/// [`keep_legal_en_passant`] when squares are stored.
+#[inline(never)]
+fn keep_legal_stored_en_passant(pos: &mut Position) {
     let mut keep = Bitboard::EMPTY;
     for color in Color::ALL {
         // Only a pawn diagonally next to `ep` can capture there (looked

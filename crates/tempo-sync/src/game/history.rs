@@ -37,19 +37,27 @@ struct HistoryChunk {
 }
 
 impl History {
+    #[inline]
     pub(super) fn push(&mut self, hash: u64) {
         let bit = bucket(hash);
         let [one, two, three] = self.buckets;
         self.buckets = [one | bit, two | (one & bit), three | (two & bit)];
         if self.len == RECENT {
-            self.older = Some(Arc::new(HistoryChunk {
-                hashes: self.recent,
-                prev: self.older.take(),
-            }));
-            self.len = 0;
+            self.spill();
         }
         self.recent[self.len] = hash;
         self.len += 1;
+    }
+
+    /// Moves the full inline part into a new shared chunk (out of line:
+    /// one push in [`RECENT`]).
+    #[inline(never)]
+    fn spill(&mut self) {
+        self.older = Some(Arc::new(HistoryChunk {
+            hashes: self.recent,
+            prev: self.older.take(),
+        }));
+        self.len = 0;
     }
 
     /// A history holding only `hash`.
