@@ -23,10 +23,10 @@ use crate::{Bitboard, Color, Move, Position, Role, Square};
 #[derive(Clone, Copy, Debug)]
 struct Entry {
     to: Bitboard,
-    /// Bits 16..24: `from_offset`; 24..32: `from_mask` (0 when every move
-    /// starts on `from_offset`, a piece; 63 when each starts a fixed
-    /// distance from its target, a pawn set); 32..34: `shift` (2 for
-    /// promotions).
+    /// Bits 0..8: `from_offset` (a piece's square: its info is just its
+    /// square); 8..16: `from_mask` (0 when every move starts on
+    /// `from_offset`, a piece; 63 when each starts a fixed distance from
+    /// its target, a pawn set); 16..18: `shift` (2 for promotions).
     info: u64,
 }
 
@@ -40,9 +40,7 @@ impl Entry {
     fn new(to: Bitboard, from_mask: u8, from_offset: u8, shift: u8) -> Entry {
         Entry {
             to,
-            info: u64::from(from_offset) << 16
-                | u64::from(from_mask) << 24
-                | u64::from(shift) << 32,
+            info: u64::from(from_offset) | u64::from(from_mask) << 8 | u64::from(shift) << 16,
         }
     }
 
@@ -54,13 +52,15 @@ impl Entry {
 
     #[inline(always)]
     fn shift(&self) -> u32 {
-        (self.info >> 32) as u32 & 3
+        (self.info >> 16) as u32 & 3
     }
 
     /// The from-square of the move to `to`.
     #[inline(always)]
     fn from(&self, to: Square) -> Square {
-        let (offset, mask) = ((self.info >> 16) as u32, (self.info >> 24) as u32);
+        // The bits above the mask (the shift) meet no bit of a square, and
+        // those above the offset none that `new_masked` keeps.
+        let (offset, mask) = (self.info as u32, (self.info >> 8) as u32);
         Square::new_masked((to as u32 & mask).wrapping_add(offset))
     }
 
