@@ -242,24 +242,49 @@ impl MoveSet {
             return Some(self.get_from_long(index));
         }
         let key = index as u8;
-        let mut base = 0;
-        let i = loop {
-            // `base` stays below `ENTRY_ROOM`: the window holding
-            // `entry_count` ends the loop (its starts from there on are
-            // 255).
-            let window = &self.starts[base & (ENTRY_ROOM - 1)..][..START_WINDOW];
-            let at_or_before: usize = window.iter().map(|&start| usize::from(start <= key)).sum();
-            if at_or_before < START_WINDOW {
-                // Never 0 in the first window: entry 0 starts at 0.
-                break (base + at_or_before - 1) & (ENTRY_ROOM - 1);
-            }
-            base += START_WINDOW;
-        };
+        let first = MoveSet::starting_at_or_before(&self.starts, 0, key);
+        let i = if first < START_WINDOW {
+            // Never 0: entry 0 starts at 0.
+            first - 1
+        } else {
+            self.entry_beyond_first_window(key)
+        } & (ENTRY_ROOM - 1);
         let entry = Entry {
             to: self.targets[i],
             info: self.infos[i],
         };
         Some(entry.get(index - usize::from(self.starts[i])))
+    }
+
+    /// How many of the [`START_WINDOW`] entries from `base` on start at or
+    /// before the move of number `key` (compares the compiler vectorises).
+    #[inline(always)]
+    fn starting_at_or_before(
+        starts: &[u8; ENTRY_ROOM + START_WINDOW],
+        base: usize,
+        key: u8,
+    ) -> usize {
+        let window = &starts[base & (ENTRY_ROOM - 1)..][..START_WINDOW];
+        window.iter().map(|&start| usize::from(start <= key)).sum()
+    }
+
+    /// The entry of the move of number `key` in a set of more than
+    /// [`START_WINDOW`] entries whose first window all starts at or before
+    /// it (rare: more pieces than a side has in chess).
+    #[cold]
+    #[inline(never)]
+    fn entry_beyond_first_window(&self, key: u8) -> usize {
+        let mut base = START_WINDOW;
+        loop {
+            // `base` stays below `ENTRY_ROOM`: the window holding
+            // `entry_count` ends the loop (its starts from there on are
+            // 255).
+            let at_or_before = MoveSet::starting_at_or_before(&self.starts, base, key);
+            if at_or_before < START_WINDOW {
+                return base + at_or_before - 1;
+            }
+            base += START_WINDOW;
+        }
     }
 
     /// [`MoveSet::get`] for an `index` below `len` in a set too long for
@@ -536,7 +561,7 @@ mod tests {
     use rand::{RngExt, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
-    use super::{MoveSet, nth_square};
+    use super::{MoveSet, START_WINDOW, nth_square};
     use crate::movegen::both::tests::{for_random_game_positions, random_position};
     use crate::{Bitboard, Color, Move, Position, Role, Square};
 
@@ -675,6 +700,7 @@ mod tests {
     /// colour with moves) stay within the entry capacity.
     #[test]
     fn crowded_boards_fit_the_set() {
+        let mut most_entries = 0;
         for pattern in 0..16u32 {
             let mut pos = Position::empty();
             for sq in Square::ALL {
@@ -695,8 +721,11 @@ mod tests {
                 for (i, &mv) in list.iter().enumerate() {
                     assert_eq!(set.get(i), Some(mv), "index {i} in {pos:?}");
                 }
+                most_entries = most_entries.max(set.entry_count);
             }
         }
+        // `get` searched beyond its first two windows of starts.
+        assert!(most_entries > 2 * START_WINDOW, "{most_entries} entries");
     }
 
     /// The counting `get` for sets too long for byte starts (255 moves
