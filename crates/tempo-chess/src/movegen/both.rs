@@ -141,6 +141,11 @@ impl Position {
     fn attacks_through(&self, checkers: Bitboard, king: Square) -> Bitboard {
         let mut attacked = Bitboard::EMPTY;
         let queens = self.by_role(Role::Queen);
+        let sliders = checkers & (self.by_role(Role::Bishop) | self.by_role(Role::Rook) | queens);
+        // Most positions: no check, nothing to look up.
+        if sliders.is_empty() {
+            return attacked;
+        }
         let occupied = self.occupied().without(king);
         for from in checkers & (self.by_role(Role::Bishop) | queens) {
             attacked |= bishop_attacks(from, occupied);
