@@ -122,15 +122,18 @@ impl Position {
             attacked |= to;
             sink.moves(from, to & ctx.target & free_only(from));
         }
-        for from in diagonal & pinned_movers {
-            let to = bishop_attacks(from, ctx.occupied);
-            attacked |= to;
-            sink.moves(from, to & ctx.target & crate::attacks::line(king, from));
-        }
-        for from in straight & pinned_movers {
-            let to = rook_attacks(from, ctx.occupied);
-            attacked |= to;
-            sink.moves(from, to & ctx.target & crate::attacks::line(king, from));
+        // Pinned sliders that can move: rare, one test for both loops.
+        if ((diagonal | straight) & pinned_movers).any() {
+            for from in diagonal & pinned_movers {
+                let to = bishop_attacks(from, ctx.occupied);
+                attacked |= to;
+                sink.moves(from, to & ctx.target & crate::attacks::line(king, from));
+            }
+            for from in straight & pinned_movers {
+                let to = rook_attacks(from, ctx.occupied);
+                attacked |= to;
+                sink.moves(from, to & ctx.target & crate::attacks::line(king, from));
+            }
         }
         attacked
     }
