@@ -122,15 +122,18 @@ impl Position {
             attacked |= to;
             sink.moves(from, to & ctx.target & free_only(from));
         }
-        for from in diagonal & pinned_movers {
-            let to = bishop_attacks(from, ctx.occupied);
-            attacked |= to;
-            sink.moves(from, to & ctx.target & crate::attacks::line(king, from));
-        }
-        for from in straight & pinned_movers {
-            let to = rook_attacks(from, ctx.occupied);
-            attacked |= to;
-            sink.moves(from, to & ctx.target & crate::attacks::line(king, from));
+        // Pinned sliders that can move: rare, one test for both loops.
+        if ((diagonal | straight) & pinned_movers).any() {
+            for from in diagonal & pinned_movers {
+                let to = bishop_attacks(from, ctx.occupied);
+                attacked |= to;
+                sink.moves(from, to & ctx.target & crate::attacks::line(king, from));
+            }
+            for from in straight & pinned_movers {
+                let to = rook_attacks(from, ctx.occupied);
+                attacked |= to;
+                sink.moves(from, to & ctx.target & crate::attacks::line(king, from));
+            }
         }
         attacked
     }
@@ -141,6 +144,11 @@ impl Position {
     fn attacks_through(&self, checkers: Bitboard, king: Square) -> Bitboard {
         let mut attacked = Bitboard::EMPTY;
         let queens = self.by_role(Role::Queen);
+        let sliders = checkers & (self.by_role(Role::Bishop) | self.by_role(Role::Rook) | queens);
+        // Most positions: no check, nothing to look up.
+        if sliders.is_empty() {
+            return attacked;
+        }
         let occupied = self.occupied().without(king);
         for from in checkers & (self.by_role(Role::Bishop) | queens) {
             attacked |= bishop_attacks(from, occupied);

@@ -18,14 +18,15 @@ use crate::{Bitboard, Color, Move, Position, Role, Square};
 /// One group of moves: targets `to`, each reached from the square
 /// `((to & from_mask) + from_offset) mod 64`, each giving `1 << shift`
 /// moves (4 for a promotion, one per role). The small fields are packed
-/// into one word, written with one store.
+/// into one word, written with one store. (The number of moves, `to.count()
+/// << shift`, is not stored: the set keeps where each entry's moves start.)
 #[derive(Clone, Copy, Debug)]
 struct Entry {
     to: Bitboard,
-    /// Bits 0..16: the number of moves (`to.count() << shift`); 16..24:
-    /// `from_offset`; 24..32: `from_mask` (0 when every move starts on
+    /// Bits 0..8: `from_offset` (a piece's square: its info is just its
+    /// square); 8..16: `from_mask` (0 when every move starts on
     /// `from_offset`, a piece; 63 when each starts a fixed distance from
-    /// its target, a pawn set); 32..34: `shift` (2 for promotions).
+    /// its target, a pawn set); 16..18: `shift` (2 for promotions).
     info: u64,
 }
 
@@ -37,37 +38,29 @@ impl Entry {
 
     #[inline(always)]
     fn new(to: Bitboard, from_mask: u8, from_offset: u8, shift: u8) -> Entry {
-        let count = u64::from(to.count()) << shift;
         Entry {
             to,
-            info: count
-                | u64::from(from_offset) << 16
-                | u64::from(from_mask) << 24
-                | u64::from(shift) << 32,
+            info: u64::from(from_offset) | u64::from(from_mask) << 8 | u64::from(shift) << 16,
         }
     }
 
     /// The number of moves.
     #[inline(always)]
     fn count(&self) -> usize {
-        Entry::count_of(self.info)
-    }
-
-    /// The number of moves of the entry with the small fields `info`.
-    #[inline(always)]
-    fn count_of(info: u64) -> usize {
-        (info & 0xffff) as usize
+        (self.to.count() as usize) << self.shift()
     }
 
     #[inline(always)]
     fn shift(&self) -> u32 {
-        (self.info >> 32) as u32 & 3
+        (self.info >> 16) as u32 & 3
     }
 
     /// The from-square of the move to `to`.
     #[inline(always)]
     fn from(&self, to: Square) -> Square {
-        let (offset, mask) = ((self.info >> 16) as u32, (self.info >> 24) as u32);
+        // The bits above the mask (the shift) meet no bit of a square, and
+        // those above the offset none that `new_masked` keeps.
+        let (offset, mask) = (self.info as u32, (self.info >> 8) as u32);
         Square::new_masked((to as u32 & mask).wrapping_add(offset))
     }
 
@@ -146,6 +139,12 @@ static NTH_BIT_OF_BYTE: [[u8; 8]; 256] = {
 /// so that writing an entry needs no bounds check.
 const ENTRY_ROOM: usize = 256;
 
+/// How many entries' starts [`MoveSet::get`] compares at once: a window
+/// of 16 bytes (one SSE register) covers the entries of most positions
+/// (one per piece and king, four pawn sets), so the search is one pass
+/// without a branch on the data.
+const START_WINDOW: usize = 16;
+
 /// A set of moves of one colour, stored compactly: one entry per piece
 /// (its square and the bitboard of its targets) and a few set-wise
 /// entries for pawns (a promotion counts once per role). Generating it
@@ -178,6 +177,13 @@ pub struct MoveSet {
     /// directly, and drawing a move reads only the `infos`.
     targets: [Bitboard; ENTRY_ROOM],
     infos: [u64; ENTRY_ROOM],
+    /// `starts[i]` (`i < entry_count`): the number of moves of the entries
+    /// before entry `i`, strictly increasing, as a byte (cut to its low
+    /// bits; exact while `len` is below 255, as in every chess position).
+    /// The [`START_WINDOW`] bytes from `entry_count` on are 255 (above
+    /// every move's number then), so that [`MoveSet::get`] can count the
+    /// entries starting at or before a move in whole windows.
+    starts: [u8; ENTRY_ROOM + START_WINDOW],
     entry_count: usize,
     len: usize,
 }
@@ -188,6 +194,7 @@ impl MoveSet {
         MoveSet {
             targets: [Bitboard::EMPTY; ENTRY_ROOM],
             infos: [0; ENTRY_ROOM],
+            starts: [u8::MAX; ENTRY_ROOM + START_WINDOW],
             entry_count: 0,
             len: 0,
         }
@@ -222,26 +229,77 @@ impl MoveSet {
     }
 
     /// The move of number `index` in [`MoveSet::iter`] order (`None` from
-    /// [`MoveSet::len`] on), found without listing the moves before it.
-    #[inline]
-    pub fn get(&self, mut index: usize) -> Option<Move> {
-        let infos = &self.infos[..self.entry_count];
-        let mut i = 0;
-        while i < infos.len() {
-            let info = infos[i];
-            match index.checked_sub(Entry::count_of(info)) {
-                Some(rest) => index = rest,
-                None => {
-                    let entry = Entry {
-                        to: self.targets[i & (ENTRY_ROOM - 1)],
-                        info,
-                    };
-                    return Some(entry.get(index));
-                }
-            }
-            i += 1;
+    /// [`MoveSet::len`] on), found without listing the moves before it:
+    /// its entry is the last one starting at or before `index`, found by
+    /// counting such starts a window at a time (compares the compiler
+    /// vectorises: a loop over the entries would mispredict its exit).
+    #[inline(always)]
+    pub fn get(&self, index: usize) -> Option<Move> {
+        if index >= self.len {
+            return None;
         }
-        None
+        if self.len >= usize::from(u8::MAX) {
+            return Some(self.get_from_long(index));
+        }
+        let key = index as u8;
+        let first = MoveSet::starting_at_or_before(&self.starts, 0, key);
+        let i = if first < START_WINDOW {
+            // Never 0: entry 0 starts at 0.
+            first - 1
+        } else {
+            self.entry_beyond_first_window(key)
+        } & (ENTRY_ROOM - 1);
+        let entry = Entry {
+            to: self.targets[i],
+            info: self.infos[i],
+        };
+        Some(entry.get(index - usize::from(self.starts[i])))
+    }
+
+    /// How many of the [`START_WINDOW`] entries from `base` on start at or
+    /// before the move of number `key` (compares the compiler vectorises).
+    #[inline(always)]
+    fn starting_at_or_before(
+        starts: &[u8; ENTRY_ROOM + START_WINDOW],
+        base: usize,
+        key: u8,
+    ) -> usize {
+        let window = &starts[base & (ENTRY_ROOM - 1)..][..START_WINDOW];
+        window.iter().map(|&start| usize::from(start <= key)).sum()
+    }
+
+    /// The entry of the move of number `key` in a set of more than
+    /// [`START_WINDOW`] entries whose first window all starts at or before
+    /// it (rare: more pieces than a side has in chess).
+    #[cold]
+    #[inline(never)]
+    fn entry_beyond_first_window(&self, key: u8) -> usize {
+        let mut base = START_WINDOW;
+        loop {
+            // `base` stays below `ENTRY_ROOM`: the window holding
+            // `entry_count` ends the loop (its starts from there on are
+            // 255).
+            let at_or_before = MoveSet::starting_at_or_before(&self.starts, base, key);
+            if at_or_before < START_WINDOW {
+                return base + at_or_before - 1;
+            }
+            base += START_WINDOW;
+        }
+    }
+
+    /// [`MoveSet::get`] for an `index` below `len` in a set too long for
+    /// byte starts (only boards far more crowded than chess allows):
+    /// counted entry by entry.
+    #[cold]
+    #[inline(never)]
+    fn get_from_long(&self, mut index: usize) -> Move {
+        for entry in self.entries() {
+            match index.checked_sub(entry.count()) {
+                Some(rest) => index = rest,
+                None => return entry.get(index),
+            }
+        }
+        unreachable!("a move index below the length {}", self.len)
     }
 
     /// Whether `mv` is one of the moves.
@@ -268,6 +326,7 @@ impl MoveSet {
         Filler {
             targets: &mut self.targets,
             infos: &mut self.infos,
+            starts: &mut self.starts,
             entry_count: 0,
             len: 0,
         }
@@ -279,15 +338,19 @@ impl MoveSet {
 struct Filler<'a> {
     targets: &'a mut [Bitboard; ENTRY_ROOM],
     infos: &'a mut [u64; ENTRY_ROOM],
+    starts: &'a mut [u8; ENTRY_ROOM + START_WINDOW],
     entry_count: u8,
     len: usize,
 }
 
 impl Filler<'_> {
-    /// The filled set's counts, for [`MoveSet`]'s fields.
+    /// The filled set's counts, for [`MoveSet`]'s fields; marks the end of
+    /// the starts (see [`MoveSet::starts`]).
     #[inline(always)]
-    fn finish(&self) -> (usize, usize) {
-        (usize::from(self.entry_count), self.len)
+    fn finish(&mut self) -> (usize, usize) {
+        let n = usize::from(self.entry_count);
+        self.starts[n..][..START_WINDOW].fill(u8::MAX);
+        (n, self.len)
     }
 
     /// Adds the moves to each square of `to`, from the square
@@ -299,6 +362,8 @@ impl Filler<'_> {
         let n = self.entry_count;
         self.targets[usize::from(n)] = entry.to;
         self.infos[usize::from(n)] = entry.info;
+        // Exact while there are fewer than 255 moves (see `MoveSet::starts`).
+        self.starts[usize::from(n)] = self.len as u8;
         // Never wraps: see `ENTRY_ROOM`.
         debug_assert!(n < u8::MAX, "move set entries overflow");
         self.entry_count = n.wrapping_add(u8::from(to.any()));
@@ -496,7 +561,7 @@ mod tests {
     use rand::{RngExt, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
-    use super::{MoveSet, nth_square};
+    use super::{MoveSet, START_WINDOW, nth_square};
     use crate::movegen::both::tests::{for_random_game_positions, random_position};
     use crate::{Bitboard, Color, Move, Position, Role, Square};
 
@@ -542,6 +607,33 @@ mod tests {
     #[test]
     fn sets_equal_the_lists_in_random_games() {
         for_random_game_positions(23, 200, assert_same);
+    }
+
+    /// Sets reused from position to position (as the simultaneous-move
+    /// benchmark does): what an earlier, longer generation left behind
+    /// never shows in `get`, `iter` or `contains`.
+    #[test]
+    fn reused_sets_forget_earlier_positions() {
+        let mut rng = ChaCha8Rng::seed_from_u64(37);
+        let (mut white, mut black) = (MoveSet::new(), MoveSet::new());
+        let mut one = MoveSet::new();
+        for _ in 0..20_000 {
+            let pos = random_position(&mut rng);
+            pos.legal_move_sets_both_into(&mut white, &mut black);
+            for (color, set) in [(Color::White, &white), (Color::Black, &black)] {
+                let list = pos.legal_moves_for(color);
+                assert!(set.iter().eq(list.iter().copied()), "{color:?} in {pos:?}");
+                for (i, &mv) in list.iter().enumerate() {
+                    assert_eq!(set.get(i), Some(mv), "index {i} of {color:?} in {pos:?}");
+                }
+                assert_eq!(set.get(list.len()), None);
+                pos.legal_move_set_for_into(color, &mut one);
+                assert_eq!(&one, set);
+                if let Some(&last) = list.last() {
+                    assert_eq!(one.get(list.len() - 1), Some(last));
+                }
+            }
+        }
     }
 
     /// `contains` says yes exactly to the listed moves, for every move
@@ -608,6 +700,7 @@ mod tests {
     /// colour with moves) stay within the entry capacity.
     #[test]
     fn crowded_boards_fit_the_set() {
+        let mut most_entries = 0;
         for pattern in 0..16u32 {
             let mut pos = Position::empty();
             for sq in Square::ALL {
@@ -623,7 +716,33 @@ mod tests {
             }
             for color in Color::ALL {
                 let set = pos.legal_move_set_for(color);
-                assert!(set.iter().eq(pos.legal_moves_for(color).iter().copied()));
+                let list = pos.legal_moves_for(color);
+                assert!(set.iter().eq(list.iter().copied()));
+                for (i, &mv) in list.iter().enumerate() {
+                    assert_eq!(set.get(i), Some(mv), "index {i} in {pos:?}");
+                }
+                most_entries = most_entries.max(set.entry_count);
+            }
+        }
+        // `get` searched beyond its first two windows of starts.
+        assert!(most_entries > 2 * START_WINDOW, "{most_entries} entries");
+    }
+
+    /// The counting `get` for sets too long for byte starts (255 moves
+    /// and more: boards far more crowded than chess allows, none of the
+    /// crowded boards above gets there) agrees with the list at every
+    /// index, here on ordinary sets.
+    #[test]
+    fn counting_get_draws_every_move() {
+        let mut rng = ChaCha8Rng::seed_from_u64(41);
+        for _ in 0..5_000 {
+            let pos = random_position(&mut rng);
+            for color in Color::ALL {
+                let set = pos.legal_move_set_for(color);
+                let list = pos.legal_moves_for(color);
+                for (i, &mv) in list.iter().enumerate() {
+                    assert_eq!(set.get_from_long(i), mv, "index {i} in {pos:?}");
+                }
             }
         }
     }
@@ -638,6 +757,7 @@ mod tests {
         assert_eq!(set.len(), 20);
         set.clear();
         assert!(set.is_empty() && set.iter().next().is_none());
+        assert_eq!(set.get(0), None);
         assert_eq!(format!("{:?}", MoveSet::new()), "[]");
     }
 }
