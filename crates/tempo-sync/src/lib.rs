@@ -12,6 +12,12 @@
 //! over. [`Rules`] carry the variant and its options with the sources'
 //! defaults.
 //!
+//! For engines and playouts, [`SyncGame::resolve_legal_pair_with`] and
+//! [`SyncGame::resolve_legal_with`] resolve choices without checking them
+//! again and hand back both players' moves of the next pair as
+//! [`PairMoves`] (generated once, by the new state's mate and stalemate
+//! test); [`playout`] plays random games and measures them.
+//!
 //! Records: one line per pair ([`record`]), the Fairschach digit code for
 //! correspondence ([`digits`]), an extended FEN with phase, paused pieces
 //! and counters ([`notation`]) and PGN with a `Variant` tag ([`pgn`]).
