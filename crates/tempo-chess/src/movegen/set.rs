@@ -103,11 +103,12 @@ fn nth_square(set: Bitboard, n: u32) -> Square {
     let (mut bits, mut n, mut base) = (set.0, n, 0u32);
     for width in [32u32, 16, 8] {
         let low = (bits & ((1u64 << width) - 1)).count_ones();
-        // All ones when the member lies above the low half.
-        let above = 0u32.wrapping_sub(u32::from(n >= low));
-        n -= low & above;
-        base += width & above;
-        bits >>= width & above;
+        // Selects (conditional moves) rather than masks: a shift by a
+        // constant, no shift by a register.
+        let above = n >= low;
+        n = if above { n - low } else { n };
+        base = if above { base + width } else { base };
+        bits = if above { bits >> width } else { bits };
     }
     let in_byte = NTH_BIT_OF_BYTE[(bits & 0xff) as usize][(n & 7) as usize];
     Square::new_masked(base + u32::from(in_byte))
