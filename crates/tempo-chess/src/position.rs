@@ -515,8 +515,8 @@ impl Position {
     pub fn pinned_to(&self, color: Color, king: Square) -> Bitboard {
         let queens = self.by_role(Role::Queen);
         let snipers = self.by_color(!color)
-            & ((tables::rook_rays(king) & (self.by_role(Role::Rook) | queens))
-                | (tables::bishop_rays(king) & (self.by_role(Role::Bishop) | queens)));
+            & ((rook_rays(king) & (self.by_role(Role::Rook) | queens))
+                | (bishop_rays(king) & (self.by_role(Role::Bishop) | queens)));
         let occupied = self.occupied();
         let mut pinned = Bitboard::EMPTY;
         for sniper in snipers {

@@ -1,7 +1,6 @@
-//! Attack sets that need no magic lookup (knight, king and pawn attacks,
-//! slider rays on an empty board), in tables indexed by the square's
-//! number, for [`Position::attackers`](super::Position::attackers) and
-//! [`Position::pinned_to`](super::Position::pinned_to).
+//! Attack sets of the pieces that do not slide (knight, king, pawn), in
+//! tables indexed by the square's number, for
+//! [`Position::attackers`](super::Position::attackers).
 //!
 //! Why not [`crate::attacks`]: cozy-chess's lookups take its own square
 //! type, made from our index by a 64-arm `match`. LLVM usually folds that
@@ -15,10 +14,10 @@
 //! sets as cozy-chess's (filled from its `const fn`s; a test compares
 //! them).
 //!
-//! The move generator's own attack tests keep `crate::attacks`: there
-//! the switch is either not built or predicted well (the king square
-//! rarely changes from one call to the next in perft), and these tables
-//! measured no better there.
+//! Elsewhere `crate::attacks` stays: in the move generator the switch is
+//! either not built or predicted well (the king square rarely changes
+//! from one call to the next in perft), and these tables measured no
+//! better there or in `Position::is_attacked` / `pinned_to`.
 
 use crate::{Bitboard, Color, Square};
 
@@ -39,10 +38,6 @@ macro_rules! square_table {
 const KNIGHT: [u64; 64] = square_table!(|sq| cozy_chess::get_knight_moves(sq));
 
 const KING: [u64; 64] = square_table!(|sq| cozy_chess::get_king_moves(sq));
-
-const ROOK_RAYS: [u64; 64] = square_table!(|sq| cozy_chess::get_rook_rays(sq));
-
-const BISHOP_RAYS: [u64; 64] = square_table!(|sq| cozy_chess::get_bishop_rays(sq));
 
 /// By colour index: the squares a pawn of that colour attacks.
 const PAWN: [[u64; 64]; 2] = [
@@ -68,18 +63,6 @@ pub(super) fn pawn(color: Color, sq: Square) -> Bitboard {
     Bitboard(PAWN[color.index()][sq.index()])
 }
 
-/// Squares a rook on `sq` attacks on an empty board.
-#[inline(always)]
-pub(super) fn rook_rays(sq: Square) -> Bitboard {
-    Bitboard(ROOK_RAYS[sq.index()])
-}
-
-/// Squares a bishop on `sq` attacks on an empty board.
-#[inline(always)]
-pub(super) fn bishop_rays(sq: Square) -> Bitboard {
-    Bitboard(BISHOP_RAYS[sq.index()])
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -90,8 +73,6 @@ mod tests {
         for sq in Square::ALL {
             assert_eq!(knight(sq), attacks::knight_attacks(sq), "{sq}");
             assert_eq!(king(sq), attacks::king_attacks(sq), "{sq}");
-            assert_eq!(rook_rays(sq), attacks::rook_rays(sq), "{sq}");
-            assert_eq!(bishop_rays(sq), attacks::bishop_rays(sq), "{sq}");
             for color in Color::ALL {
                 assert_eq!(pawn(color, sq), attacks::pawn_attacks(color, sq), "{sq}");
             }
