@@ -88,17 +88,24 @@ pub(super) fn exchange_rights(
     post: &Position,
     landed: &[Bitboard; 2],
 ) -> Option<Exchange> {
+    // First the squares each side attacked before the pair (usually
+    // none), so that the usual pair ends here, before any call.
+    // Written out: `Color::ALL.map` with a closure is not inlined.
+    let contested = [
+        attacked_before(pre, landed[1], Color::White),
+        attacked_before(pre, landed[0], Color::Black),
+    ];
+    if (contested[0] | contested[1]).is_empty() {
+        return None;
+    }
     let mut x = Exchange {
         white: None,
         black: None,
         moved: Bitboard::EMPTY,
     };
     for color in Color::ALL {
-        let mover = !color;
-        for square in landed[mover.index()] {
-            if pre.is_attacked(square, color, pre.occupied())
-                && can_capture_on(post, color, square, Bitboard::EMPTY)
-            {
+        for square in contested[color.index()] {
+            if can_capture_on(post, color, square, Bitboard::EMPTY) {
                 match color {
                     Color::White => x.white = Some(square),
                     Color::Black => x.black = Some(square),
@@ -107,6 +114,19 @@ pub(super) fn exchange_rights(
         }
     }
     (x.white.is_some() || x.black.is_some()).then_some(x)
+}
+
+/// The squares of `squares` that `color` attacks in `pre`.
+#[inline(always)]
+fn attacked_before(pre: &Position, squares: Bitboard, color: Color) -> Bitboard {
+    let occupied = pre.occupied();
+    let mut attacked = Bitboard::EMPTY;
+    for square in squares {
+        if pre.is_attacked(square, color, occupied) {
+            attacked |= square;
+        }
+    }
+    attacked
 }
 
 #[cfg(test)]
