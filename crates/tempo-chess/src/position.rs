@@ -303,8 +303,9 @@ impl Position {
 
     /// Moves `color`'s `role` on `from` to the empty square `to`, where it
     /// becomes `arriving` (another role for a promotion): the two
-    /// [`Position::toggle_piece`] edits in one, for callers that know the
-    /// board (nothing is checked).
+    /// [`Position::toggle_piece`] edits in one, for engine code that knows
+    /// the board: nothing is checked in release builds (debug builds
+    /// assert it), and a wrong call leaves an inconsistent board.
     #[inline(always)]
     pub fn move_piece(
         &mut self,
@@ -510,7 +511,7 @@ impl Position {
     /// The pieces of `color` pinned to its king on `king`. Only enemy
     /// sliders on a line through the king can pin, so the loop runs only
     /// for them. (Move generation needs the checkers as well and gets both
-    /// from one loop, [`Position::checkers_and_pinned`].)
+    /// from one loop, the move generator's `checkers_and_pinned`.)
     #[inline(always)]
     pub fn pinned_to(&self, color: Color, king: Square) -> Bitboard {
         let queens = self.by_role(Role::Queen);

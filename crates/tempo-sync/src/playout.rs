@@ -110,6 +110,12 @@ impl PickRng {
         PickRng(seed)
     }
 
+    /// An index below `n` (non-zero).
+    #[inline]
+    pub fn pick(&mut self, n: usize) -> usize {
+        self.pick2(n, 1).0
+    }
+
     /// Two indices, below `a` and below `b` (both non-zero), from one draw
     /// (the draw's two halves scaled by multiplication, no division).
     #[inline]
@@ -207,9 +213,9 @@ pub fn generate_pick_resolve(
     game.resolve_legal_pair_into(w, b, events)
 }
 
-/// Random playouts, pair after pair, with no allocation at a pair: the
-/// loop of an engine's playouts, and the second figure of `tempo sync
-/// bench`. Each pair draws one move of each player from the
+/// Random playouts, pair after pair: the loop of an engine's playouts,
+/// and the third figure of `tempo sync bench`. A pair allocates nothing
+/// but, every eighth reversible pair, a chunk of the repetition history. Each pair draws one move of each player from the
 /// state's [`PairMoves`] ([`PickRng`], [`tempo_chess::MoveSet::get`]) and resolves them
 /// with every rule and event ([`SyncGame::resolve_legal_pair_with`]),
 /// which generates both players' complete move sets of the new state in
@@ -308,13 +314,14 @@ impl PlayoutDriver {
     }
 
     /// A uniformly random choice of `color` in an exchange step: one of
-    /// its captures or the decline (`None` if it has nothing to choose).
+    /// its captures or the decline (`None` if it has nothing to choose);
+    /// [`random_choice`] without its list of choices.
     fn random_exchange_choice(&mut self, color: Color) -> Option<Choice> {
         if self.game.expected(color) == Expected::Nothing {
             return None;
         }
         let captures = self.game.legal_moves(color);
-        let (i, _) = self.rng.pick2(captures.len() + 1, 1);
+        let i = self.rng.pick(captures.len() + 1);
         Some(
             captures
                 .get(i)

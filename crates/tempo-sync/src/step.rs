@@ -22,19 +22,6 @@ struct Movement {
     castling: bool,
 }
 
-impl Movement {
-    /// A filler for unused slots.
-    const NONE: Movement = Movement {
-        color: Color::White,
-        role: Role::Pawn,
-        from: Square::A1,
-        to: Square::A1,
-        promotion: None,
-        target: Bitboard::EMPTY,
-        castling: false,
-    };
-}
-
 /// The movements of a step: White's first, then Black's (at most two
 /// each).
 struct Movements {
@@ -66,6 +53,17 @@ impl Movements {
 }
 
 impl Movement {
+    /// A filler for unused slots.
+    const NONE: Movement = Movement {
+        color: Color::White,
+        role: Role::Pawn,
+        from: Square::A1,
+        to: Square::A1,
+        promotion: None,
+        target: Bitboard::EMPTY,
+        castling: false,
+    };
+
     /// The squares this movement involves: where it starts, where it
     /// arrives and the opposing piece it would capture.
     #[inline(always)]
@@ -267,13 +265,20 @@ fn execute_apart<const N: usize>(
     }
     step.irreversible |= captured.any();
     if !pos.castling_rights().is_empty() {
-        let mut kings_moved = [false; 2];
-        for m in &all {
-            kings_moved[m.color.index()] |= m.role == Role::King;
-        }
-        update_castling_rights(pos, kings_moved, step.vacated | captured);
+        update_castling_rights(pos, kings_moved(&all), step.vacated | captured);
     }
     step
+}
+
+/// Which colours move their king in `movements` (they lose their
+/// castling rights).
+#[inline]
+fn kings_moved(movements: &[Movement]) -> [bool; 2] {
+    let mut moved = [false; 2];
+    for m in movements {
+        moved[m.color.index()] |= m.role == Role::King;
+    }
+    moved
 }
 
 /// Whether a (legal) pawn move from `from` to `to` is a double step. Of
@@ -356,14 +361,7 @@ fn apply(
     let mut vacated = Bitboard::EMPTY;
     for m in all {
         vacated |= m.from;
-        events.push(Event::Moved {
-            color: m.color,
-            role: m.role,
-            from: m.from,
-            to: m.to,
-            promotion: m.promotion,
-            castling: m.castling,
-        });
+        events.push(m.moved_event());
     }
 
     // Same-square collisions (S1 / FSR 4): at most one, since the only
@@ -436,10 +434,7 @@ fn apply(
         ..
     } = landing;
 
-    let mut lose_all = [false; 2];
-    for m in all {
-        lose_all[m.color.index()] |= m.role == Role::King;
-    }
+    let mut lose_all = kings_moved(all);
     for color in Color::ALL {
         lose_all[color.index()] |= castled[color.index()] && !voided[color.index()];
     }
