@@ -240,6 +240,31 @@ pub(super) mod tests {
         );
     }
 
+    /// Every move from a piece of `color` in `pos` to any square, with
+    /// every promotion role and none (kings and pawns as promotion roles
+    /// too): the candidates that membership tests are checked on.
+    pub(crate) fn moves_from_own_pieces(
+        pos: &Position,
+        color: Color,
+    ) -> impl Iterator<Item = crate::Move> + '_ {
+        let promotions = [
+            None,
+            Some(Role::Queen),
+            Some(Role::Rook),
+            Some(Role::Bishop),
+            Some(Role::Knight),
+            Some(Role::King),
+            Some(Role::Pawn),
+        ];
+        pos.by_color(color).into_iter().flat_map(move |from| {
+            Square::ALL.into_iter().flat_map(move |to| {
+                promotions
+                    .into_iter()
+                    .map(move |promotion| crate::Move::new(from, to, promotion))
+            })
+        })
+    }
+
     /// A lenient random position: random pieces (kings usually one per
     /// side, sometimes none or two), castling rights where rooks stand
     /// beside a back-rank king, random paused squares and en-passant
@@ -345,30 +370,16 @@ pub(super) mod tests {
     #[test]
     fn is_legal_for_equals_membership_in_the_generated_list() {
         let mut rng = ChaCha8Rng::seed_from_u64(13);
-        let promotions = [
-            None,
-            Some(Role::Queen),
-            Some(Role::Rook),
-            Some(Role::Bishop),
-            Some(Role::Knight),
-            Some(Role::King),
-            Some(Role::Pawn),
-        ];
         for _ in 0..2_000 {
             let pos = random_position(&mut rng);
             for color in Color::ALL {
                 let legal = pos.legal_moves_for(color);
-                for from in pos.by_color(color) {
-                    for to in Square::ALL {
-                        for promotion in promotions {
-                            let mv = crate::Move::new(from, to, promotion);
-                            assert_eq!(
-                                pos.is_legal_for(color, mv),
-                                legal.contains(&mv),
-                                "{mv} for {color:?} in {pos:?}"
-                            );
-                        }
-                    }
+                for mv in moves_from_own_pieces(&pos, color) {
+                    assert_eq!(
+                        pos.is_legal_for(color, mv),
+                        legal.contains(&mv),
+                        "{mv} for {color:?} in {pos:?}"
+                    );
                 }
             }
         }
