@@ -18,23 +18,21 @@ pub(super) fn exchange_captures(
         return list;
     }
     // Only pieces attacking the square can capture there (no en passant
-    // in Synchronschach); each candidate is checked for legality.
+    // in Synchronschach); each candidate is checked for legality, the
+    // same for every promotion role.
     let candidates = pos.attackers(square, color, pos.occupied()) & !moved & !pos.paused();
     for from in candidates {
+        if !capture_is_legal(pos, color, from, square) {
+            continue;
+        }
         let promotes =
             pos.role_at(from) == Some(Role::Pawn) && Bitboard::BACK_RANKS.contains(square);
         if promotes {
             for role in Role::PROMOTIONS {
-                let mv = Move::new(from, square, Some(role));
-                if pos.is_legal_for(color, mv) {
-                    list.push(mv);
-                }
+                list.push(Move::new(from, square, Some(role)));
             }
         } else {
-            let mv = Move::new(from, square, None);
-            if pos.is_legal_for(color, mv) {
-                list.push(mv);
-            }
+            list.push(Move::new(from, square, None));
         }
     }
     list
