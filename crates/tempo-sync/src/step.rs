@@ -290,8 +290,9 @@ fn is_double_step(from: Square, to: Square) -> bool {
     from.index() ^ to.index() == 16
 }
 
-/// [`execute`] for any shape: castlings, collisions, swaps, evasions and
-/// the `WeakerStays` rule.
+/// [`execute`] for any shape: castlings, collisions (where the
+/// same-square rule decides, `WeakerStays` voiding a move), swaps and
+/// evasions.
 #[inline(never)]
 fn execute_general(
     pos: &mut Position,
