@@ -1,0 +1,32 @@
+//! A fixed number of pairs of random playouts (the third figure of
+//! `tempo sync bench`, [`PlayoutDriver`]), for instruction and branch
+//! counts that do not depend on the machine's load:
+//!
+//! ```sh
+//! cargo build --release -p tempo-sync --example playout_pairs
+//! valgrind --tool=cachegrind --cache-sim=no --branch-sim=yes \
+//!     target/release/examples/playout_pairs synchronschach 20000
+//! ```
+//!
+//! The counts of a run with 0 pairs are the set-up to subtract (both runs
+//! first play 1,000 pairs, so that the measured ones come from games in
+//! progress).
+
+use tempo_sync::playout::PlayoutDriver;
+use tempo_sync::{Rules, Variant};
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let variant: Variant = args
+        .next()
+        .unwrap_or_else(|| "synchronschach".into())
+        .parse()
+        .expect("a variant name");
+    let pairs: u64 = args
+        .next()
+        .map_or(20_000, |s| s.parse().expect("a number of pairs"));
+    let mut driver = PlayoutDriver::new(Rules::new(variant), 1);
+    driver.play(1000);
+    let sink = driver.play(pairs);
+    println!("{pairs} pairs played (checksum {sink})");
+}
