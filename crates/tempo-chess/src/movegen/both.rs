@@ -42,11 +42,46 @@ impl Position {
         self.generate_both_with_kings(white_king, black_king, white, black);
     }
 
+    /// Every square that a piece of `color` attacks, with the board's
+    /// occupancy blocking the sliders: the squares where
+    /// [`Position::is_attacked`]`(square, color, self.occupied())` is true.
+    /// Paused and pinned pieces attack too, as do all kings of the colour
+    /// (if it has several); squares of its own pieces count (defended).
+    ///
+    /// ```
+    /// use tempo_chess::{Color, Position, Square};
+    /// let pos = Position::new();
+    /// let white = pos.attacked_squares(Color::White);
+    /// // The second and third ranks, and every back-rank square but the corners.
+    /// assert_eq!(white.count(), 8 + 8 + 6);
+    /// assert!(white.contains(Square::F3) && !white.contains(Square::A1));
+    /// ```
+    pub fn attacked_squares(&self, color: Color) -> Bitboard {
+        let ours = self.by_color(color);
+        let occupied = self.occupied();
+        let queens = self.by_role(Role::Queen);
+        let mut attacked = pawn_attacks_of(color, ours & self.by_role(Role::Pawn));
+        for from in ours & self.by_role(Role::Knight) {
+            attacked |= knight_attacks(from);
+        }
+        for from in ours & self.by_role(Role::King) {
+            attacked |= king_attacks(from);
+        }
+        for from in ours & (self.by_role(Role::Bishop) | queens) {
+            attacked |= bishop_attacks(from, occupied);
+        }
+        for from in ours & (self.by_role(Role::Rook) | queens) {
+            attacked |= rook_attacks(from, occupied);
+        }
+        attacked
+    }
+
     /// Generates the legal moves of White into `white` and of Black into
     /// `black` in one pass, each colour having the single king given (each
     /// sink receives what [`Position::generate`] would give it for its
     /// colour, in the same order). (Nothing here takes the sinks' addresses: they can live in
-    /// registers.)
+    /// registers.) Returns the squares each colour attacks, White's first
+    /// ([`Position::attacked_squares`] of each, found on the way).
     #[inline(always)]
     pub(super) fn generate_both_with_kings<S: Sink>(
         &self,
@@ -54,17 +89,20 @@ impl Position {
         black_king: Square,
         white: &mut S,
         black: &mut S,
-    ) {
+    ) -> [Bitboard; 2] {
         let cw = self.context_with_king(Color::White, Some(white_king));
         let cb = self.context_with_king(Color::Black, Some(black_king));
         let by_white = self.gen_non_king(&cw, white_king, white);
         let by_black = self.gen_non_king(&cb, black_king, black);
         // A king moving away from a slider that checks it stays on the
         // slider's line: those sliders' attacks pass through the king.
-        let by_white = by_white | self.attacks_through(cb.checkers, black_king);
-        let by_black = by_black | self.attacks_through(cw.checkers, white_king);
-        self.gen_king_against(&cw, white_king, by_black, white);
-        self.gen_king_against(&cb, black_king, by_white, black);
+        // (The attack maps themselves stay as they are: the callers get
+        // them.)
+        let by_white_through = by_white | self.attacks_through(cb.checkers, black_king);
+        let by_black_through = by_black | self.attacks_through(cw.checkers, white_king);
+        self.gen_king_against(&cw, white_king, by_black_through, white);
+        self.gen_king_against(&cb, black_king, by_white_through, black);
+        [by_white, by_black]
     }
 
     /// Generates the pawn and piece moves of the context's colour (as
@@ -74,15 +112,7 @@ impl Position {
     fn gen_non_king<S: Sink>(&self, ctx: &Context, king: Square, sink: &mut S) -> Bitboard {
         let ours = ctx.ours;
         let pawns = ours & self.by_role(Role::Pawn);
-        let mut attacked = king_attacks(king)
-            | match ctx.us {
-                Color::White => {
-                    Bitboard(((pawns & NOT_FILE_A).0 << 7) | ((pawns & NOT_FILE_H).0 << 9))
-                }
-                Color::Black => {
-                    Bitboard(((pawns & NOT_FILE_A).0 >> 9) | ((pawns & NOT_FILE_H).0 >> 7))
-                }
-            };
+        let mut attacked = king_attacks(king) | pawn_attacks_of(ctx.us, pawns);
         // Pieces that move now: none in double check; pinned ones only
         // when not in check, and along the pin line.
         let movers = if ctx.checkers.more_than_one() {
@@ -188,6 +218,15 @@ impl Position {
                 sink.moves(king, *rook);
             }
         }
+    }
+}
+
+/// The squares that `color`'s `pawns` attack.
+#[inline(always)]
+fn pawn_attacks_of(color: Color, pawns: Bitboard) -> Bitboard {
+    match color {
+        Color::White => Bitboard(((pawns & NOT_FILE_A).0 << 7) | ((pawns & NOT_FILE_H).0 << 9)),
+        Color::Black => Bitboard(((pawns & NOT_FILE_A).0 >> 9) | ((pawns & NOT_FILE_H).0 >> 7)),
     }
 }
 
@@ -414,5 +453,32 @@ pub(super) mod tests {
     #[test]
     fn both_colours_equal_single_generation_in_random_games() {
         for_random_game_positions(11, 300, assert_same);
+    }
+
+    /// `attacked_squares` holds exactly the squares `is_attacked` names
+    /// with the board's occupancy, for both colours.
+    pub(crate) fn assert_attacked_squares(pos: &Position) {
+        for color in Color::ALL {
+            let attacked = pos.attacked_squares(color);
+            for sq in Square::ALL {
+                assert_eq!(
+                    attacked.contains(sq),
+                    pos.is_attacked(sq, color, pos.occupied()),
+                    "{sq} by {color:?} in {pos:?} paused {:?}",
+                    pos.paused()
+                );
+            }
+        }
+    }
+
+    /// On random positions (some with no king or two kings of a colour,
+    /// paused pieces) and in random games.
+    #[test]
+    fn attacked_squares_equal_is_attacked() {
+        let mut rng = ChaCha8Rng::seed_from_u64(43);
+        for _ in 0..20_000 {
+            assert_attacked_squares(&random_position(&mut rng));
+        }
+        for_random_game_positions(47, 50, assert_attacked_squares);
     }
 }

@@ -187,6 +187,10 @@ pub struct MoveSet {
     starts: [u8; ENTRY_ROOM + START_WINDOW],
     entry_count: usize,
     len: usize,
+    /// The squares the set's colour attacks in the position it was
+    /// generated from, where the generator found them (see
+    /// [`MoveSet::attacks`]).
+    attacks: Option<Bitboard>,
 }
 
 impl MoveSet {
@@ -198,14 +202,17 @@ impl MoveSet {
             starts: [u8::MAX; ENTRY_ROOM + START_WINDOW],
             entry_count: 0,
             len: 0,
+            attacks: None,
         }
     }
 
-    /// Removes all moves.
+    /// Removes all moves (and the attacked squares: see
+    /// [`MoveSet::attacks`]).
     #[inline]
     pub fn clear(&mut self) {
         self.entry_count = 0;
         self.len = 0;
+        self.attacks = None;
     }
 
     /// The number of moves (a promotion counts once per role).
@@ -218,6 +225,29 @@ impl MoveSet {
     #[inline]
     pub fn is_empty(&self) -> bool {
         self.len == 0
+    }
+
+    /// Every square that the set's colour attacks in the position the set
+    /// was generated from ([`Position::attacked_squares`]: the squares
+    /// where [`Position::is_attacked`] with the board's occupancy is
+    /// true; paused and pinned pieces attack too), for sets made by
+    /// [`Position::legal_move_sets_both_into`], which finds them on the
+    /// way. `None` for sets made by the one-colour generators
+    /// ([`Position::legal_move_set_for_into`]), new and cleared sets.
+    /// Not part of the set's equality, which compares the moves.
+    ///
+    /// ```
+    /// use tempo_chess::{Color, MoveSet, Position, Square};
+    /// let pos = Position::new();
+    /// let (mut white, mut black) = (MoveSet::new(), MoveSet::new());
+    /// pos.legal_move_sets_both_into(&mut white, &mut black);
+    /// assert_eq!(white.attacks(), Some(pos.attacked_squares(Color::White)));
+    /// assert!(black.attacks().is_some_and(|a| a.contains(Square::F6)));
+    /// assert_eq!(pos.legal_move_set_for(Color::White).attacks(), None);
+    /// ```
+    #[inline]
+    pub fn attacks(&self) -> Option<Bitboard> {
+        self.attacks
     }
 
     /// The entries, in order.
@@ -510,6 +540,10 @@ impl Position {
     /// the moves of [`Position::legal_moves_for`] for its colour, in the
     /// same order. Cheaper than [`Position::legal_moves_both_into`] where
     /// the moves are counted or drawn by index rather than all listed.
+    /// Each set also holds the squares its colour attacks
+    /// ([`MoveSet::attacks`], [`Position::attacked_squares`]), found on the
+    /// way (or, in positions without a single king on each side, where
+    /// the general generator makes the sets, looked up apart).
     ///
     /// ```
     /// use tempo_chess::{Color, MoveSet, Position};
@@ -527,25 +561,43 @@ impl Position {
         else {
             // Without a single king on each side: the general generator
             // (apart, so that the fillers below stay in registers).
-            self.legal_move_set_for_into(Color::White, white);
-            self.legal_move_set_for_into(Color::Black, black);
+            self.legal_move_sets_both_apart(white, black);
             return;
         };
         let mut white_filler = white.filler();
         let mut black_filler = black.filler();
-        self.generate_both_with_kings(white_king, black_king, &mut white_filler, &mut black_filler);
+        let [by_white, by_black] = self.generate_both_with_kings(
+            white_king,
+            black_king,
+            &mut white_filler,
+            &mut black_filler,
+        );
         let (white_counts, black_counts) = (white_filler.finish(), black_filler.finish());
         (white.entry_count, white.len) = white_counts;
         (black.entry_count, black.len) = black_counts;
+        (white.attacks, black.attacks) = (Some(by_white), Some(by_black));
+    }
+
+    /// [`Position::legal_move_sets_both_into`] for positions without a
+    /// single king on each side: each colour on its own.
+    #[cold]
+    #[inline(never)]
+    fn legal_move_sets_both_apart(&self, white: &mut MoveSet, black: &mut MoveSet) {
+        self.legal_move_set_for_into(Color::White, white);
+        self.legal_move_set_for_into(Color::Black, black);
+        white.attacks = Some(self.attacked_squares(Color::White));
+        black.attacks = Some(self.attacked_squares(Color::Black));
     }
 
     /// The legal moves of `color` into `set` (cleared first): the moves of
-    /// [`Position::legal_moves_for`], in the same order.
+    /// [`Position::legal_moves_for`], in the same order. Leaves no
+    /// attacked squares in the set ([`MoveSet::attacks`] is `None`).
     #[inline]
     pub fn legal_move_set_for_into(&self, color: Color, set: &mut MoveSet) {
         let mut filler = set.filler();
         self.generate::<true, _>(color, &mut filler);
         (set.entry_count, set.len) = filler.finish();
+        set.attacks = None;
     }
 
     /// The legal moves of `color` as a [`MoveSet`] (see
@@ -570,10 +622,12 @@ mod tests {
 
     /// The sets equal the lists of `legal_moves_for` (same moves, same
     /// order), `get` agrees with the iteration at every index and beyond,
-    /// the one-colour and both-colour generators agree.
+    /// the one-colour and both-colour generators agree; the both-colour
+    /// sets hold each colour's attacked squares, the one-colour ones none.
     fn assert_same(pos: &Position) {
         let (mut white, mut black) = (MoveSet::new(), MoveSet::new());
         pos.legal_move_sets_both_into(&mut white, &mut black);
+        assert_attacks(pos, &white, &black);
         for (color, set) in [(Color::White, &white), (Color::Black, &black)] {
             let list = pos.legal_moves_for(color);
             let listed: Vec<Move> = set.iter().collect();
@@ -596,6 +650,53 @@ mod tests {
             pos.legal_move_set_for_into(!color, &mut one);
             pos.legal_move_set_for_into(color, &mut one);
             assert_eq!(&one, set);
+            assert_eq!(one.attacks(), None);
+        }
+    }
+
+    /// `white` and `black` hold the squares each colour attacks in `pos`:
+    /// exactly those where `is_attacked` says yes.
+    fn assert_attacks(pos: &Position, white: &MoveSet, black: &MoveSet) {
+        for (color, set) in [(Color::White, white), (Color::Black, black)] {
+            let attacks = set.attacks().expect("the both-colour generator's map");
+            for sq in Square::ALL {
+                assert_eq!(
+                    attacks.contains(sq),
+                    pos.is_attacked(sq, color, pos.occupied()),
+                    "{sq} by {color:?} in {pos:?} paused {:?}",
+                    pos.paused()
+                );
+            }
+        }
+    }
+
+    /// Positions where a colour has no king or two (the generator makes
+    /// each colour's set apart there): the maps are the attacked squares
+    /// all the same, the kings' attacks included.
+    #[test]
+    fn sets_hold_the_attacks_without_a_single_king() {
+        let (mut white, mut black) = (MoveSet::new(), MoveSet::new());
+        for fen in [
+            "8/8/8/3q4/8/8/8/4K3 w - - 0 1",
+            "4k3/8/8/8/2B5/8/8/8 w - - 0 1",
+            "4k3/8/8/8/8/8/8/4K1K1 w - - 0 1",
+            "k1k5/8/8/3n4/8/8/2P5/4K1K1 w - - 0 1",
+            "8/8/8/8/8/8/8/8 w - - 0 1",
+        ] {
+            let pos = Position::from_fen(fen).unwrap();
+            pos.legal_move_sets_both_into(&mut white, &mut black);
+            assert_attacks(&pos, &white, &black);
+        }
+        let mut rng = ChaCha8Rng::seed_from_u64(53);
+        let mut apart = 0;
+        while apart < 2_000 {
+            let pos = random_position(&mut rng);
+            if pos.king(Color::White).is_some() && pos.king(Color::Black).is_some() {
+                continue;
+            }
+            apart += 1;
+            pos.legal_move_sets_both_into(&mut white, &mut black);
+            assert_attacks(&pos, &white, &black);
         }
     }
 
@@ -623,6 +724,7 @@ mod tests {
         for _ in 0..20_000 {
             let pos = random_position(&mut rng);
             pos.legal_move_sets_both_into(&mut white, &mut black);
+            assert_attacks(&pos, &white, &black);
             for (color, set) in [(Color::White, &white), (Color::Black, &black)] {
                 let list = pos.legal_moves_for(color);
                 assert!(set.iter().eq(list.iter().copied()), "{color:?} in {pos:?}");
@@ -632,6 +734,7 @@ mod tests {
                 assert_eq!(set.get(list.len()), None);
                 pos.legal_move_set_for_into(color, &mut one);
                 assert_eq!(&one, set);
+                assert_eq!(one.attacks(), None);
                 if let Some(&last) = list.last() {
                     assert_eq!(one.get(list.len() - 1), Some(last));
                 }
@@ -742,10 +845,16 @@ mod tests {
         assert!(set.is_empty());
         assert_eq!(set.get(0), None);
         assert_eq!(set.iter().next(), None);
+        assert_eq!(set.attacks(), None);
         let mut set = Position::new().legal_move_set_for(Color::White);
         assert_eq!(set.len(), 20);
         set.clear();
         assert!(set.is_empty() && set.iter().next().is_none());
+        let (mut white, mut black) = (MoveSet::new(), MoveSet::new());
+        Position::new().legal_move_sets_both_into(&mut white, &mut black);
+        assert!(white.attacks().is_some());
+        white.clear();
+        assert_eq!(white.attacks(), None);
         assert_eq!(set.get(0), None);
         assert_eq!(format!("{:?}", MoveSet::new()), "[]");
     }
