@@ -392,7 +392,7 @@ impl SyncGame {
             pre.halfmove_clock().saturating_add(2)
         });
         if rules.variant() == Variant::Synchronschach
-            && let Some(x) = exchange_rights(pre, pos, &step.landed)
+            && let Some(x) = exchange_rights(pre, pos, &step.landed, &mobility)
         {
             for color in Color::ALL {
                 if let Some(square) = x.square_for(color) {

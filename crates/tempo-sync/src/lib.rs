@@ -16,7 +16,10 @@
 //! [`SyncGame::resolve_legal_with`] resolve choices without checking them
 //! again and hand back both players' moves of the next pair as
 //! [`PairMoves`] (generated once, by the new state's mate and stalemate
-//! test); [`playout`] plays random games and measures them.
+//! test); [`SyncGame::resolve_drawn_pair_with`] and
+//! [`SyncGame::resolve_drawn_pair_into`] resolve pairs drawn from such
+//! `PairMoves` and take over what their generation found (the squares
+//! each side attacks); [`playout`] plays random games and measures them.
 //!
 //! Records: one line per pair ([`record`]), the Fairschach digit code for
 //! correspondence ([`digits`]), an extended FEN with phase, paused pieces

@@ -2,7 +2,7 @@
 //! the benchmark and `tempo sync random-games`). Seeded and reproducible.
 
 use rand::{Rng, RngExt};
-use tempo_chess::{Color, Move, MoveSet};
+use tempo_chess::{Color, Move};
 
 use crate::event::Event;
 use crate::game::{Choice, Expected, PairMoves, SyncGame};
@@ -134,8 +134,7 @@ impl PickRng {
 #[derive(Debug)]
 pub struct PairDriver {
     rng: PickRng,
-    white: MoveSet,
-    black: MoveSet,
+    moves: PairMoves,
     events: Vec<Event>,
 }
 
@@ -149,8 +148,7 @@ impl PairDriver {
     pub fn new() -> PairDriver {
         PairDriver {
             rng: PickRng::new(0x9E37_79B9_7F4A_7C15),
-            white: MoveSet::new(),
-            black: MoveSet::new(),
+            moves: PairMoves::new(),
             events: Vec::with_capacity(16),
         }
     }
@@ -161,13 +159,8 @@ impl PairDriver {
     pub fn pass(&mut self, states: &[SyncGame]) -> usize {
         let mut sink = 0usize;
         for game in states {
-            let next = generate_pick_resolve(
-                game,
-                &mut self.rng,
-                &mut self.white,
-                &mut self.black,
-                &mut self.events,
-            );
+            let next =
+                generate_pick_resolve(game, &mut self.rng, &mut self.moves, &mut self.events);
             sink = sink.wrapping_add(self.events.len() + next.pair_number() as usize);
         }
         sink
@@ -176,11 +169,11 @@ impl PairDriver {
 
 /// Pair resolutions per second over `states` for about `seconds`: each
 /// resolution generates both players' complete sets of legal moves (both
-/// in one pass, as compact [`MoveSet`]s:
+/// in one pass, as compact [`tempo_chess::MoveSet`]s in [`PairMoves`]:
 /// [`tempo_chess::Position::legal_move_sets_both_into`]), picks one move
-/// of each by its index ([`PickRng`], [`MoveSet::get`]) and resolves the
-/// pair with every rule and event ([`SyncGame::resolve_legal_pair_into`]);
-/// passes of a [`PairDriver`].
+/// of each by its index ([`PickRng`], [`tempo_chess::MoveSet::get`]) and
+/// resolves the pair with every rule and event
+/// ([`SyncGame::resolve_drawn_pair_into`]); passes of a [`PairDriver`].
 pub fn measure_resolutions(states: &[SyncGame], seconds: f64) -> f64 {
     let start = std::time::Instant::now();
     let mut driver = PairDriver::new();
@@ -195,29 +188,30 @@ pub fn measure_resolutions(states: &[SyncGame], seconds: f64) -> f64 {
 
 /// One pair of the benchmark from `game` (at the start of a pair, where
 /// both players have a move): generates both players' legal moves into
-/// `white` and `black`, picks one of each with `rng` and resolves them,
-/// the events into `events`. The benchmarks' common step.
+/// `moves`, picks one of each with `rng` and resolves them
+/// ([`SyncGame::resolve_drawn_pair_into`]), the events into `events`. The
+/// benchmarks' common step.
 #[inline]
 pub fn generate_pick_resolve(
     game: &SyncGame,
     rng: &mut PickRng,
-    white: &mut MoveSet,
-    black: &mut MoveSet,
+    moves: &mut PairMoves,
     events: &mut Vec<Event>,
 ) -> SyncGame {
-    game.position().legal_move_sets_both_into(white, black);
+    moves.fill(game);
+    let (white, black) = (moves.of(Color::White), moves.of(Color::Black));
     let (i, j) = rng.pick2(white.len(), black.len());
     let (Some(w), Some(b)) = (white.get(i), black.get(j)) else {
         unreachable!("indices below the set sizes");
     };
-    game.resolve_legal_pair_into(w, b, events)
+    game.resolve_drawn_pair_into(w, b, moves, events)
 }
 
 /// Random playouts, pair after pair: the loop of an engine's playouts,
 /// and the third figure of `tempo sync bench`. A pair allocates nothing
 /// but, every eighth reversible pair, a chunk of the repetition history. Each pair draws one move of each player from the
 /// state's [`PairMoves`] ([`PickRng`], [`tempo_chess::MoveSet::get`]) and resolves them
-/// with every rule and event ([`SyncGame::resolve_legal_pair_with`]),
+/// with every rule and event ([`SyncGame::resolve_drawn_pair_with`]),
 /// which generates both players' complete move sets of the new state in
 /// its mate and stalemate test: the next pair's choices.
 ///
@@ -280,7 +274,7 @@ impl PlayoutDriver {
                 };
                 self.game =
                     self.game
-                        .resolve_legal_pair_with(w, b, &mut self.events, &mut self.moves);
+                        .resolve_drawn_pair_with(w, b, &mut self.events, &mut self.moves);
                 sink = sink.wrapping_add(self.events.len());
                 done += 1;
             } else {
@@ -392,6 +386,7 @@ mod tests {
     use tempo_chess::{Color, MoveList, MoveSet};
 
     use super::{PickRng, PlayoutDriver, generate_pick_resolve, sample_pair_states};
+    use crate::PairMoves;
     use crate::{Rules, Variant};
 
     /// The one-pass generation of both lists (the lists behind the sets of
@@ -437,14 +432,14 @@ mod tests {
     /// indices (the step before the compact sets), with the same events.
     #[test]
     fn pair_step_picks_the_listed_moves() {
-        let (mut ws, mut bs) = (MoveSet::new(), MoveSet::new());
+        let mut moves = PairMoves::new();
         let (mut wl, mut bl) = (MoveList::new(), MoveList::new());
         let (mut events, mut listed_events) = (Vec::new(), Vec::new());
         for variant in [Variant::Synchronschach, Variant::Fairschach] {
             let states = sample_pair_states(Rules::new(variant), 1000, 5);
             let (mut rng, mut listed_rng) = (PickRng::new(8), PickRng::new(8));
             for game in &states {
-                let next = generate_pick_resolve(game, &mut rng, &mut ws, &mut bs, &mut events);
+                let next = generate_pick_resolve(game, &mut rng, &mut moves, &mut events);
                 game.position().legal_moves_both_into(&mut wl, &mut bl);
                 let (i, j) = listed_rng.pick2(wl.len(), bl.len());
                 let listed = game.resolve_legal_pair_into(wl[i], bl[j], &mut listed_events);

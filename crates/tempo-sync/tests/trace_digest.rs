@@ -2,9 +2,10 @@
 //! every step's events, the extended notation and the repetition history
 //! of the new state, for seeded random games of both variants (and other
 //! Fairschach option sets), plus the unchecked fast path
-//! (`legal_moves_both_into` + `resolve_legal_pair_into`, and
-//! `resolve_legal_pair_with`, whose sets of the next pair's moves are
-//! checked against the new state's moves) on playout states. (The benchmark draws the same moves from `MoveSet`s; the
+//! (`legal_moves_both_into` + `resolve_legal_pair_into`,
+//! `resolve_legal_pair_with` and `resolve_drawn_pair_with`, whose sets of
+//! the next pair's moves are checked against the new state's moves, and
+//! `resolve_drawn_pair_into`) on playout states. (The benchmark draws the same moves from `MoveSet`s; the
 //! playout tests hold the two paths equal.)
 //!
 //! Speed work on the engine must leave these digests unchanged. A change
@@ -76,17 +77,26 @@ fn fast_path_digest(rules: Rules, states: usize, seed: u64) -> String {
     let mut rng = PickRng::new(seed);
     let (mut white, mut black) = (MoveList::new(), MoveList::new());
     let mut events = Vec::new();
-    let mut moves = PairMoves::new();
-    for game in sample_pair_states(rules, states, seed) {
+    let (mut moves, mut drawn) = (PairMoves::new(), PairMoves::new());
+    for (n, game) in sample_pair_states(rules, states, seed)
+        .into_iter()
+        .enumerate()
+    {
         game.position()
             .legal_moves_both_into(&mut white, &mut black);
+        drawn.fill(&game);
         for k in 0..3 {
             let (i, j) = rng.pick2(white.len(), black.len());
-            // Both unchecked entries, which must agree: the second also
-            // returns the next pair's moves, from its mate test.
+            // The unchecked entries, which must agree: the second also
+            // returns the next pair's moves, from its mate test; the
+            // drawn ones take over what the generation of `drawn` found.
             let next = if k == 1 {
-                let next =
-                    game.resolve_legal_pair_with(white[i], black[j], &mut events, &mut moves);
+                let next = if n % 2 == 0 {
+                    game.resolve_legal_pair_with(white[i], black[j], &mut events, &mut moves)
+                } else {
+                    moves.fill(&game);
+                    game.resolve_drawn_pair_with(white[i], black[j], &mut events, &mut moves)
+                };
                 if next.phase().is_pair() {
                     for color in Color::ALL {
                         let set = moves.of(color);
@@ -94,6 +104,8 @@ fn fast_path_digest(rules: Rules, states: usize, seed: u64) -> String {
                     }
                 }
                 next
+            } else if k == 2 {
+                game.resolve_drawn_pair_into(white[i], black[j], &drawn, &mut events)
             } else {
                 game.resolve_legal_pair_into(white[i], black[j], &mut events)
             };

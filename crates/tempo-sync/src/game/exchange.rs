@@ -3,6 +3,7 @@
 
 use tempo_chess::{Bitboard, Color, Move, MoveList, Position, Role, Square};
 
+use super::mobility::Mobility;
 use crate::phase::Exchange;
 
 /// The legal captures of `color` onto `square` with pieces that have not
@@ -80,18 +81,20 @@ fn capture_is_legal(pos: &Position, color: Color, from: Square, square: Square) 
 
 /// S5/S6: after the pair, each side may capture on the square the
 /// opponent's moved piece entered if that square was attacked or defended
-/// by the side before the pair and a legal capture onto it exists now.
+/// by the side before the pair (in `pre`, as `mobility` finds out) and a
+/// legal capture onto it exists now.
 pub(super) fn exchange_rights(
     pre: &Position,
     post: &Position,
     landed: &[Bitboard; 2],
+    mobility: &impl Mobility,
 ) -> Option<Exchange> {
     // First the squares each side attacked before the pair (usually
     // none), so that the usual pair ends here, before any call.
     // Written out: `Color::ALL.map` with a closure is not inlined.
     let contested = [
-        attacked_before(pre, landed[1], Color::White),
-        attacked_before(pre, landed[0], Color::Black),
+        mobility.attacked_before(pre, landed[1], Color::White),
+        mobility.attacked_before(pre, landed[0], Color::Black),
     ];
     if (contested[0] | contested[1]).is_empty() {
         return None;
@@ -116,7 +119,7 @@ pub(super) fn exchange_rights(
 
 /// The squares of `squares` that `color` attacks in `pre`.
 #[inline(always)]
-fn attacked_before(pre: &Position, squares: Bitboard, color: Color) -> Bitboard {
+pub(super) fn attacked_before(pre: &Position, squares: Bitboard, color: Color) -> Bitboard {
     let occupied = pre.occupied();
     let mut attacked = Bitboard::EMPTY;
     for square in squares {

@@ -4,11 +4,14 @@
 //! sets. A caller that goes on playing needs those sets anyway (they are
 //! the next pair's choices), so it lets the test generate them once
 //! ([`SyncGame::resolve_legal_pair_with`](super::SyncGame::resolve_legal_pair_with)).
+//! The generation also finds the squares each side attacks, which the
+//! resolution of a pair drawn from the sets takes over ([`Drawn`]).
 
-use tempo_chess::{Color, MoveSet, Position};
+use tempo_chess::{Bitboard, Color, MoveSet, Position};
 
 use super::SyncGame;
 use super::end::has_legal_move;
+use super::exchange::attacked_before;
 use super::fair::effective_pauses;
 
 /// Both players' legal moves at the start of a pair, as compact
@@ -34,6 +37,12 @@ use super::fair::effective_pauses;
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PairMoves {
     sets: [MoveSet; 2],
+    /// The squares each side attacks in the position of the sets, White's
+    /// first ([`PairMoves::attacks`]). Kept here rather than read from the
+    /// sets: FSR 9's lifted pauses make a side's set again with the
+    /// one-colour generator, which finds no attacks (pauses do not change
+    /// them).
+    attacks: [Bitboard; 2],
 }
 
 impl PairMoves {
@@ -48,31 +57,66 @@ impl PairMoves {
         &self.sets[color.index()]
     }
 
+    /// Every square that `color`'s pieces attack in the position whose
+    /// moves these are ([`Position::attacked_squares`], paused pieces
+    /// included), found by the generation on the way (empty in new
+    /// `PairMoves`).
+    ///
+    /// ```
+    /// use tempo_chess::{Color, Square};
+    /// use tempo_sync::{PairMoves, Rules, SyncGame, Variant};
+    ///
+    /// let game = SyncGame::new(Rules::new(Variant::Synchronschach));
+    /// let mut moves = PairMoves::new();
+    /// moves.fill(&game);
+    /// assert!(moves.attacks(Color::White).contains(Square::E3));
+    /// assert_eq!(moves.attacks(Color::Black), game.position().attacked_squares(Color::Black));
+    /// ```
+    #[inline]
+    pub fn attacks(&self, color: Color) -> Bitboard {
+        self.attacks[color.index()]
+    }
+
     /// Both players' moves in `game`, which is at the start of a pair
     /// ([`Phase::is_pair`](crate::Phase::is_pair); other phases' choices
     /// are not moves of both players: see [`SyncGame::choices`]).
+    #[inline]
     pub fn fill(&mut self, game: &SyncGame) {
         debug_assert!(game.phase().is_pair(), "not the start of a pair");
         self.fill_from(game.position());
     }
 
-    /// Both colours' legal moves in `pos`, in one pass.
+    /// Both colours' legal moves in `pos`, in one pass, and the squares
+    /// each attacks.
     #[inline]
     fn fill_from(&mut self, pos: &Position) {
         let [white, black] = &mut self.sets;
         pos.legal_move_sets_both_into(white, black);
+        let attacks = |set: &MoveSet| set.attacks().expect("the both-colour generator's attacks");
+        self.attacks = [attacks(white), attacks(black)];
     }
 }
 
-/// How the start of a pair finds out whether each side can move: a
-/// type parameter rather than a value, so that each way is compiled on
-/// its own and the usual one ([`Search`]) pays nothing for the other.
+/// How the start of a pair finds out whether each side can move, and
+/// how the resolution of a pair learns which squares each side attacked
+/// before it (Synchronschach's exchange rights, S5): a type parameter
+/// rather than a value, so that each way is compiled on its own and the
+/// usual one ([`Search`], looking the attacks up) pays nothing for the
+/// others.
 pub(super) trait Mobility {
     /// Settles the pauses in force at the start of a pair in `pos` (FSR 9:
     /// a side in check, or one whose pauses would leave it no legal move,
     /// has none) and returns which sides have no legal move (`checked`:
     /// which sides are in check).
     fn settle(self, pos: &mut Position, checked: &[bool; 2]) -> [bool; 2];
+
+    /// The squares of `squares` that `color` attacks in `pre`, the
+    /// position the pair is resolved from: looked up there unless known
+    /// ([`Drawn`]).
+    #[inline(always)]
+    fn attacked_before(&self, pre: &Position, squares: Bitboard, color: Color) -> Bitboard {
+        attacked_before(pre, squares, color)
+    }
 }
 
 /// A quick search per side ([`has_legal_move`]).
@@ -95,6 +139,59 @@ impl Mobility for &mut PairMoves {
     #[inline(always)]
     fn settle(self, pos: &mut Position, checked: &[bool; 2]) -> [bool; 2] {
         settle_by_sets(pos, checked, self)
+    }
+}
+
+/// A pair resolved with moves drawn from [`PairMoves`] of the position it
+/// is resolved from: the squares each side attacks there come with the
+/// moves (found by their generation), and `mobility` settles the start of
+/// the next pair.
+pub(super) struct Drawn<M> {
+    mobility: M,
+    attacks: [Bitboard; 2],
+}
+
+impl<M> Drawn<M> {
+    /// `mobility` with `attacks`, those of `pre` (checked in debug builds).
+    #[inline(always)]
+    fn new(mobility: M, attacks: [Bitboard; 2], pre: &Position) -> Drawn<M> {
+        debug_assert_eq!(
+            attacks,
+            Color::ALL.map(|c| pre.attacked_squares(c)),
+            "moves drawn from another position's sets"
+        );
+        Drawn { mobility, attacks }
+    }
+}
+
+impl Drawn<Search> {
+    /// A pair from `pre` with moves drawn from `drawn`, the moves in
+    /// `pre`; the next pair's start tested by [`Search`].
+    #[inline(always)]
+    pub(super) fn searching(drawn: &PairMoves, pre: &Position) -> Drawn<Search> {
+        Drawn::new(Search, drawn.attacks, pre)
+    }
+}
+
+impl<'a> Drawn<&'a mut PairMoves> {
+    /// A pair from `pre` with moves drawn from `moves`, the moves in
+    /// `pre`, which then receive the moves of the next pair's start.
+    #[inline(always)]
+    pub(super) fn generating(moves: &'a mut PairMoves, pre: &Position) -> Drawn<&'a mut PairMoves> {
+        let attacks = moves.attacks;
+        Drawn::new(moves, attacks, pre)
+    }
+}
+
+impl<M: Mobility> Mobility for Drawn<M> {
+    #[inline(always)]
+    fn settle(self, pos: &mut Position, checked: &[bool; 2]) -> [bool; 2] {
+        self.mobility.settle(pos, checked)
+    }
+
+    #[inline(always)]
+    fn attacked_before(&self, _pre: &Position, squares: Bitboard, color: Color) -> Bitboard {
+        squares & self.attacks[color.index()]
     }
 }
 

@@ -4,7 +4,7 @@
 
 use tempo_chess::Move;
 
-use super::mobility::{PairMoves, Search};
+use super::mobility::{Drawn, PairMoves, Search};
 use super::{Choice, SyncGame};
 use crate::event::Event;
 
@@ -76,5 +76,178 @@ impl SyncGame {
         assert!(self.phase.is_pair(), "not the start of a pair");
         events.clear();
         self.after_pair(white, black, next, events)
+    }
+
+    /// Like [`SyncGame::resolve_legal_pair_into`], for moves drawn from
+    /// `drawn`, both players' moves in this state ([`PairMoves::fill`],
+    /// or the `next` of the resolution that made this state): the same
+    /// state and events, but what the generation of those moves found on
+    /// the way is taken over rather than looked up again (the squares
+    /// each side attacks, for Synchronschach's exchange rights, S5).
+    ///
+    /// `drawn` must hold this state's moves (checked in debug builds):
+    /// with another position's moves the exchange rights are unspecified.
+    /// Panics if the phase is not the start of a pair.
+    ///
+    /// ```
+    /// use tempo_chess::Color;
+    /// use tempo_sync::{PairMoves, Rules, SyncGame, Variant};
+    ///
+    /// let game = SyncGame::new(Rules::new(Variant::Synchronschach));
+    /// let mut moves = PairMoves::new();
+    /// moves.fill(&game);
+    /// let (white, black) = (moves.of(Color::White).get(3), moves.of(Color::Black).get(5));
+    /// let (white, black) = (white.unwrap(), black.unwrap());
+    /// let mut events = Vec::new();
+    /// let next = game.resolve_drawn_pair_into(white, black, &moves, &mut events);
+    /// let (same, same_events) = game.resolve_legal_pair(white, black);
+    /// assert_eq!((next.position(), &events), (same.position(), &same_events));
+    /// ```
+    pub fn resolve_drawn_pair_into(
+        &self,
+        white: Move,
+        black: Move,
+        drawn: &PairMoves,
+        events: &mut Vec<Event>,
+    ) -> SyncGame {
+        assert!(self.phase.is_pair(), "not the start of a pair");
+        events.clear();
+        let mobility = Drawn::searching(drawn, &self.pos);
+        self.after_pair(white, black, mobility, events)
+    }
+
+    /// Like [`SyncGame::resolve_legal_pair_with`], for moves drawn from
+    /// `moves`, which holds both players' moves in this state on entry
+    /// ([`PairMoves::fill`], or the `next` of the resolution that made
+    /// this state — a playout passes the same `PairMoves` from pair to
+    /// pair) and, when the new state starts a pair, both players' moves
+    /// in it on return. The same state and events; what the generation
+    /// of the drawn moves found on the way is taken over, as in
+    /// [`SyncGame::resolve_drawn_pair_into`].
+    ///
+    /// `moves` must hold this state's moves on entry (checked in debug
+    /// builds). Panics if the phase is not the start of a pair.
+    ///
+    /// ```
+    /// use tempo_chess::Color;
+    /// use tempo_sync::{PairMoves, Rules, SyncGame, Variant};
+    ///
+    /// let mut game = SyncGame::new(Rules::new(Variant::Synchronschach));
+    /// let mut moves = PairMoves::new();
+    /// moves.fill(&game);
+    /// let mut events = Vec::new();
+    /// // A playout: each pair's moves drawn from the sets the pair before made.
+    /// while game.phase().is_pair() && game.pair_number() < 20 {
+    ///     let white = moves.of(Color::White).get(0).unwrap();
+    ///     let black = moves.of(Color::Black).get(0).unwrap();
+    ///     game = game.resolve_drawn_pair_with(white, black, &mut events, &mut moves);
+    ///     if game.phase().is_pair() {
+    ///         let list = game.legal_moves(Color::White);
+    ///         assert!(moves.of(Color::White).iter().eq(list.iter().copied()));
+    ///     }
+    /// }
+    /// ```
+    pub fn resolve_drawn_pair_with(
+        &self,
+        white: Move,
+        black: Move,
+        events: &mut Vec<Event>,
+        moves: &mut PairMoves,
+    ) -> SyncGame {
+        assert!(self.phase.is_pair(), "not the start of a pair");
+        events.clear();
+        let mobility = Drawn::generating(moves, &self.pos);
+        self.after_pair(white, black, mobility, events)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use tempo_chess::Color;
+
+    use super::*;
+    use crate::playout::{PickRng, random_choice};
+    use crate::{Phase, Rules, Variant};
+
+    /// Both drawn entries give the states and events of
+    /// `resolve_legal_pair_into` and `resolve_legal_pair_with` (and the
+    /// same next moves) over many playout pairs, exchange rights among
+    /// them; between pairs the playouts go on as `PlayoutDriver`'s do.
+    #[test]
+    fn drawn_pairs_resolve_as_legal_pairs() {
+        use rand::SeedableRng;
+        let mut rules = Rules::new(Variant::Fairschach);
+        rules
+            .apply_options("same-square=both pause=capturable")
+            .expect("valid options");
+        for rules in [
+            Rules::new(Variant::Synchronschach),
+            Rules::new(Variant::Fairschach),
+            rules,
+        ] {
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(61);
+            let mut picks = PickRng::new(67);
+            let (mut events, mut reference_events) = (Vec::new(), Vec::new());
+            let (mut moves, mut reference_moves) = (PairMoves::new(), PairMoves::new());
+            let mut game = SyncGame::new(rules);
+            moves.fill(&game);
+            let (mut pairs, mut exchanges, mut games) = (0, 0, 0);
+            while pairs < 20_000 {
+                if !game.phase().is_pair() {
+                    if let Phase::Exchange(_) = game.phase() {
+                        let choices = Color::ALL.map(|c| random_choice(&game, c, &mut rng));
+                        game = game.resolve_legal_with(
+                            choices[0],
+                            choices[1],
+                            &mut events,
+                            &mut moves,
+                        );
+                    } else {
+                        games += 1;
+                        game = SyncGame::chess960(rules, games % 960).expect("0..960");
+                        moves.fill(&game);
+                    }
+                    continue;
+                }
+                let (i, j) =
+                    picks.pick2(moves.of(Color::White).len(), moves.of(Color::Black).len());
+                let white = moves
+                    .of(Color::White)
+                    .get(i)
+                    .expect("an index below the length");
+                let black = moves
+                    .of(Color::Black)
+                    .get(j)
+                    .expect("an index below the length");
+                let reference = game.resolve_legal_pair_into(white, black, &mut reference_events);
+                let same = |next: &SyncGame, events: &[Event]| {
+                    assert_eq!(format!("{next:?}"), format!("{reference:?}"));
+                    assert_eq!(events, &reference_events[..], "{white} {black} in {game:?}");
+                };
+                let with =
+                    game.resolve_legal_pair_with(white, black, &mut events, &mut reference_moves);
+                same(&with, &events);
+                same(
+                    &game.resolve_drawn_pair_into(white, black, &moves, &mut events),
+                    &events,
+                );
+                let next = game.resolve_drawn_pair_with(white, black, &mut events, &mut moves);
+                same(&next, &events);
+                if next.phase().is_pair() {
+                    assert_eq!(moves, reference_moves);
+                    for color in Color::ALL {
+                        let attacks = next.position().attacked_squares(color);
+                        assert_eq!(moves.attacks(color), attacks);
+                    }
+                }
+                exchanges += usize::from(matches!(next.phase(), Phase::Exchange(_)));
+                pairs += 1;
+                game = next;
+            }
+            if rules.variant() == Variant::Synchronschach {
+                assert!(exchanges > 300, "{exchanges} exchange phases");
+            }
+            assert!(games > 10, "{games} games");
+        }
     }
 }
