@@ -599,7 +599,13 @@ fn kings_lost(pos: &Position) -> Option<(GameResult, EndReason)> {
 
 /// Reports the checks in `pos` as events and returns them.
 fn push_checks(pos: &Position, events: &mut Vec<Event>) -> [bool; 2] {
-    let checks = checks(pos);
+    push_check_events(checks(pos), events)
+}
+
+/// Reports `checks` (whether each side is in check) as events and
+/// returns them.
+#[inline(always)]
+fn push_check_events(checks: [bool; 2], events: &mut Vec<Event>) -> [bool; 2] {
     for color in Color::ALL {
         if checks[color.index()] {
             events.push(Event::Check { color });
@@ -677,14 +683,14 @@ fn begin_pair(
     pos: &mut Position,
     history: &mut History,
     new_parry: Option<Color>,
-    mobility: impl Mobility,
+    mut mobility: impl Mobility,
     events: &mut Vec<Event>,
 ) -> (Phase, [bool; 2]) {
     pos.set_turn(Color::White);
     if pos.halfmove_clock() == 0 {
         *history = History::default();
     }
-    let checked = push_checks(pos, events);
+    let checked = push_check_events(mobility.checks(pos), events);
     if let Rules::Fairschach(fair) = rules
         && checked[0] != checked[1]
     {

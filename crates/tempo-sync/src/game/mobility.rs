@@ -9,10 +9,10 @@
 
 use tempo_chess::{Bitboard, Color, MoveSet, Position};
 
-use super::SyncGame;
 use super::end::has_legal_move;
 use super::exchange::attacked_before;
 use super::fair::effective_pauses;
+use super::{SyncGame, checks};
 
 /// Both players' legal moves at the start of a pair, as compact
 /// [`MoveSet`]s: the choices of a pair (and of Fairschach's first-move
@@ -104,10 +104,19 @@ impl PairMoves {
 /// usual one ([`Search`], looking the attacks up) pays nothing for the
 /// others.
 pub(super) trait Mobility {
+    /// Whether each side's king is attacked in `pos`, at the start of a
+    /// pair before its pauses are settled (checks do not depend on
+    /// pauses); called before [`Mobility::settle`], which may build on
+    /// what this found.
+    #[inline(always)]
+    fn checks(&mut self, pos: &Position) -> [bool; 2] {
+        checks(pos)
+    }
+
     /// Settles the pauses in force at the start of a pair in `pos` (FSR 9:
     /// a side in check, or one whose pauses would leave it no legal move,
     /// has none) and returns which sides have no legal move (`checked`:
-    /// which sides are in check).
+    /// which sides are in check, as [`Mobility::checks`] found).
     fn settle(self, pos: &mut Position, checked: &[bool; 2]) -> [bool; 2];
 
     /// The squares of `squares` that `color` attacks in `pre`, the
@@ -134,8 +143,20 @@ impl Mobility for Search {
     }
 }
 
-/// Both players' complete move sets, kept for the caller.
+/// Both players' complete move sets, kept for the caller: generated
+/// first, with the pauses as they are, and the checks read from their
+/// attacked squares; then settled ([`settle_by_sets`]).
 impl Mobility for &mut PairMoves {
+    #[inline(always)]
+    fn checks(&mut self, pos: &Position) -> [bool; 2] {
+        self.fill_from(pos);
+        let attacked = |color: Color| {
+            pos.king(color)
+                .is_some_and(|king| self.attacks[(!color).index()].contains(king))
+        };
+        [attacked(Color::White), attacked(Color::Black)]
+    }
+
     #[inline(always)]
     fn settle(self, pos: &mut Position, checked: &[bool; 2]) -> [bool; 2] {
         settle_by_sets(pos, checked, self)
@@ -185,6 +206,11 @@ impl<'a> Drawn<&'a mut PairMoves> {
 
 impl<M: Mobility> Mobility for Drawn<M> {
     #[inline(always)]
+    fn checks(&mut self, pos: &Position) -> [bool; 2] {
+        self.mobility.checks(pos)
+    }
+
+    #[inline(always)]
     fn settle(self, pos: &mut Position, checked: &[bool; 2]) -> [bool; 2] {
         self.mobility.settle(pos, checked)
     }
@@ -195,21 +221,23 @@ impl<M: Mobility> Mobility for Drawn<M> {
     }
 }
 
-/// [`Mobility::settle`] by generating both sides' move sets into `moves`: the same
-/// pauses as [`effective_pauses`] (a side in check loses its pauses
-/// before the generation; a side left without a move loses them if that
-/// gives it one), so the sets are the choices of the pair that starts.
+/// [`Mobility::settle`] with both sides' move sets in `moves`, generated
+/// in `pos` with its pauses as they were before ([`Mobility::checks`]):
+/// the same pauses as [`effective_pauses`] (a side in check loses its
+/// pauses, and gets its set again; a side left without a move loses them
+/// if that gives it one), so the sets are the choices of the pair that
+/// starts. A side's moves do not depend on which of the other side's
+/// pieces are paused, so only the side whose pauses change gets its set
+/// again.
 fn settle_by_sets(pos: &mut Position, checked: &[bool; 2], moves: &mut PairMoves) -> [bool; 2] {
-    let mut paused = pos.paused();
-    if paused.any() {
+    if pos.paused().any() {
         for color in Color::ALL {
-            if checked[color.index()] {
-                paused &= !pos.by_color(color);
+            if checked[color.index()] && (pos.paused() & pos.by_color(color)).any() {
+                unpause_in_check(pos, color, &mut moves.sets[color.index()]);
             }
         }
-        pos.set_paused(paused);
     }
-    moves.fill_from(pos);
+    let paused = pos.paused();
     for color in Color::ALL {
         let set = &mut moves.sets[color.index()];
         if set.is_empty() && (paused & pos.by_color(color)).any() {
@@ -217,6 +245,16 @@ fn settle_by_sets(pos: &mut Position, checked: &[bool; 2], moves: &mut PairMoves
         }
     }
     [moves.sets[0].is_empty(), moves.sets[1].is_empty()]
+}
+
+/// FSR 9 for `color`, in check in `pos` with paused pieces: its pauses
+/// are lifted, and `set` gets its moves again. Kept out of line (not in
+/// Synchronschach, which has no pauses, nor in most of Fairschach's
+/// pairs).
+#[inline(never)]
+fn unpause_in_check(pos: &mut Position, color: Color, set: &mut MoveSet) {
+    pos.set_paused(pos.paused() & !pos.by_color(color));
+    pos.legal_move_set_for_into(color, set);
 }
 
 /// FSR 9 for `color`, left without a move by its pauses in `pos`: its
@@ -273,7 +311,9 @@ mod tests {
                 let checked = Color::ALL.map(|c| pos.is_in_check(c));
                 let (mut searched, mut generated) = (pos.clone(), pos.clone());
                 let stuck = Search.settle(&mut searched, &checked);
-                assert_eq!((&mut moves).settle(&mut generated, &checked), stuck);
+                let mut sets = &mut moves;
+                assert_eq!(sets.checks(&generated), checked);
+                assert_eq!(sets.settle(&mut generated, &checked), stuck);
                 assert_eq!(generated.paused(), searched.paused());
                 for color in Color::ALL {
                     let list = generated.legal_moves_for(color);
