@@ -4,8 +4,9 @@
 //! sets. A caller that goes on playing needs those sets anyway (they are
 //! the next pair's choices), so it lets the test generate them once
 //! ([`SyncGame::resolve_legal_pair_with`](super::SyncGame::resolve_legal_pair_with)).
-//! The generation also finds the squares each side attacks, which the
-//! resolution of a pair drawn from the sets takes over ([`Drawn`]).
+//! The generation also finds the squares each side attacks: the start of
+//! the pair reads both checks from them, and the resolution of a pair
+//! drawn from the sets takes them over ([`Drawn`]).
 
 use tempo_chess::{Bitboard, Color, MoveSet, Position};
 
@@ -39,9 +40,9 @@ pub struct PairMoves {
     sets: [MoveSet; 2],
     /// The squares each side attacks in the position of the sets, White's
     /// first ([`PairMoves::attacks`]). Kept here rather than read from the
-    /// sets: FSR 9's lifted pauses make a side's set again with the
-    /// one-colour generator, which finds no attacks (pauses do not change
-    /// them).
+    /// sets: where FSR 9 lifts a side's pauses (in check, or stuck), its
+    /// set is made again by the one-colour generator, which finds no
+    /// attacks (pauses do not change them).
     attacks: [Bitboard; 2],
 }
 
