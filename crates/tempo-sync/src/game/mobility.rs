@@ -332,6 +332,45 @@ mod tests {
         assert!(stuck_seen >= 8, "{stuck_seen} positions with a side stuck");
     }
 
+    /// The attacked squares kept with the moves are those `is_attacked`
+    /// names with the board's occupancy, on playout positions of both
+    /// variants (paused pieces attack too), from `fill` and from the
+    /// start of a pair (`checks`, also after FSR 9 lifts pauses), and the
+    /// checks read from them are the kings' attacks.
+    #[test]
+    fn kept_attacks_equal_is_attacked_on_playout_positions() {
+        let mut moves = PairMoves::new();
+        let mut paused_seen = 0;
+        for variant in [Variant::Synchronschach, Variant::Fairschach] {
+            for game in sample_pair_states(Rules::new(variant), 2000, 31) {
+                let pos = game.position();
+                paused_seen += usize::from(pos.paused().any());
+                moves.fill(&game);
+                assert_attacks(pos, &moves);
+                let mut settled = pos.clone();
+                let mut sets = &mut moves;
+                let checked = sets.checks(&settled);
+                assert_eq!(checked, Color::ALL.map(|c| pos.is_in_check(c)));
+                sets.settle(&mut settled, &checked);
+                assert_attacks(pos, &moves);
+            }
+        }
+        assert!(paused_seen > 1000, "{paused_seen} positions with pauses");
+    }
+
+    fn assert_attacks(pos: &Position, moves: &PairMoves) {
+        for color in Color::ALL {
+            for sq in tempo_chess::Square::ALL {
+                assert_eq!(
+                    moves.attacks(color).contains(sq),
+                    pos.is_attacked(sq, color, pos.occupied()),
+                    "{sq} by {color:?} in {}",
+                    pos.to_fen()
+                );
+            }
+        }
+    }
+
     /// The pieces of the sides in check.
     fn checked_pieces(pos: &Position, checked: &[bool; 2]) -> Bitboard {
         Color::ALL
