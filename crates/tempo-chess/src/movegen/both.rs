@@ -39,7 +39,7 @@ impl Position {
             self.generate::<true, _>(Color::Black, black);
             return;
         };
-        self.generate_both_with_kings(white_king, black_king, white, black);
+        self.generate_both_with_kings::<false, _>(white_king, black_king, white, black);
     }
 
     /// Every square that a piece of `color` attacks, with the board's
@@ -81,17 +81,25 @@ impl Position {
     /// sink receives what [`Position::generate`] would give it for its
     /// colour, in the same order). (Nothing here takes the sinks' addresses: they can live in
     /// registers.) Returns the squares each colour attacks, White's first
-    /// ([`Position::attacked_squares`] of each, found on the way).
+    /// ([`Position::attacked_squares`] of each, found on the way). With
+    /// `UNPAUSE_CHECKED`, a colour in check moves its paused pieces too.
     #[inline(always)]
-    pub(super) fn generate_both_with_kings<S: Sink>(
+    pub(super) fn generate_both_with_kings<const UNPAUSE_CHECKED: bool, S: Sink>(
         &self,
         white_king: Square,
         black_king: Square,
         white: &mut S,
         black: &mut S,
     ) -> [Bitboard; 2] {
-        let cw = self.context_with_king(Color::White, Some(white_king));
-        let cb = self.context_with_king(Color::Black, Some(black_king));
+        let mut cw = self.context_with_king(Color::White, Some(white_king));
+        let mut cb = self.context_with_king(Color::Black, Some(black_king));
+        if UNPAUSE_CHECKED {
+            for ctx in [&mut cw, &mut cb] {
+                if ctx.checkers.any() {
+                    ctx.movable = ctx.ours;
+                }
+            }
+        }
         let by_white = self.gen_non_king(&cw, white_king, white);
         let by_black = self.gen_non_king(&cb, black_king, black);
         // A king moving away from a slider that checks it stays on the

@@ -556,17 +556,57 @@ impl Position {
     /// assert!(black.iter().eq(black_list.iter().copied()));
     /// ```
     pub fn legal_move_sets_both_into(&self, white: &mut MoveSet, black: &mut MoveSet) {
+        self.legal_move_sets_both_with::<false>(white, black);
+    }
+
+    /// [`Position::legal_move_sets_both_into`] where the pauses of a
+    /// colour in check do not hold: its paused pieces move too, as at the
+    /// start of a Fairschach pair (FSR 9: a piece that has just moved may
+    /// move when its king is attacked). The position's paused set is not
+    /// changed. Returns whether each colour is in check (its king, if it
+    /// has exactly one, attacked: [`Position::is_in_check`]), White
+    /// first: the colours whose pauses were set aside, if they had any.
+    ///
+    /// ```
+    /// use tempo_chess::{Bitboard, Color, MoveSet, Position, Square};
+    /// // Black's queen checks; White's paused rook can block on e2.
+    /// let mut pos = Position::from_fen("4k3/4q3/8/8/8/8/R7/4K3 w - - 0 1")?;
+    /// pos.set_paused(Bitboard::from_square(Square::A2));
+    /// let (mut white, mut black) = (MoveSet::new(), MoveSet::new());
+    /// let checks = pos.legal_move_sets_both_unpausing_checked_into(&mut white, &mut black);
+    /// assert_eq!(checks, [true, false]);
+    /// let mut unpaused = pos.clone();
+    /// unpaused.set_paused(Bitboard::EMPTY);
+    /// assert_eq!(white, unpaused.legal_move_set_for(Color::White));
+    /// assert!(white.iter().any(|mv| mv.to_string() == "a2e2"));
+    /// # Ok::<(), tempo_chess::FenError>(())
+    /// ```
+    pub fn legal_move_sets_both_unpausing_checked_into(
+        &self,
+        white: &mut MoveSet,
+        black: &mut MoveSet,
+    ) -> [bool; 2] {
+        self.legal_move_sets_both_with::<true>(white, black)
+    }
+
+    /// Both colours' sets, with `UNPAUSE_CHECKED` a colour in check
+    /// moving its paused pieces too; returns which colours are in check.
+    #[inline(always)]
+    fn legal_move_sets_both_with<const UNPAUSE_CHECKED: bool>(
+        &self,
+        white: &mut MoveSet,
+        black: &mut MoveSet,
+    ) -> [bool; 2] {
         let (Some(white_king), Some(black_king)) =
             (self.king(Color::White), self.king(Color::Black))
         else {
             // Without a single king on each side: the general generator
             // (apart, so that the fillers below stay in registers).
-            self.legal_move_sets_both_apart(white, black);
-            return;
+            return self.legal_move_sets_both_apart(UNPAUSE_CHECKED, white, black);
         };
         let mut white_filler = white.filler();
         let mut black_filler = black.filler();
-        let [by_white, by_black] = self.generate_both_with_kings(
+        let [by_white, by_black] = self.generate_both_with_kings::<UNPAUSE_CHECKED, _>(
             white_king,
             black_king,
             &mut white_filler,
@@ -576,17 +616,35 @@ impl Position {
         (white.entry_count, white.len) = white_counts;
         (black.entry_count, black.len) = black_counts;
         (white.attacks, black.attacks) = (Some(by_white), Some(by_black));
+        [by_black.contains(white_king), by_white.contains(black_king)]
     }
 
-    /// [`Position::legal_move_sets_both_into`] for positions without a
+    /// [`Position::legal_move_sets_both_with`] for positions without a
     /// single king on each side: each colour on its own.
     #[cold]
     #[inline(never)]
-    fn legal_move_sets_both_apart(&self, white: &mut MoveSet, black: &mut MoveSet) {
-        self.legal_move_set_for_into(Color::White, white);
-        self.legal_move_set_for_into(Color::Black, black);
-        white.attacks = Some(self.attacked_squares(Color::White));
-        black.attacks = Some(self.attacked_squares(Color::Black));
+    fn legal_move_sets_both_apart(
+        &self,
+        unpause_checked: bool,
+        white: &mut MoveSet,
+        black: &mut MoveSet,
+    ) -> [bool; 2] {
+        let attacks = Color::ALL.map(|color| self.attacked_squares(color));
+        let checks = Color::ALL.map(|color| {
+            self.king(color)
+                .is_some_and(|king| attacks[(!color).index()].contains(king))
+        });
+        for (color, set) in [(Color::White, &mut *white), (Color::Black, &mut *black)] {
+            if unpause_checked && checks[color.index()] {
+                let mut unpaused = self.clone();
+                unpaused.set_paused(self.paused() & !self.by_color(color));
+                unpaused.legal_move_set_for_into(color, set);
+            } else {
+                self.legal_move_set_for_into(color, set);
+            }
+            set.attacks = Some(attacks[color.index()]);
+        }
+        checks
     }
 
     /// The legal moves of `color` into `set` (cleared first): the moves of
@@ -668,6 +726,45 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// The generator that sets aside the pauses of a colour in check
+    /// gives the sets of the position without those pauses (and their
+    /// attacked squares), and says which colours are in check — also
+    /// where a colour has no king or two.
+    #[test]
+    fn unpausing_checked_sets_equal_sets_without_those_pauses() {
+        let mut rng = ChaCha8Rng::seed_from_u64(59);
+        let (mut white, mut black) = (MoveSet::new(), MoveSet::new());
+        let (mut lifted, mut apart) = (0, 0);
+        for _ in 0..50_000 {
+            let pos = random_position(&mut rng);
+            let checks = pos.legal_move_sets_both_unpausing_checked_into(&mut white, &mut black);
+            assert_eq!(checks, Color::ALL.map(|c| pos.is_in_check(c)), "{pos:?}");
+            let mut unpaused = pos.clone();
+            for color in Color::ALL {
+                if checks[color.index()] {
+                    unpaused.set_paused(unpaused.paused() & !pos.by_color(color));
+                }
+            }
+            lifted += usize::from(unpaused.paused() != pos.paused());
+            apart +=
+                usize::from(pos.king(Color::White).is_none() || pos.king(Color::Black).is_none());
+            assert_attacks(&pos, &white, &black);
+            for (color, set) in [(Color::White, &white), (Color::Black, &black)] {
+                let list = unpaused.legal_moves_for(color);
+                assert!(
+                    set.iter().eq(list.iter().copied()),
+                    "{color:?} in {pos:?} paused {:?}",
+                    pos.paused()
+                );
+            }
+        }
+        assert!(lifted > 2_000, "{lifted} positions with pauses set aside");
+        assert!(
+            apart > 2_000,
+            "{apart} positions without a single king on a side"
+        );
     }
 
     /// Positions where a colour has no king or two (the generator makes

@@ -40,8 +40,8 @@ pub struct PairMoves {
     sets: [MoveSet; 2],
     /// The squares each side attacks in the position of the sets, White's
     /// first ([`PairMoves::attacks`]). Kept here rather than read from the
-    /// sets: where FSR 9 lifts a side's pauses (in check, or stuck), its
-    /// set is made again by the one-colour generator, which finds no
+    /// sets: where FSR 9 lifts the pauses of a side left without a move,
+    /// its set is made again by the one-colour generator, which finds no
     /// attacks (pauses do not change them).
     attacks: [Bitboard; 2],
 }
@@ -93,9 +93,14 @@ impl PairMoves {
     fn fill_from(&mut self, pos: &Position) {
         let [white, black] = &mut self.sets;
         pos.legal_move_sets_both_into(white, black);
-        let attacks = |set: &MoveSet| set.attacks().expect("the both-colour generator's attacks");
-        self.attacks = [attacks(white), attacks(black)];
+        self.attacks = [kept_attacks(white), kept_attacks(black)];
     }
+}
+
+/// The attacked squares in a set made by a both-colour generator.
+#[inline(always)]
+fn kept_attacks(set: &MoveSet) -> Bitboard {
+    set.attacks().expect("the both-colour generator's attacks")
 }
 
 /// How the start of a pair finds out whether each side can move, and
@@ -145,17 +150,15 @@ impl Mobility for Search {
 }
 
 /// Both players' complete move sets, kept for the caller: generated
-/// first, with the pauses as they are, and the checks read from their
-/// attacked squares; then settled ([`settle_by_sets`]).
+/// first, a side in check moving its paused pieces too (FSR 9), the
+/// checks found on the way; then settled ([`settle_by_sets`]).
 impl Mobility for &mut PairMoves {
     #[inline(always)]
     fn checks(&mut self, pos: &Position) -> [bool; 2] {
-        self.fill_from(pos);
-        let attacked = |color: Color| {
-            pos.king(color)
-                .is_some_and(|king| self.attacks[(!color).index()].contains(king))
-        };
-        [attacked(Color::White), attacked(Color::Black)]
+        let [white, black] = &mut self.sets;
+        let checks = pos.legal_move_sets_both_unpausing_checked_into(white, black);
+        self.attacks = [kept_attacks(white), kept_attacks(black)];
+        checks
     }
 
     #[inline(always)]
@@ -223,22 +226,21 @@ impl<M: Mobility> Mobility for Drawn<M> {
 }
 
 /// [`Mobility::settle`] with both sides' move sets in `moves`, generated
-/// in `pos` with its pauses as they were before ([`Mobility::checks`]):
-/// the same pauses as [`effective_pauses`] (a side in check loses its
-/// pauses, and gets its set again; a side left without a move loses them
-/// if that gives it one), so the sets are the choices of the pair that
-/// starts. A side's moves do not depend on which of the other side's
-/// pieces are paused, so only the side whose pauses change gets its set
-/// again.
+/// in `pos` by [`Mobility::checks`] (a side in check moving its paused
+/// pieces too): the same pauses as [`effective_pauses`] (a side in check
+/// loses its pauses, as the sets already have it; a side left without a
+/// move loses them if that gives it one), so the sets are the choices of
+/// the pair that starts.
 fn settle_by_sets(pos: &mut Position, checked: &[bool; 2], moves: &mut PairMoves) -> [bool; 2] {
-    if pos.paused().any() {
+    let mut paused = pos.paused();
+    if paused.any() {
         for color in Color::ALL {
-            if checked[color.index()] && (pos.paused() & pos.by_color(color)).any() {
-                unpause_in_check(pos, color, &mut moves.sets[color.index()]);
+            if checked[color.index()] {
+                paused &= !pos.by_color(color);
             }
         }
+        pos.set_paused(paused);
     }
-    let paused = pos.paused();
     for color in Color::ALL {
         let set = &mut moves.sets[color.index()];
         if set.is_empty() && (paused & pos.by_color(color)).any() {
@@ -246,16 +248,6 @@ fn settle_by_sets(pos: &mut Position, checked: &[bool; 2], moves: &mut PairMoves
         }
     }
     [moves.sets[0].is_empty(), moves.sets[1].is_empty()]
-}
-
-/// FSR 9 for `color`, in check in `pos` with paused pieces: its pauses
-/// are lifted, and `set` gets its moves again. Kept out of line (not in
-/// Synchronschach, which has no pauses, nor in most of Fairschach's
-/// pairs).
-#[inline(never)]
-fn unpause_in_check(pos: &mut Position, color: Color, set: &mut MoveSet) {
-    pos.set_paused(pos.paused() & !pos.by_color(color));
-    pos.legal_move_set_for_into(color, set);
 }
 
 /// FSR 9 for `color`, left without a move by its pauses in `pos`: its
