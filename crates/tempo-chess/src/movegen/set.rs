@@ -230,9 +230,10 @@ impl MoveSet {
     /// Every square that the set's colour attacks in the position the set
     /// was generated from ([`Position::attacked_squares`]: the squares
     /// where [`Position::is_attacked`] with the board's occupancy is
-    /// true; paused and pinned pieces attack too), for sets made by
-    /// [`Position::legal_move_sets_both_into`], which finds them on the
-    /// way. `None` for sets made by the one-colour generators
+    /// true; paused and pinned pieces attack too), for sets made by the
+    /// both-colour generators ([`Position::legal_move_sets_both_into`],
+    /// [`Position::legal_move_sets_both_unpausing_checked_into`]), which
+    /// find them on the way. `None` for sets made by the one-colour generators
     /// ([`Position::legal_move_set_for_into`]), new and cleared sets.
     /// Not part of the set's equality, which compares the moves.
     ///
