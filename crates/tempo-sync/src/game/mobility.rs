@@ -140,7 +140,12 @@ pub(super) struct Search;
 impl Mobility for Search {
     #[inline(always)]
     fn settle(self, pos: &mut Position, checked: &[bool; 2]) -> [bool; 2] {
-        let mobile = effective_pauses(pos, checked);
+        // Without pauses (Synchronschach) nothing to settle, and no call.
+        let mobile = if pos.paused().any() {
+            effective_pauses(pos, checked)
+        } else {
+            [false; 2]
+        };
         // Written out: `Color::ALL.map` with a closure is not inlined.
         [
             !mobile[0] && !has_legal_move(pos, Color::White, checked[0]),
