@@ -348,10 +348,33 @@ impl SyncGame {
         }
     }
 
-    /// Resolves the pair of `white` and `black` on `pos` (a copy of this
-    /// state's position, changed in place): the new state's phase,
-    /// history and checks. The caller puts the state together, so that it
-    /// is built once, in place.
+    /// Resolves the pair of `white` and `black`: the new state, put
+    /// together once at the end from the position (a copy of this state's,
+    /// changed in place), the phase, the history and the checks, so that
+    /// the caller's return slot receives it without another copy.
+    #[inline(never)]
+    fn after_pair(
+        &self,
+        white: Move,
+        black: Move,
+        mobility: impl Mobility,
+        events: &mut Vec<Event>,
+    ) -> SyncGame {
+        let mut pos = self.pos.clone();
+        let (phase, history, checks) = self.resolve_pair(&mut pos, white, black, mobility, events);
+        SyncGame {
+            rules: self.rules,
+            pos,
+            phase,
+            history,
+            committed: [None, None],
+            checks,
+        }
+    }
+
+    /// [`SyncGame::after_pair`] on `pos`: the new state's phase, history
+    /// and checks.
+    #[inline(always)]
     fn resolve_pair(
         &self,
         pos: &mut Position,
@@ -419,28 +442,6 @@ impl SyncGame {
         };
         let (phase, checks) = begin_pair(rules, pos, &mut history, new_parry, mobility, events);
         (phase, history, checks)
-    }
-
-    /// The state after the pair of `white` and `black`
-    /// ([`SyncGame::resolve_pair`]).
-    #[inline(always)]
-    fn after_pair(
-        &self,
-        white: Move,
-        black: Move,
-        mobility: impl Mobility,
-        events: &mut Vec<Event>,
-    ) -> SyncGame {
-        let mut pos = self.pos.clone();
-        let (phase, history, checks) = self.resolve_pair(&mut pos, white, black, mobility, events);
-        SyncGame {
-            rules: self.rules,
-            pos,
-            phase,
-            history,
-            committed: [None, None],
-            checks,
-        }
     }
 
     fn resolve_exchange(
