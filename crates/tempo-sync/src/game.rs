@@ -361,10 +361,22 @@ impl SyncGame {
         events: &mut Vec<Event>,
     ) -> SyncGame {
         let mut pos = self.pos.clone();
-        let (phase, history, checks) = self.resolve_pair(&mut pos, white, black, mobility, events);
+        self.resolve_pair(&mut pos, white, black, mobility, events)
+    }
+
+    /// The state of these rules with `pos`, `phase`, `history` and
+    /// `checks`, no commits.
+    #[inline(always)]
+    fn next_state(
+        &self,
+        pos: &Position,
+        phase: Phase,
+        history: History,
+        checks: [bool; 2],
+    ) -> SyncGame {
         SyncGame {
             rules: self.rules,
-            pos,
+            pos: pos.clone(),
             phase,
             history,
             committed: [None, None],
@@ -372,8 +384,8 @@ impl SyncGame {
         }
     }
 
-    /// [`SyncGame::after_pair`] on `pos`: the new state's phase, history
-    /// and checks.
+    /// [`SyncGame::after_pair`] on `pos`, each way out building the new
+    /// state from its own parts (one copy of the history each).
     #[inline(always)]
     fn resolve_pair(
         &self,
@@ -382,7 +394,7 @@ impl SyncGame {
         black: Move,
         mobility: impl Mobility,
         events: &mut Vec<Event>,
-    ) -> (Phase, History, [bool; 2]) {
+    ) -> SyncGame {
         let rules = self.rules;
         let pre = &self.pos;
         let moves = [Some(white), Some(black)];
@@ -407,7 +419,7 @@ impl SyncGame {
         };
         if let Some(over) = kings_lost(pos) {
             let (phase, checks) = end_phase(pos, over, events);
-            return (phase, self.history.clone(), checks);
+            return self.next_state(pos, phase, self.history.clone(), checks);
         }
         pos.set_halfmove_clock(if step.irreversible {
             0
@@ -425,7 +437,7 @@ impl SyncGame {
             let checks = push_checks(pos, events);
             let phase = Phase::Exchange(x);
             events.push(Event::Phase { phase });
-            return (phase, self.history.clone(), checks);
+            return self.next_state(pos, phase, self.history.clone(), checks);
         }
         pos.set_fullmove_number(pre.fullmove_number().saturating_add(1));
         if let Rules::Fairschach(fair) = rules {
@@ -441,7 +453,7 @@ impl SyncGame {
             self.history.clone()
         };
         let (phase, checks) = begin_pair(rules, pos, &mut history, new_parry, mobility, events);
-        (phase, history, checks)
+        self.next_state(pos, phase, history, checks)
     }
 
     fn resolve_exchange(
