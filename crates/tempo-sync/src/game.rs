@@ -446,13 +446,14 @@ impl SyncGame {
             pos.set_paused(paused);
         }
         // The history goes on only without a capture or pawn move (the
-        // half-move clock is 0 exactly then; `begin_pair` would drop it).
+        // half-move clock is 0 exactly then).
         let mut history = if step.irreversible {
             History::default()
         } else {
             self.history.clone()
         };
-        let (phase, checks) = begin_pair(rules, pos, &mut history, new_parry, mobility, events);
+        let (phase, checks) =
+            begin_pair(&self.rules, pos, &mut history, new_parry, mobility, events);
         self.next_state(pos, phase, history, checks)
     }
 
@@ -522,6 +523,10 @@ impl SyncGame {
             return next;
         }
         pos.set_fullmove_number(pos.fullmove_number().saturating_add(1));
+        if pos.halfmove_clock() == 0 {
+            // A capture in the exchange: the repetition history starts anew.
+            next.history = History::default();
+        }
         next.begin_pair(None, mobility, events);
         next
     }
@@ -671,7 +676,7 @@ impl SyncGame {
         events: &mut Vec<Event>,
     ) {
         let (phase, checks) = begin_pair(
-            self.rules,
+            &self.rules,
             &mut self.pos,
             &mut self.history,
             new_parry,
@@ -683,20 +688,19 @@ impl SyncGame {
     }
 }
 
-/// The start of a pair in `pos` with `history` (both updated): the phase
-/// and the checks of the new state.
+/// The start of a pair in `pos` with `history` (both updated; the
+/// callers have already emptied the history after a capture or pawn
+/// move): the phase and the checks of the new state.
 fn begin_pair(
-    rules: Rules,
+    rules: &Rules,
     pos: &mut Position,
     history: &mut History,
     new_parry: Option<Color>,
     mobility: impl Mobility,
     events: &mut Vec<Event>,
 ) -> (Phase, [bool; 2]) {
+    debug_assert!(pos.halfmove_clock() != 0 || history.iter().next().is_none());
     pos.set_turn(Color::White);
-    if pos.halfmove_clock() == 0 {
-        *history = History::default();
-    }
     let checked = push_checks(pos, events);
     if let Rules::Fairschach(fair) = rules
         && checked[0] != checked[1]
