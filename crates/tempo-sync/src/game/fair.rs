@@ -3,7 +3,7 @@
 
 use tempo_chess::{Bitboard, Color, Move, Position, Role, attacks};
 
-use super::end::has_legal_move;
+use super::end::has_legal_move_compact;
 use crate::event::{Event, VoidReason};
 use crate::rules::{PauseRule, SameSquareRule};
 use crate::step::{Step, execute};
@@ -108,7 +108,7 @@ pub(super) fn effective_pauses(pos: &mut Position, checked: &[bool; 2]) -> [bool
             paused &= !ours;
             continue;
         }
-        if has_legal_move(pos, color, false) {
+        if has_legal_move_compact(pos, color, false) {
             mobile[color.index()] = true;
         } else {
             let mut free = pos.clone();
