@@ -395,7 +395,7 @@ impl SyncGame {
         mobility: impl Mobility,
         events: &mut Vec<Event>,
     ) -> SyncGame {
-        let rules = self.rules;
+        let rules = &self.rules;
         let pre = &self.pos;
         let moves = [Some(white), Some(black)];
         // FSR 6: in Fairschach a side alone in check moves first (checks
@@ -453,7 +453,7 @@ impl SyncGame {
             self.history.clone()
         };
         let (phase, checks) =
-            begin_pair(&self.rules, pos, &mut history, new_parry, mobility, events);
+            begin_pair(rules, pos, &mut history, new_parry, mobility, events);
         self.next_state(pos, phase, history, checks)
     }
 
