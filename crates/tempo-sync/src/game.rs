@@ -452,8 +452,7 @@ impl SyncGame {
         } else {
             self.history.clone()
         };
-        let (phase, checks) =
-            begin_pair(rules, pos, &mut history, new_parry, mobility, events);
+        let (phase, checks) = begin_pair(rules, pos, &mut history, new_parry, mobility, events);
         self.next_state(pos, phase, history, checks)
     }
 
