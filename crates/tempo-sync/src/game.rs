@@ -26,7 +26,7 @@ use crate::event::Event;
 use crate::outcome::{EndReason, Result as GameResult};
 use crate::phase::{Exchange, Phase};
 use crate::rules::{Rules, SameSquareRule, Variant};
-use crate::step::execute;
+use crate::step::{execute, execute_pair};
 
 /// A simultaneous-move game in progress.
 #[derive(Debug, Clone)]
@@ -415,7 +415,7 @@ impl SyncGame {
                 new_parry = void;
                 step
             }
-            _ => execute(pos, moves, rules.same_square(), events),
+            _ => execute_pair(pos, white, black, rules.same_square(), events),
         };
         if let Some(over) = kings_lost(pos) {
             let (phase, checks) = end_phase(pos, over, events);
