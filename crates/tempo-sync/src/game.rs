@@ -617,18 +617,30 @@ fn kings_lost(pos: &Position) -> Option<(GameResult, EndReason)> {
 /// Reports the checks in `pos` as events and returns them.
 fn push_checks(pos: &Position, events: &mut Vec<Event>) -> [bool; 2] {
     let checks = checks(pos);
+    report_checks(checks, events);
+    checks
+}
+
+/// The events of `checks` (which sides are in check).
+#[inline(always)]
+fn report_checks(checks: [bool; 2], events: &mut Vec<Event>) {
     for color in Color::ALL {
         if checks[color.index()] {
             events.push(Event::Check { color });
         }
     }
-    checks
 }
 
 /// Whether each side's king is attacked ([`Position::is_in_check`] for
 /// both, in one call).
 #[inline(never)]
 fn checks(pos: &Position) -> [bool; 2] {
+    checks_inline(pos)
+}
+
+/// [`checks`] inline, for the start of a pair.
+#[inline(always)]
+fn checks_inline(pos: &Position) -> [bool; 2] {
     let occupied = pos.occupied();
     let attacked = |c: Color| {
         pos.king(c)
@@ -700,7 +712,9 @@ fn begin_pair(
 ) -> (Phase, [bool; 2]) {
     debug_assert!(pos.halfmove_clock() != 0 || history.iter().next().is_none());
     pos.set_turn(Color::White);
-    let checked = push_checks(pos, events);
+    // The checks inline here (every pair), out of line elsewhere.
+    let checked = checks_inline(pos);
+    report_checks(checked, events);
     if let Rules::Fairschach(fair) = rules
         && checked[0] != checked[1]
     {
