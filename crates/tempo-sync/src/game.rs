@@ -2,6 +2,7 @@
 //! commits, and the resolution of both choices into a new state and
 //! events. Pure and deterministic: no clock, no I/O.
 
+mod check;
 mod choice;
 mod end;
 mod exchange;
@@ -12,6 +13,7 @@ mod unchecked;
 
 use tempo_chess::{Bitboard, Color, Move, MoveList, Position, Role};
 
+use check::{checks, checks_inline, push_checks, report_checks};
 use choice::diagnose;
 pub use choice::{Choice, Expected, Resolution};
 use end::{orthodox_end, pair_end};
@@ -612,41 +614,6 @@ fn kings_lost(pos: &Position) -> Option<(GameResult, EndReason)> {
         [false, true] => Some((GameResult::Win(Color::White), EndReason::KingCaptured)),
         [false, false] => None,
     }
-}
-
-/// Reports the checks in `pos` as events and returns them.
-fn push_checks(pos: &Position, events: &mut Vec<Event>) -> [bool; 2] {
-    let checks = checks(pos);
-    report_checks(checks, events);
-    checks
-}
-
-/// The events of `checks` (which sides are in check).
-#[inline(always)]
-fn report_checks(checks: [bool; 2], events: &mut Vec<Event>) {
-    for color in Color::ALL {
-        if checks[color.index()] {
-            events.push(Event::Check { color });
-        }
-    }
-}
-
-/// Whether each side's king is attacked ([`Position::is_in_check`] for
-/// both, in one call).
-#[inline(never)]
-fn checks(pos: &Position) -> [bool; 2] {
-    checks_inline(pos)
-}
-
-/// [`checks`] inline, for the start of a pair.
-#[inline(always)]
-fn checks_inline(pos: &Position) -> [bool; 2] {
-    let occupied = pos.occupied();
-    let attacked = |c: Color| {
-        pos.king(c)
-            .is_some_and(|king| pos.is_attacked(king, !c, occupied))
-    };
-    [attacked(Color::White), attacked(Color::Black)]
 }
 
 /// The start of a pair in `pos` without history (notation reader).
