@@ -9,12 +9,18 @@ use crate::rules::{PauseRule, SameSquareRule};
 use crate::step::{Step, execute};
 
 /// F-ep: a pawn's double step gives the opponent an en-passant capture in
-/// the next pair (only if legal there).
+/// the next pair (only if legal there). The usual pair, without a double
+/// step now or an en-passant square before, is told apart inline.
+#[inline(always)]
 pub(super) fn set_fair_en_passant(pos: &mut Position, double_steps: Bitboard) {
-    // The usual pair: no double step now, no en-passant square before.
-    if double_steps.is_empty() && pos.en_passant_squares().is_empty() {
-        return;
+    if (double_steps | pos.en_passant_squares()).any() {
+        set_en_passant_of(pos, double_steps);
     }
+}
+
+/// [`set_fair_en_passant`] when there is something to do.
+#[inline(never)]
+fn set_en_passant_of(pos: &mut Position, double_steps: Bitboard) {
     let mut ep = Bitboard::EMPTY;
     for sq in double_steps {
         if let Some(color) = pos.color_at(sq)
