@@ -2,6 +2,7 @@
 //! commits, and the resolution of both choices into a new state and
 //! events. Pure and deterministic: no clock, no I/O.
 
+mod check;
 mod choice;
 mod end;
 mod exchange;
@@ -12,6 +13,7 @@ mod unchecked;
 
 use tempo_chess::{Bitboard, Color, Move, MoveList, Position, Role};
 
+use check::{checks, push_checks, report_checks};
 use choice::diagnose;
 pub use choice::{Choice, Expected, Resolution};
 use end::{orthodox_end, pair_end};
@@ -26,7 +28,7 @@ use crate::event::Event;
 use crate::outcome::{EndReason, Result as GameResult};
 use crate::phase::{Exchange, Phase};
 use crate::rules::{Rules, SameSquareRule, Variant};
-use crate::step::execute;
+use crate::step::{execute, execute_pair};
 
 /// A simultaneous-move game in progress.
 #[derive(Debug, Clone)]
@@ -348,10 +350,45 @@ impl SyncGame {
         }
     }
 
-    /// Resolves the pair of `white` and `black` on `pos` (a copy of this
-    /// state's position, changed in place): the new state's phase,
-    /// history and checks. The caller puts the state together, so that it
-    /// is built once, in place.
+    /// Resolves the pair of `white` and `black`: the new state, put
+    /// together once at the end from the position (a copy of this state's,
+    /// changed in place), the phase, the history and the checks, so that
+    /// the caller's return slot receives it without another copy.
+    #[inline(never)]
+    fn after_pair(
+        &self,
+        white: Move,
+        black: Move,
+        mobility: impl Mobility,
+        events: &mut Vec<Event>,
+    ) -> SyncGame {
+        let mut pos = self.pos.clone();
+        self.resolve_pair(&mut pos, white, black, mobility, events)
+    }
+
+    /// The state of these rules with `pos`, `phase`, `history` and
+    /// `checks`, no commits.
+    #[inline(always)]
+    fn next_state(
+        &self,
+        pos: &Position,
+        phase: Phase,
+        history: History,
+        checks: [bool; 2],
+    ) -> SyncGame {
+        SyncGame {
+            rules: self.rules,
+            pos: pos.clone(),
+            phase,
+            history,
+            committed: [None, None],
+            checks,
+        }
+    }
+
+    /// [`SyncGame::after_pair`] on `pos`, each way out building the new
+    /// state from its own parts (one copy of the history each).
+    #[inline(always)]
     fn resolve_pair(
         &self,
         pos: &mut Position,
@@ -359,8 +396,8 @@ impl SyncGame {
         black: Move,
         mobility: impl Mobility,
         events: &mut Vec<Event>,
-    ) -> (Phase, History, [bool; 2]) {
-        let rules = self.rules;
+    ) -> SyncGame {
+        let rules = &self.rules;
         let pre = &self.pos;
         let moves = [Some(white), Some(black)];
         // FSR 6: in Fairschach a side alone in check moves first (checks
@@ -380,11 +417,11 @@ impl SyncGame {
                 new_parry = void;
                 step
             }
-            _ => execute(pos, moves, rules.same_square(), events),
+            _ => execute_pair(pos, white, black, rules.same_square(), events),
         };
         if let Some(over) = kings_lost(pos) {
             let (phase, checks) = end_phase(pos, over, events);
-            return (phase, self.history.clone(), checks);
+            return self.next_state(pos, phase, self.history.clone(), checks);
         }
         pos.set_halfmove_clock(if step.irreversible {
             0
@@ -402,7 +439,7 @@ impl SyncGame {
             let checks = push_checks(pos, events);
             let phase = Phase::Exchange(x);
             events.push(Event::Phase { phase });
-            return (phase, self.history.clone(), checks);
+            return self.next_state(pos, phase, self.history.clone(), checks);
         }
         pos.set_fullmove_number(pre.fullmove_number().saturating_add(1));
         if let Rules::Fairschach(fair) = rules {
@@ -411,36 +448,14 @@ impl SyncGame {
             pos.set_paused(paused);
         }
         // The history goes on only without a capture or pawn move (the
-        // half-move clock is 0 exactly then; `begin_pair` would drop it).
+        // half-move clock is 0 exactly then).
         let mut history = if step.irreversible {
             History::default()
         } else {
             self.history.clone()
         };
         let (phase, checks) = begin_pair(rules, pos, &mut history, new_parry, mobility, events);
-        (phase, history, checks)
-    }
-
-    /// The state after the pair of `white` and `black`
-    /// ([`SyncGame::resolve_pair`]).
-    #[inline(always)]
-    fn after_pair(
-        &self,
-        white: Move,
-        black: Move,
-        mobility: impl Mobility,
-        events: &mut Vec<Event>,
-    ) -> SyncGame {
-        let mut pos = self.pos.clone();
-        let (phase, history, checks) = self.resolve_pair(&mut pos, white, black, mobility, events);
-        SyncGame {
-            rules: self.rules,
-            pos,
-            phase,
-            history,
-            committed: [None, None],
-            checks,
-        }
+        self.next_state(pos, phase, history, checks)
     }
 
     fn resolve_exchange(
@@ -509,6 +524,10 @@ impl SyncGame {
             return next;
         }
         pos.set_fullmove_number(pos.fullmove_number().saturating_add(1));
+        if pos.halfmove_clock() == 0 {
+            // A capture in the exchange: the repetition history starts anew.
+            next.history = History::default();
+        }
         next.begin_pair(None, mobility, events);
         next
     }
@@ -597,35 +616,6 @@ fn kings_lost(pos: &Position) -> Option<(GameResult, EndReason)> {
     }
 }
 
-/// Reports the checks in `pos` as events and returns them.
-fn push_checks(pos: &Position, events: &mut Vec<Event>) -> [bool; 2] {
-    push_check_events(checks(pos), events)
-}
-
-/// Reports `checks` (whether each side is in check) as events and
-/// returns them.
-#[inline(always)]
-fn push_check_events(checks: [bool; 2], events: &mut Vec<Event>) -> [bool; 2] {
-    for color in Color::ALL {
-        if checks[color.index()] {
-            events.push(Event::Check { color });
-        }
-    }
-    checks
-}
-
-/// Whether each side's king is attacked ([`Position::is_in_check`] for
-/// both, in one call).
-#[inline(never)]
-fn checks(pos: &Position) -> [bool; 2] {
-    let occupied = pos.occupied();
-    let attacked = |c: Color| {
-        pos.king(c)
-            .is_some_and(|king| pos.is_attacked(king, !c, occupied))
-    };
-    [attacked(Color::White), attacked(Color::Black)]
-}
-
 /// The start of a pair in `pos` without history (notation reader).
 pub(crate) fn start_fresh(rules: Rules, pos: Position) -> SyncGame {
     start_pair(rules, pos, History::default(), None, &mut Vec::new())
@@ -664,7 +654,7 @@ impl SyncGame {
         events: &mut Vec<Event>,
     ) {
         let (phase, checks) = begin_pair(
-            self.rules,
+            &self.rules,
             &mut self.pos,
             &mut self.history,
             new_parry,
@@ -676,21 +666,23 @@ impl SyncGame {
     }
 }
 
-/// The start of a pair in `pos` with `history` (both updated): the phase
-/// and the checks of the new state.
+/// The start of a pair in `pos` with `history` (both updated; the
+/// callers have already emptied the history after a capture or pawn
+/// move): the phase and the checks of the new state.
 fn begin_pair(
-    rules: Rules,
+    rules: &Rules,
     pos: &mut Position,
     history: &mut History,
     new_parry: Option<Color>,
     mut mobility: impl Mobility,
     events: &mut Vec<Event>,
 ) -> (Phase, [bool; 2]) {
+    debug_assert!(pos.halfmove_clock() != 0 || history.iter().next().is_none());
     pos.set_turn(Color::White);
-    if pos.halfmove_clock() == 0 {
-        *history = History::default();
-    }
-    let checked = push_check_events(mobility.checks(pos), events);
+    // The checks inline here (every pair; by the generation itself when
+    // the next pair's sets are made), out of line elsewhere.
+    let checked = mobility.checks(pos);
+    report_checks(checked, events);
     if let Rules::Fairschach(fair) = rules
         && checked[0] != checked[1]
     {

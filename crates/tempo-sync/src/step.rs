@@ -197,15 +197,7 @@ pub(crate) fn execute(
     // sharing no square, are two ordinary moves (C4); everything else
     // (collisions, swaps, evasions, castlings) takes the general way.
     match moves {
-        [Some(w), Some(b)] => {
-            if let (Some(w), Some(b)) = (
-                plain_movement(pos, Color::White, w),
-                plain_movement(pos, Color::Black, b),
-            ) && (w.squares() & b.squares()).is_empty()
-            {
-                return execute_apart(pos, [w, b], events);
-            }
-        }
+        [Some(w), Some(b)] => return execute_pair(pos, w, b, rule, events),
         [Some(w), None] => {
             if let Some(w) = plain_movement(pos, Color::White, w) {
                 return execute_apart(pos, [w], events);
@@ -219,6 +211,26 @@ pub(crate) fn execute(
         [None, None] => {}
     }
     execute_general(pos, moves, rule, events)
+}
+
+/// [`execute`] with a move of each colour (a pair's usual step), the
+/// moves taken as they are rather than as options.
+#[inline(never)]
+pub(crate) fn execute_pair(
+    pos: &mut Position,
+    white: Move,
+    black: Move,
+    rule: SameSquareRule,
+    events: &mut Vec<Event>,
+) -> Step {
+    if let (Some(w), Some(b)) = (
+        plain_movement(pos, Color::White, white),
+        plain_movement(pos, Color::Black, black),
+    ) && (w.squares() & b.squares()).is_empty()
+    {
+        return execute_apart(pos, [w, b], events);
+    }
+    execute_general(pos, [Some(white), Some(black)], rule, events)
 }
 
 /// Executes plain movements that share no square (a single move, or two

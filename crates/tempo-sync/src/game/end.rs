@@ -70,28 +70,47 @@ fn counted_draw(pos: &Position, history: &History) -> Option<(GameResult, EndRea
 
 /// Whether `color` has a legal move: a quick look for an unpinned knight,
 /// slider or pawn with a free square (legal when not in check), then for
-/// a king step to a safe square, else a full count.
+/// a king step to a safe square, else a full count. All inline but the
+/// count: at the start of a pair, a lone king (common late in a game)
+/// usually finds its first step safe.
 #[inline(always)]
 pub(super) fn has_legal_move(pos: &Position, color: Color, in_check: bool) -> bool {
-    // The usual answer, found inline: an unpinned piece that can step,
-    // when not in check.
+    piece_can_step(pos, color, in_check) || king_can_step(pos, color)
+}
+
+/// [`has_legal_move`] with the king's steps out of line, for FSR 9's
+/// pause test (in Fairschach's every pair, for each side with paused
+/// pieces), so as not to grow its caller.
+#[inline(always)]
+pub(super) fn has_legal_move_compact(pos: &Position, color: Color, in_check: bool) -> bool {
+    piece_can_step(pos, color, in_check) || king_can_step_outlined(pos, color)
+}
+
+/// The usual answer, found inline: an unpinned piece that can step, when
+/// not in check.
+#[inline(always)]
+fn piece_can_step(pos: &Position, color: Color, in_check: bool) -> bool {
     if !in_check && let Some(king) = pos.king(color) {
         let movable = pos.by_color(color) & !pos.paused();
-        if can_step(pos, color, movable & !pos.pinned_to(color, king)) {
-            return true;
-        }
+        return can_step(pos, color, movable & !pos.pinned_to(color, king));
     }
-    has_legal_move_slow(pos, color)
+    false
+}
+
+/// [`king_can_step`] out of line.
+#[inline(never)]
+fn king_can_step_outlined(pos: &Position, color: Color) -> bool {
+    king_can_step(pos, color)
 }
 
 /// [`has_legal_move`] when no pawn, knight or slider can step (or the
 /// side is in check): a king step to a square not attacked (the king
 /// itself taken off the board) is legal, in check or not; else a full
 /// count.
-#[inline(never)]
-fn has_legal_move_slow(pos: &Position, color: Color) -> bool {
+#[inline(always)]
+fn king_can_step(pos: &Position, color: Color) -> bool {
     let Some(king) = pos.king(color) else {
-        return pos.count_legal_moves_for(color) > 0;
+        return can_move_by_count(pos, color);
     };
     if !pos.paused().contains(king) {
         let without_king = pos.occupied().without(king);
@@ -101,6 +120,13 @@ fn has_legal_move_slow(pos: &Position, color: Color) -> bool {
             }
         }
     }
+    can_move_by_count(pos, color)
+}
+
+/// Whether `color` has a legal move, by the full count (rare: out of
+/// line).
+#[inline(never)]
+fn can_move_by_count(pos: &Position, color: Color) -> bool {
     pos.count_legal_moves_for(color) > 0
 }
 

@@ -3,18 +3,24 @@
 
 use tempo_chess::{Bitboard, Color, Move, Position, Role, attacks};
 
-use super::end::has_legal_move;
+use super::end::has_legal_move_compact;
 use crate::event::{Event, VoidReason};
 use crate::rules::{PauseRule, SameSquareRule};
 use crate::step::{Step, execute};
 
 /// F-ep: a pawn's double step gives the opponent an en-passant capture in
-/// the next pair (only if legal there).
+/// the next pair (only if legal there). The usual pair, without a double
+/// step now or an en-passant square before, is told apart inline.
+#[inline(always)]
 pub(super) fn set_fair_en_passant(pos: &mut Position, double_steps: Bitboard) {
-    // The usual pair: no double step now, no en-passant square before.
-    if double_steps.is_empty() && pos.en_passant_squares().is_empty() {
-        return;
+    if (double_steps | pos.en_passant_squares()).any() {
+        set_en_passant_of(pos, double_steps);
     }
+}
+
+/// [`set_fair_en_passant`] when there is something to do.
+#[inline(never)]
+fn set_en_passant_of(pos: &mut Position, double_steps: Bitboard) {
     let mut ep = Bitboard::EMPTY;
     for sq in double_steps {
         if let Some(color) = pos.color_at(sq)
@@ -108,7 +114,7 @@ pub(super) fn effective_pauses(pos: &mut Position, checked: &[bool; 2]) -> [bool
             paused &= !ours;
             continue;
         }
-        if has_legal_move(pos, color, false) {
+        if has_legal_move_compact(pos, color, false) {
             mobile[color.index()] = true;
         } else {
             let mut free = pos.clone();

@@ -10,10 +10,11 @@
 
 use tempo_chess::{Bitboard, Color, MoveSet, Position};
 
+use super::SyncGame;
+use super::check::checks_inline;
 use super::end::has_legal_move;
 use super::exchange::attacked_before;
 use super::fair::effective_pauses;
-use super::{SyncGame, checks};
 
 /// Both players' legal moves at the start of a pair, as compact
 /// [`MoveSet`]s: the choices of a pair (and of Fairschach's first-move
@@ -116,7 +117,7 @@ pub(super) trait Mobility {
     /// what this found.
     #[inline(always)]
     fn checks(&mut self, pos: &Position) -> [bool; 2] {
-        checks(pos)
+        checks_inline(pos)
     }
 
     /// Settles the pauses in force at the start of a pair in `pos` (FSR 9:
