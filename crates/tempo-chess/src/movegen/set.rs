@@ -548,14 +548,14 @@ impl Position {
 
 #[cfg(test)]
 mod tests {
-    use rand::{RngExt, SeedableRng};
+    use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
 
     use super::{MoveSet, START_WINDOW, nth_square_search};
     use crate::movegen::both::tests::{
         for_random_game_positions, moves_from_own_pieces, random_position,
     };
-    use crate::{Bitboard, Color, Move, Position, Role, Square};
+    use crate::{Color, Move, Position, Role, Square};
 
     /// The sets equal the lists of `legal_moves_for` (same moves, same
     /// order), `get` agrees with the iteration at every index and beyond,
