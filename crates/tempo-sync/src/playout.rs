@@ -178,7 +178,7 @@ impl PairDriver {
 /// resolution generates both players' complete sets of legal moves (both
 /// in one pass, as compact [`MoveSet`]s:
 /// [`tempo_chess::Position::legal_move_sets_both_into`]), picks one move
-/// of each by its index ([`PickRng`], [`MoveSet::get`]) and resolves the
+/// of each by its index ([`PickRng`], [`MoveSet::get_pair`]) and resolves the
 /// pair with every rule and event ([`SyncGame::resolve_legal_pair_into`]);
 /// passes of a [`PairDriver`].
 pub fn measure_resolutions(states: &[SyncGame], seconds: f64) -> f64 {
@@ -207,7 +207,7 @@ pub fn generate_pick_resolve(
 ) -> SyncGame {
     game.position().legal_move_sets_both_into(white, black);
     let (i, j) = rng.pick2(white.len(), black.len());
-    let (Some(w), Some(b)) = (white.get(i), black.get(j)) else {
+    let (Some(w), Some(b)) = MoveSet::get_pair(white, i, black, j) else {
         unreachable!("indices below the set sizes");
     };
     game.resolve_legal_pair_into(w, b, events)
@@ -216,7 +216,7 @@ pub fn generate_pick_resolve(
 /// Random playouts, pair after pair: the loop of an engine's playouts,
 /// and the third figure of `tempo sync bench`. A pair allocates nothing
 /// but, every eighth reversible pair, a chunk of the repetition history. Each pair draws one move of each player from the
-/// state's [`PairMoves`] ([`PickRng`], [`tempo_chess::MoveSet::get`]) and resolves them
+/// state's [`PairMoves`] ([`PickRng`], [`MoveSet::get_pair`]) and resolves them
 /// with every rule and event ([`SyncGame::resolve_legal_pair_with`]),
 /// which generates both players' complete move sets of the new state in
 /// its mate and stalemate test: the next pair's choices.
@@ -275,7 +275,7 @@ impl PlayoutDriver {
                 let white = self.moves.of(Color::White);
                 let black = self.moves.of(Color::Black);
                 let (i, j) = self.rng.pick2(white.len(), black.len());
-                let (Some(w), Some(b)) = (white.get(i), black.get(j)) else {
+                let (Some(w), Some(b)) = MoveSet::get_pair(white, i, black, j) else {
                     unreachable!("indices below the set sizes of a pair in play");
                 };
                 self.game =

@@ -218,6 +218,48 @@ impl MoveSet {
         Some(self.get_short(index, nth_square_search))
     }
 
+    /// The move of number `i` of `a` and that of number `j` of `b`: what
+    /// [`MoveSet::get`] gives for each, in one call where the CPU runs
+    /// `pdep` fast (one test of the CPU and one call for both). For drawing
+    /// one move of each player, as simultaneous-move chess does at every
+    /// pair.
+    ///
+    /// ```
+    /// use tempo_chess::{MoveSet, Position};
+    /// let (mut white, mut black) = (MoveSet::new(), MoveSet::new());
+    /// Position::new().legal_move_sets_both_into(&mut white, &mut black);
+    /// let (w, b) = MoveSet::get_pair(&white, 19, &black, 20);
+    /// assert_eq!((w, b), (white.get(19), None));
+    /// ```
+    #[inline(always)]
+    pub fn get_pair(a: &MoveSet, i: usize, b: &MoveSet, j: usize) -> (Option<Move>, Option<Move>) {
+        #[cfg(target_arch = "x86_64")]
+        if i < a.len
+            && j < b.len
+            && a.len < usize::from(u8::MAX)
+            && b.len < usize::from(u8::MAX)
+            && nth::pdep_is_fast()
+        {
+            // SAFETY: the CPU has BMI1 and BMI2 (`pdep_is_fast`).
+            let (x, y) = unsafe { MoveSet::get_pair_short_pdep(a, i, b, j) };
+            return (Some(x), Some(y));
+        }
+        (a.get(i), b.get(j))
+    }
+
+    /// [`MoveSet::get_pair`] of indices below the lengths of sets shorter
+    /// than 255 moves, by `pdep` (only to be called where the CPU has BMI1
+    /// and BMI2).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "bmi1,bmi2")]
+    #[inline(never)]
+    fn get_pair_short_pdep(a: &MoveSet, i: usize, b: &MoveSet, j: usize) -> (Move, Move) {
+        (
+            a.get_short(i, nth::nth_square_pdep),
+            b.get_short(j, nth::nth_square_pdep),
+        )
+    }
+
     /// [`MoveSet::get`] for an `index` below `len` in a set shorter than
     /// 255 moves (byte starts exact), the target found by `nth_square`.
     #[inline(always)]
@@ -579,6 +621,12 @@ mod tests {
                 assert_eq!(set.get(i), Some(mv), "index {i} of {color:?} in {pos:?}");
             }
             assert_both_ways_of_getting(set, &list);
+            for i in 0..=list.len() {
+                for j in [0, i / 2, list.len(), usize::MAX] {
+                    let pair = MoveSet::get_pair(set, i, &black, j);
+                    assert_eq!(pair, (set.get(i), black.get(j)), "{i} {j} in {pos:?}");
+                }
+            }
             assert_eq!(set.get(list.len()), None);
             assert_eq!(set.get(usize::MAX), None);
             assert_eq!(&pos.legal_move_set_for(color), set);

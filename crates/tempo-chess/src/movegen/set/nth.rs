@@ -75,10 +75,12 @@ pub(super) fn nth_square_pdep(set: Bitboard, n: u32) -> Square {
 #[inline(always)]
 pub(super) fn pdep_is_fast() -> bool {
     use std::sync::atomic::Ordering;
-    match PDEP.load(Ordering::Relaxed) {
-        PDEP_FAST => true,
-        PDEP_SLOW => false,
-        _ => detect_pdep(),
+    let state = PDEP.load(Ordering::Relaxed);
+    // The fast answer first: one compare on the CPUs that use `pdep`.
+    if state == PDEP_FAST {
+        true
+    } else {
+        state == PDEP_UNKNOWN && detect_pdep()
     }
 }
 
