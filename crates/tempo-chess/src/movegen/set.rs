@@ -204,16 +204,29 @@ impl MoveSet {
     /// the module `nth`), else by a binary search.
     #[inline(always)]
     pub fn get(&self, index: usize) -> Option<Move> {
+        #[cfg(target_arch = "x86_64")]
+        if nth::pdep_is_fast() && self.is_short_index(index) {
+            // SAFETY: the CPU has BMI1 and BMI2 (`pdep_is_fast`).
+            return Some(unsafe { self.get_short_pdep(index) });
+        }
+        self.get_portable(index)
+    }
+
+    /// Whether `index` is below the length of a set shorter than 255
+    /// moves (byte starts exact): an index for [`MoveSet::get_short`].
+    #[inline(always)]
+    fn is_short_index(&self, index: usize) -> bool {
+        index < self.len && self.len < usize::from(u8::MAX)
+    }
+
+    /// [`MoveSet::get`] without `pdep` (on every CPU).
+    #[inline(always)]
+    fn get_portable(&self, index: usize) -> Option<Move> {
         if index >= self.len {
             return None;
         }
         if self.len >= usize::from(u8::MAX) {
             return Some(self.get_from_long(index));
-        }
-        #[cfg(target_arch = "x86_64")]
-        if nth::pdep_is_fast() {
-            // SAFETY: the CPU has BMI1 and BMI2 (`pdep_is_fast`).
-            return Some(unsafe { self.get_short_pdep(index) });
         }
         Some(self.get_short(index, nth_square_search))
     }
@@ -234,17 +247,16 @@ impl MoveSet {
     #[inline(always)]
     pub fn get_pair(a: &MoveSet, i: usize, b: &MoveSet, j: usize) -> (Option<Move>, Option<Move>) {
         #[cfg(target_arch = "x86_64")]
-        if i < a.len
-            && j < b.len
-            && a.len < usize::from(u8::MAX)
-            && b.len < usize::from(u8::MAX)
-            && nth::pdep_is_fast()
-        {
-            // SAFETY: the CPU has BMI1 and BMI2 (`pdep_is_fast`).
-            let (x, y) = unsafe { MoveSet::get_pair_short_pdep(a, i, b, j) };
-            return (Some(x), Some(y));
+        if nth::pdep_is_fast() {
+            if a.is_short_index(i) && b.is_short_index(j) {
+                // SAFETY: the CPU has BMI1 and BMI2 (`pdep_is_fast`).
+                let (x, y) = unsafe { MoveSet::get_pair_short_pdep(a, i, b, j) };
+                return (Some(x), Some(y));
+            }
+            return (a.get(i), b.get(j));
         }
-        (a.get(i), b.get(j))
+        // One test of the CPU for both (not one in each `get`).
+        (a.get_portable(i), b.get_portable(j))
     }
 
     /// [`MoveSet::get_pair`] of indices below the lengths of sets shorter
@@ -644,7 +656,9 @@ mod tests {
         assert!(set.len() < 255, "byte starts need fewer than 255 moves");
         for (i, &mv) in list.iter().enumerate() {
             assert_eq!(set.get_short(i, nth_square_search), mv, "index {i}");
+            assert_eq!(set.get_portable(i), Some(mv), "index {i}");
         }
+        assert_eq!(set.get_portable(list.len()), None);
         #[cfg(target_arch = "x86_64")]
         if std::arch::is_x86_feature_detected!("bmi1")
             && std::arch::is_x86_feature_detected!("bmi2")
