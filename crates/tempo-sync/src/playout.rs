@@ -217,7 +217,7 @@ pub fn generate_pick_resolve(
 /// and the third figure of `tempo sync bench`. A pair allocates nothing
 /// but, every eighth reversible pair, a chunk of the repetition history. Each pair draws one move of each player from the
 /// state's [`PairMoves`] ([`PickRng`], [`MoveSet::get_pair`]) and resolves them
-/// with every rule and event ([`SyncGame::resolve_legal_pair_with`]),
+/// with every rule and event, in place ([`SyncGame::play_legal_pair_with`]),
 /// which generates both players' complete move sets of the new state in
 /// its mate and stalemate test: the next pair's choices.
 ///
@@ -278,9 +278,8 @@ impl PlayoutDriver {
                 let (Some(w), Some(b)) = MoveSet::get_pair(white, i, black, j) else {
                     unreachable!("indices below the set sizes of a pair in play");
                 };
-                self.game =
-                    self.game
-                        .resolve_legal_pair_with(w, b, &mut self.events, &mut self.moves);
+                self.game
+                    .play_legal_pair_with(w, b, &mut self.events, &mut self.moves);
                 sink = sink.wrapping_add(self.events.len());
                 done += 1;
             } else {
@@ -392,7 +391,7 @@ mod tests {
     use tempo_chess::{Color, MoveList, MoveSet};
 
     use super::{PickRng, PlayoutDriver, generate_pick_resolve, sample_pair_states};
-    use crate::{Rules, Variant};
+    use crate::{PairMoves, Rules, Variant};
 
     /// The one-pass generation of both lists (the lists behind the sets of
     /// the bench, and the path the trace digests pin) gives each player's
@@ -482,6 +481,33 @@ mod tests {
             assert!(games > 3, "{variant}: {games} new games");
             if variant == Variant::Synchronschach {
                 assert!(exchanges > 50, "{exchanges} exchange phases");
+            }
+        }
+    }
+
+    /// Resolving a pair in place gives the state, events and next moves
+    /// that resolving into a new state gives (the state compared by its
+    /// full `Debug` form: position, phase, history, commits, checks).
+    #[test]
+    fn pair_in_place_equals_the_returned_state() {
+        let (mut events, mut in_place_events) = (Vec::new(), Vec::new());
+        let (mut next, mut in_place_next) = (PairMoves::new(), PairMoves::new());
+        for variant in [Variant::Synchronschach, Variant::Fairschach] {
+            let mut rng = PickRng::new(11);
+            for game in sample_pair_states(Rules::new(variant), 1500, 13) {
+                let w = game.legal_moves(Color::White);
+                let b = game.legal_moves(Color::Black);
+                let (i, j) = rng.pick2(w.len(), b.len());
+                let resolved = game.resolve_legal_pair_with(w[i], b[j], &mut events, &mut next);
+                let mut in_place = game.clone();
+                in_place.play_legal_pair_with(w[i], b[j], &mut in_place_events, &mut in_place_next);
+                assert_eq!(format!("{in_place:?}"), format!("{resolved:?}"));
+                assert_eq!(in_place_events, events);
+                if resolved.phase().is_pair() {
+                    for color in Color::ALL {
+                        assert_eq!(in_place_next.of(color), next.of(color));
+                    }
+                }
             }
         }
     }

@@ -77,4 +77,27 @@ impl SyncGame {
         events.clear();
         self.after_pair(white, black, next, events)
     }
+
+    /// [`SyncGame::resolve_legal_pair_with`] in place: this state becomes
+    /// the new one (no state of 256 bytes returned and moved: the loop of
+    /// a playout or an engine's search that goes on from the new state).
+    ///
+    /// Panics if the phase is not the start of a pair.
+    pub fn play_legal_pair_with(
+        &mut self,
+        white: Move,
+        black: Move,
+        events: &mut Vec<Event>,
+        next: &mut PairMoves,
+    ) {
+        assert!(self.phase.is_pair(), "not the start of a pair");
+        events.clear();
+        let mut pos = self.pos.clone();
+        let (phase, history, checks) = self.resolve_pair(&mut pos, white, black, next, events);
+        self.pos = pos;
+        self.phase = phase;
+        self.history = history;
+        self.committed = [None, None];
+        self.checks = checks;
+    }
 }
