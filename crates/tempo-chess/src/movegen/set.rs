@@ -214,6 +214,7 @@ impl MoveSet {
 
     /// Whether `index` is below the length of a set shorter than 255
     /// moves (byte starts exact): an index for [`MoveSet::get_short`].
+    #[cfg(target_arch = "x86_64")]
     #[inline(always)]
     fn is_short_index(&self, index: usize) -> bool {
         index < self.len && self.len < usize::from(u8::MAX)
