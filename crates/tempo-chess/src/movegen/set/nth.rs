@@ -67,10 +67,13 @@ pub(super) fn nth_square_pdep(set: Bitboard, n: u32) -> Square {
 /// asked once, then read from a cache (one load and compare).
 ///
 /// AMD CPUs before Zen 3 (families 0x17 and below, and Hygon's Zen-based
-/// family 0x18) have BMI2 but run `pdep` in microcode, one step per set bit
-/// of the mask: tens of cycles for a bitboard of targets, slower than the
-/// search it would replace (about 15 cycles). They take the search. Intel
-/// has run `pdep` in 3 cycles since its first BMI2 CPU (Haswell).
+/// family 0x18) have BMI2 but run `pdep` in microcode, its latency growing
+/// with the set bits of the mask (tens to hundreds of cycles for a bitboard
+/// of targets), slower than the search it would replace: they take the
+/// search. Intel has run `pdep` in 3 cycles since its first BMI2 CPU
+/// (Haswell), AMD since Zen 3. Measured on Zen 3 (EPYC, 2.45 GHz), drawing
+/// one move of each of two sets took about 16 ns with `pdep` and 27 ns
+/// with the search (in-process, interleaved runs, best of 40).
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 pub(super) fn pdep_is_fast() -> bool {
