@@ -2,7 +2,7 @@
 //! the benchmark and `tempo sync random-games`). Seeded and reproducible.
 
 use rand::{Rng, RngExt};
-use tempo_chess::{Color, Move};
+use tempo_chess::{Color, Move, MoveSet};
 
 use crate::event::Event;
 use crate::game::{Choice, Expected, PairMoves, SyncGame};
@@ -171,7 +171,7 @@ impl PairDriver {
 /// resolution generates both players' complete sets of legal moves (both
 /// in one pass, as compact [`tempo_chess::MoveSet`]s in [`PairMoves`]:
 /// [`tempo_chess::Position::legal_move_sets_both_into`]), picks one move
-/// of each by its index ([`PickRng`], [`tempo_chess::MoveSet::get`]) and
+/// of each by its index ([`PickRng`], [`MoveSet::get_pair`]) and
 /// resolves the pair with every rule and event
 /// ([`SyncGame::resolve_drawn_pair_into`]); passes of a [`PairDriver`].
 pub fn measure_resolutions(states: &[SyncGame], seconds: f64) -> f64 {
@@ -201,7 +201,7 @@ pub fn generate_pick_resolve(
     moves.fill(game);
     let (white, black) = (moves.of(Color::White), moves.of(Color::Black));
     let (i, j) = rng.pick2(white.len(), black.len());
-    let (Some(w), Some(b)) = (white.get(i), black.get(j)) else {
+    let (Some(w), Some(b)) = MoveSet::get_pair(white, i, black, j) else {
         unreachable!("indices below the set sizes");
     };
     game.resolve_drawn_pair_into(w, b, moves, events)
@@ -210,7 +210,7 @@ pub fn generate_pick_resolve(
 /// Random playouts, pair after pair: the loop of an engine's playouts,
 /// and the third figure of `tempo sync bench`. A pair allocates nothing
 /// but, every eighth reversible pair, a chunk of the repetition history. Each pair draws one move of each player from the
-/// state's [`PairMoves`] ([`PickRng`], [`tempo_chess::MoveSet::get`]) and resolves them
+/// state's [`PairMoves`] ([`PickRng`], [`MoveSet::get_pair`]) and resolves them
 /// with every rule and event ([`SyncGame::resolve_drawn_pair_with`]),
 /// which generates both players' complete move sets of the new state in
 /// its mate and stalemate test: the next pair's choices.
@@ -269,7 +269,7 @@ impl PlayoutDriver {
                 let white = self.moves.of(Color::White);
                 let black = self.moves.of(Color::Black);
                 let (i, j) = self.rng.pick2(white.len(), black.len());
-                let (Some(w), Some(b)) = (white.get(i), black.get(j)) else {
+                let (Some(w), Some(b)) = MoveSet::get_pair(white, i, black, j) else {
                     unreachable!("indices below the set sizes of a pair in play");
                 };
                 self.game =

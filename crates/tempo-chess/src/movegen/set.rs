@@ -15,6 +15,10 @@ use std::iter::FusedIterator;
 use super::Sink;
 use crate::{Bitboard, Color, Move, Position, Role, Square};
 
+mod nth;
+
+use nth::nth_square_search;
+
 /// One group of moves: targets `to`, each reached from the square
 /// `((to & from_mask) + from_offset) mod 64`, each giving `1 << shift`
 /// moves (4 for a promotion, one per role). The small fields are packed
@@ -76,9 +80,10 @@ impl Entry {
         Move::new(self.from(to), to, promotion)
     }
 
-    /// The entry's move of number `index` (below `count`).
+    /// The entry's move of number `index` (below `count`), its target
+    /// found by `nth_square` (one of the module `nth`'s).
     #[inline(always)]
-    fn get(&self, index: usize) -> Move {
+    fn get(&self, index: usize, nth_square: impl Fn(Bitboard, u32) -> Square) -> Move {
         let to = nth_square(self.to, (index >> self.shift()) as u32);
         self.make(to, index)
     }
@@ -93,45 +98,6 @@ impl Entry {
             }
     }
 }
-
-/// The square of the `n`-th member (from a1 on, counting from 0) of `set`,
-/// which has more than `n` members: the byte holding it found by a
-/// branch-free binary search on population counts, the bit in the byte
-/// looked up.
-#[inline(always)]
-fn nth_square(set: Bitboard, n: u32) -> Square {
-    let (mut bits, mut n, mut base) = (set.0, n, 0u32);
-    for width in [32u32, 16, 8] {
-        let low = (bits & ((1u64 << width) - 1)).count_ones();
-        // Selects (conditional moves) rather than masks: a shift by a
-        // constant, no shift by a register.
-        let above = n >= low;
-        n = if above { n - low } else { n };
-        base = if above { base + width } else { base };
-        bits = if above { bits >> width } else { bits };
-    }
-    let in_byte = NTH_BIT_OF_BYTE[(bits & 0xff) as usize][(n & 7) as usize];
-    Square::new_masked(base + u32::from(in_byte))
-}
-
-/// `NTH_BIT_OF_BYTE[byte][n]`: the position of the `n`-th set bit of
-/// `byte` (0 where it has no such bit).
-static NTH_BIT_OF_BYTE: [[u8; 8]; 256] = {
-    let mut table = [[0u8; 8]; 256];
-    let mut byte = 0;
-    while byte < 256 {
-        let (mut bit, mut n) = (0, 0);
-        while bit < 8 {
-            if byte & (1 << bit) != 0 {
-                table[byte][n] = bit as u8;
-                n += 1;
-            }
-            bit += 1;
-        }
-        byte += 1;
-    }
-    table
-};
 
 /// Room for entries: more than one colour's generation can write (two
 /// per piece, for a queen's diagonal and straight moves, one per king and
@@ -264,15 +230,84 @@ impl MoveSet {
     /// [`MoveSet::len`] on), found without listing the moves before it:
     /// its entry is the last one starting at or before `index`, found by
     /// counting such starts a window at a time (compares the compiler
-    /// vectorises: a loop over the entries would mispredict its exit).
+    /// vectorises: a loop over the entries would mispredict its exit),
+    /// its target by `pdep` where the CPU runs it fast (asked once, see
+    /// the module `nth`), else by a binary search.
     #[inline(always)]
     pub fn get(&self, index: usize) -> Option<Move> {
+        #[cfg(target_arch = "x86_64")]
+        if nth::pdep_is_fast() && self.is_short_index(index) {
+            // SAFETY: the CPU has BMI1 and BMI2 (`pdep_is_fast`).
+            return Some(unsafe { self.get_short_pdep(index) });
+        }
+        self.get_portable(index)
+    }
+
+    /// Whether `index` is below the length of a set shorter than 255
+    /// moves (byte starts exact): an index for [`MoveSet::get_short`].
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    fn is_short_index(&self, index: usize) -> bool {
+        index < self.len && self.len < usize::from(u8::MAX)
+    }
+
+    /// [`MoveSet::get`] without `pdep` (on every CPU).
+    #[inline(always)]
+    fn get_portable(&self, index: usize) -> Option<Move> {
         if index >= self.len {
             return None;
         }
         if self.len >= usize::from(u8::MAX) {
             return Some(self.get_from_long(index));
         }
+        Some(self.get_short(index, nth_square_search))
+    }
+
+    /// The move of number `i` of `a` and that of number `j` of `b`: what
+    /// [`MoveSet::get`] gives for each, in one call where the CPU runs
+    /// `pdep` fast (one test of the CPU and one call for both). For drawing
+    /// one move of each player, as simultaneous-move chess does at every
+    /// pair.
+    ///
+    /// ```
+    /// use tempo_chess::{MoveSet, Position};
+    /// let (mut white, mut black) = (MoveSet::new(), MoveSet::new());
+    /// Position::new().legal_move_sets_both_into(&mut white, &mut black);
+    /// let (w, b) = MoveSet::get_pair(&white, 19, &black, 20);
+    /// assert_eq!((w, b), (white.get(19), None));
+    /// ```
+    #[inline(always)]
+    pub fn get_pair(a: &MoveSet, i: usize, b: &MoveSet, j: usize) -> (Option<Move>, Option<Move>) {
+        #[cfg(target_arch = "x86_64")]
+        if nth::pdep_is_fast() {
+            if a.is_short_index(i) && b.is_short_index(j) {
+                // SAFETY: the CPU has BMI1 and BMI2 (`pdep_is_fast`).
+                let (x, y) = unsafe { MoveSet::get_pair_short_pdep(a, i, b, j) };
+                return (Some(x), Some(y));
+            }
+            return (a.get(i), b.get(j));
+        }
+        // One test of the CPU for both (not one in each `get`).
+        (a.get_portable(i), b.get_portable(j))
+    }
+
+    /// [`MoveSet::get_pair`] of indices below the lengths of sets shorter
+    /// than 255 moves, by `pdep` (only to be called where the CPU has BMI1
+    /// and BMI2).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "bmi1,bmi2")]
+    #[inline(never)]
+    fn get_pair_short_pdep(a: &MoveSet, i: usize, b: &MoveSet, j: usize) -> (Move, Move) {
+        (
+            a.get_short(i, nth::nth_square_pdep),
+            b.get_short(j, nth::nth_square_pdep),
+        )
+    }
+
+    /// [`MoveSet::get`] for an `index` below `len` in a set shorter than
+    /// 255 moves (byte starts exact), the target found by `nth_square`.
+    #[inline(always)]
+    fn get_short(&self, index: usize, nth_square: impl Fn(Bitboard, u32) -> Square) -> Move {
         let key = index as u8;
         let first = MoveSet::starting_at_or_before(&self.starts, 0, key);
         let i = if first < START_WINDOW {
@@ -285,7 +320,16 @@ impl MoveSet {
             to: self.targets[i],
             info: self.infos[i],
         };
-        Some(entry.get(index - usize::from(self.starts[i])))
+        entry.get(index - usize::from(self.starts[i]), nth_square)
+    }
+
+    /// [`MoveSet::get_short`] by `pdep`, compiled for BMI1 and BMI2 (only
+    /// to be called where the CPU has both).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "bmi1,bmi2")]
+    #[inline(never)]
+    fn get_short_pdep(&self, index: usize) -> Move {
+        self.get_short(index, nth::nth_square_pdep)
     }
 
     /// How many of the [`START_WINDOW`] entries from `base` on start at or
@@ -328,7 +372,7 @@ impl MoveSet {
         for entry in self.entries() {
             match index.checked_sub(entry.count()) {
                 Some(rest) => index = rest,
-                None => return entry.get(index),
+                None => return entry.get(index, nth_square_search),
             }
         }
         unreachable!("a move index below the length {}", self.len)
@@ -670,14 +714,14 @@ impl Position {
 
 #[cfg(test)]
 mod tests {
-    use rand::{RngExt, SeedableRng};
+    use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
 
-    use super::{MoveSet, START_WINDOW, nth_square};
+    use super::{MoveSet, START_WINDOW, nth_square_search};
     use crate::movegen::both::tests::{
         for_random_game_positions, moves_from_own_pieces, random_position,
     };
-    use crate::{Bitboard, Color, Move, Position, Role, Square};
+    use crate::{Color, Move, Position, Role, Square};
 
     /// The sets equal the lists of `legal_moves_for` (same moves, same
     /// order), `get` agrees with the iteration at every index and beyond,
@@ -701,6 +745,13 @@ mod tests {
             assert_eq!(set.is_empty(), list.is_empty());
             for (i, &mv) in list.iter().enumerate() {
                 assert_eq!(set.get(i), Some(mv), "index {i} of {color:?} in {pos:?}");
+            }
+            assert_both_ways_of_getting(set, &list);
+            for i in 0..=list.len() {
+                for j in [0, i / 2, list.len(), usize::MAX] {
+                    let pair = MoveSet::get_pair(set, i, &black, j);
+                    assert_eq!(pair, (set.get(i), black.get(j)), "{i} {j} in {pos:?}");
+                }
             }
             assert_eq!(set.get(list.len()), None);
             assert_eq!(set.get(usize::MAX), None);
@@ -798,6 +849,27 @@ mod tests {
         }
     }
 
+    /// Both ways of finding a target (`get` takes one, by the CPU) draw
+    /// the listed move at every index: the portable search (the fallback)
+    /// and, where this CPU has BMI2, `pdep`.
+    fn assert_both_ways_of_getting(set: &MoveSet, list: &[Move]) {
+        assert!(set.len() < 255, "byte starts need fewer than 255 moves");
+        for (i, &mv) in list.iter().enumerate() {
+            assert_eq!(set.get_short(i, nth_square_search), mv, "index {i}");
+            assert_eq!(set.get_portable(i), Some(mv), "index {i}");
+        }
+        assert_eq!(set.get_portable(list.len()), None);
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("bmi1")
+            && std::arch::is_x86_feature_detected!("bmi2")
+        {
+            for (i, &mv) in list.iter().enumerate() {
+                // SAFETY: the CPU has BMI1 and BMI2 (just asked).
+                assert_eq!(unsafe { set.get_short_pdep(i) }, mv, "index {i}");
+            }
+        }
+    }
+
     #[test]
     fn sets_equal_the_lists_on_random_positions() {
         let mut rng = ChaCha8Rng::seed_from_u64(21);
@@ -873,19 +945,6 @@ mod tests {
         }
     }
 
-    #[test]
-    fn nth_square_finds_every_member() {
-        let mut rng = ChaCha8Rng::seed_from_u64(31);
-        for _ in 0..2_000 {
-            let set = Bitboard(rng.random::<u64>() & rng.random::<u64>());
-            for (n, sq) in set.into_iter().enumerate() {
-                assert_eq!(nth_square(set, n as u32), sq);
-            }
-        }
-        assert_eq!(nth_square(Bitboard::FULL, 63), Square::H8);
-        assert_eq!(nth_square(Bitboard::from(Square::A1), 0), Square::A1);
-    }
-
     /// Boards far more crowded than chess allows (up to 40 queens of one
     /// colour with moves) stay within the entry capacity.
     #[test]
@@ -911,6 +970,7 @@ mod tests {
                 for (i, &mv) in list.iter().enumerate() {
                     assert_eq!(set.get(i), Some(mv), "index {i} in {pos:?}");
                 }
+                assert_both_ways_of_getting(&set, &list);
                 most_entries = most_entries.max(set.entry_count);
             }
         }
