@@ -36,7 +36,7 @@ use super::fair::effective_pauses;
 /// assert!(next.phase().is_pair());
 /// assert_eq!(moves.of(Color::Black).len(), next.legal_moves(Color::Black).len());
 /// ```
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PairMoves {
     sets: [MoveSet; 2],
     /// The squares each side attacks in the position of the sets, White's
@@ -45,6 +45,27 @@ pub struct PairMoves {
     /// its set is made again by the one-colour generator, which finds no
     /// attacks (pauses do not change them).
     attacks: [Bitboard; 2],
+    /// The Zobrist hash ([`Position::hash`]) of the position whose moves
+    /// the sets are, its paused set as settled ([`NOT_FILLED`] in new
+    /// `PairMoves`): what the drawn entries check their `PairMoves`
+    /// against ([`PairMoves::assert_moves_of`]). A plain `u64`, not an
+    /// option: one compare.
+    hash: u64,
+}
+
+/// The hash of new `PairMoves`, filled for no position: not 0, the hash
+/// of the empty board with White to move (a position's hash is this
+/// value only by a 64-bit collision, as for any two positions).
+const NOT_FILLED: u64 = 0x6e6f_7420_6669_6c6c;
+
+impl Default for PairMoves {
+    fn default() -> PairMoves {
+        PairMoves {
+            sets: Default::default(),
+            attacks: Default::default(),
+            hash: NOT_FILLED,
+        }
+    }
 }
 
 impl PairMoves {
@@ -95,7 +116,26 @@ impl PairMoves {
         let [white, black] = &mut self.sets;
         pos.legal_move_sets_both_into(white, black);
         self.attacks = [kept_attacks(white), kept_attacks(black)];
+        self.hash = pos.hash();
     }
+
+    /// Panics unless these are the moves of `pos` (by its Zobrist hash,
+    /// recorded when the sets were made: one compare): the drawn entries
+    /// take over what the generation found, which is right only for the
+    /// position it ran on.
+    #[inline(always)]
+    pub(super) fn assert_moves_of(&self, pos: &Position) {
+        if self.hash != pos.hash() {
+            moves_of_another_position();
+        }
+    }
+}
+
+/// [`PairMoves::assert_moves_of`]'s panic, out of line.
+#[cold]
+#[inline(never)]
+fn moves_of_another_position() -> ! {
+    panic!("PairMoves of another position: fill them for this state (PairMoves::fill)")
 }
 
 /// The attacked squares in a set made by a both-colour generator.
@@ -164,6 +204,12 @@ impl Mobility for &mut PairMoves {
         let [white, black] = &mut self.sets;
         let checks = pos.legal_move_sets_both_unpausing_checked_into(white, black);
         self.attacks = [kept_attacks(white), kept_attacks(black)];
+        // The position generated on; `settle` records it again if it
+        // changes its pauses (the hash covers them). Recorded here, not
+        // only there, so that sets overwritten without a settle (the
+        // switch to orthodox play, FSR 8) are not taken for the moves of
+        // the state before.
+        self.hash = pos.hash();
         checks
     }
 
@@ -183,7 +229,8 @@ pub(super) struct Drawn<M> {
 }
 
 impl<M> Drawn<M> {
-    /// `mobility` with `attacks`, those of `pre` (checked in debug builds).
+    /// `mobility` with `attacks`, those of `pre` (the caller has checked
+    /// that they come from `pre`'s generation; compared in debug builds).
     #[inline(always)]
     fn new(mobility: M, attacks: [Bitboard; 2], pre: &Position) -> Drawn<M> {
         debug_assert_eq!(
@@ -198,8 +245,12 @@ impl<M> Drawn<M> {
 impl Drawn<Search> {
     /// A pair from `pre` with moves drawn from `drawn`, the moves in
     /// `pre`; the next pair's start tested by [`Search`].
+    ///
+    /// Panics if `drawn` does not hold the moves of `pre`
+    /// ([`PairMoves::assert_moves_of`]).
     #[inline(always)]
     pub(super) fn searching(drawn: &PairMoves, pre: &Position) -> Drawn<Search> {
+        drawn.assert_moves_of(pre);
         Drawn::new(Search, drawn.attacks, pre)
     }
 }
@@ -207,8 +258,12 @@ impl Drawn<Search> {
 impl<'a> Drawn<&'a mut PairMoves> {
     /// A pair from `pre` with moves drawn from `moves`, the moves in
     /// `pre`, which then receive the moves of the next pair's start.
+    ///
+    /// Panics if `moves` does not hold the moves of `pre`
+    /// ([`PairMoves::assert_moves_of`]).
     #[inline(always)]
     pub(super) fn generating(moves: &'a mut PairMoves, pre: &Position) -> Drawn<&'a mut PairMoves> {
+        moves.assert_moves_of(pre);
         let attacks = moves.attacks;
         Drawn::new(moves, attacks, pre)
     }
@@ -237,6 +292,7 @@ impl<M: Mobility> Mobility for Drawn<M> {
 /// loses its pauses, as the sets already have it; a side left without a
 /// move loses them if that gives it one), so the sets are the choices of
 /// the pair that starts.
+#[inline(always)]
 fn settle_by_sets(pos: &mut Position, checked: &[bool; 2], moves: &mut PairMoves) -> [bool; 2] {
     let mut paused = pos.paused();
     if paused.any() {
@@ -246,12 +302,15 @@ fn settle_by_sets(pos: &mut Position, checked: &[bool; 2], moves: &mut PairMoves
             }
         }
         pos.set_paused(paused);
-    }
-    for color in Color::ALL {
-        let set = &mut moves.sets[color.index()];
-        if set.is_empty() && (paused & pos.by_color(color)).any() {
-            lift_pauses_if_stuck(pos, color, set);
+        for color in Color::ALL {
+            let set = &mut moves.sets[color.index()];
+            if set.is_empty() && (paused & pos.by_color(color)).any() {
+                lift_pauses_if_stuck(pos, color, set);
+            }
         }
+        // The sets are the moves of `pos` with its pauses as settled now
+        // (without pauses, nothing changed since `checks` recorded it).
+        moves.hash = pos.hash();
     }
     [moves.sets[0].is_empty(), moves.sets[1].is_empty()]
 }

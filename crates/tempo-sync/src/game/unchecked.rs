@@ -85,9 +85,12 @@ impl SyncGame {
     /// the way is taken over rather than looked up again (the squares
     /// each side attacks, for Synchronschach's exchange rights, S5).
     ///
-    /// `drawn` must hold this state's moves (checked in debug builds):
-    /// with another position's moves the exchange rights are unspecified.
-    /// Panics if the phase is not the start of a pair.
+    /// # Panics
+    ///
+    /// If the phase is not the start of a pair, or if `drawn` does not
+    /// hold this state's moves: it must have been filled for this state's
+    /// position, or by the resolution that made this state (checked by
+    /// the position's Zobrist hash, recorded with the moves).
     ///
     /// ```
     /// use tempo_chess::Color;
@@ -125,8 +128,11 @@ impl SyncGame {
     /// of the drawn moves found on the way is taken over, as in
     /// [`SyncGame::resolve_drawn_pair_into`].
     ///
-    /// `moves` must hold this state's moves on entry (checked in debug
-    /// builds). Panics if the phase is not the start of a pair.
+    /// # Panics
+    ///
+    /// If the phase is not the start of a pair, or if `moves` does not
+    /// hold this state's moves on entry (checked as in
+    /// [`SyncGame::resolve_drawn_pair_into`]).
     ///
     /// ```
     /// use tempo_chess::Color;
@@ -249,5 +255,70 @@ mod tests {
             }
             assert!(games > 10, "{games} games");
         }
+    }
+
+    /// The first pair of `game`'s moves, White's and Black's first.
+    fn first_moves(game: &SyncGame) -> (Move, Move) {
+        (
+            game.legal_moves(Color::White)[0],
+            game.legal_moves(Color::Black)[0],
+        )
+    }
+
+    /// The moves of the start position, offered with the state after a
+    /// pair.
+    fn after_a_pair_with_start_moves() -> (SyncGame, PairMoves) {
+        let game = SyncGame::new(Rules::new(Variant::Synchronschach));
+        let mut moves = PairMoves::new();
+        moves.fill(&game);
+        let (white, black) = first_moves(&game);
+        let (next, _) = game.resolve_legal_pair(white, black);
+        assert!(next.phase().is_pair());
+        (next, moves)
+    }
+
+    #[test]
+    #[should_panic(expected = "PairMoves of another position")]
+    fn drawn_pair_into_panics_on_another_positions_moves() {
+        let (game, moves) = after_a_pair_with_start_moves();
+        let (white, black) = first_moves(&game);
+        game.resolve_drawn_pair_into(white, black, &moves, &mut Vec::new());
+    }
+
+    #[test]
+    #[should_panic(expected = "PairMoves of another position")]
+    fn drawn_pair_with_panics_on_another_positions_moves() {
+        let (game, mut moves) = after_a_pair_with_start_moves();
+        let (white, black) = first_moves(&game);
+        game.resolve_drawn_pair_with(white, black, &mut Vec::new(), &mut moves);
+    }
+
+    #[test]
+    #[should_panic(expected = "PairMoves of another position")]
+    fn drawn_pair_panics_on_moves_never_filled() {
+        let game = SyncGame::new(Rules::new(Variant::Synchronschach));
+        let (white, black) = first_moves(&game);
+        game.resolve_drawn_pair_into(white, black, &PairMoves::new(), &mut Vec::new());
+    }
+
+    /// The same board with other pauses is another position: its moves
+    /// differ (FSR 9), and so does the hash the check compares.
+    #[test]
+    #[should_panic(expected = "PairMoves of another position")]
+    fn drawn_pair_panics_on_moves_of_other_pauses() {
+        use tempo_chess::{Bitboard, Position, Square};
+        let rules = Rules::new(Variant::Fairschach);
+        let pos = Position::new();
+        let mut paused = pos.clone();
+        paused.set_paused(Bitboard::from_square(Square::G1));
+        let (game, other) = (
+            super::super::start_fresh(rules, pos),
+            super::super::start_fresh(rules, paused),
+        );
+        assert!(other.position().paused().any(), "pauses kept at the start");
+        let mut moves = PairMoves::new();
+        moves.fill(&other);
+        let (white, black) = first_moves(&game);
+        game.resolve_drawn_pair_into(white, black, &moves, &mut Vec::new());
     }
 }
