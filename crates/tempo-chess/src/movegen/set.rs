@@ -298,9 +298,11 @@ impl MoveSet {
     #[target_feature(enable = "bmi1,bmi2")]
     #[inline(never)]
     fn get_pair_short_pdep(a: &MoveSet, i: usize, b: &MoveSet, j: usize) -> (Move, Move) {
+        // (Closures inherit the function's target features: the calls need
+        // no `unsafe`, and `pdep` is inlined.)
         (
-            a.get_short(i, nth::nth_square_pdep),
-            b.get_short(j, nth::nth_square_pdep),
+            a.get_short(i, |set, n| nth::nth_square_pdep(set, n)),
+            b.get_short(j, |set, n| nth::nth_square_pdep(set, n)),
         )
     }
 
@@ -329,7 +331,7 @@ impl MoveSet {
     #[target_feature(enable = "bmi1,bmi2")]
     #[inline(never)]
     fn get_short_pdep(&self, index: usize) -> Move {
-        self.get_short(index, nth::nth_square_pdep)
+        self.get_short(index, |set, n| nth::nth_square_pdep(set, n))
     }
 
     /// How many of the [`START_WINDOW`] entries from `base` on start at or

@@ -50,16 +50,15 @@ static NTH_BIT_OF_BYTE: [[u8; 8]; 256] = {
 
 /// [`nth_square_search`] by `pdep`: the bit `1 << n` deposited into the
 /// `n`-th set bit of `set`, its index counted by `tzcnt` (four
-/// instructions). Only for code compiled with BMI1 and BMI2 (inlined into
-/// a `#[target_feature(enable = "bmi1,bmi2")]` function).
+/// instructions). Compiled for BMI1 and BMI2, so callable without
+/// `unsafe` only from functions compiled for both (inlined there); any
+/// other caller must make sure that the CPU has them.
 #[cfg(target_arch = "x86_64")]
-#[inline(always)]
+#[target_feature(enable = "bmi1,bmi2")]
+#[inline]
 pub(super) fn nth_square_pdep(set: Bitboard, n: u32) -> Square {
     debug_assert!(n < set.count(), "member {n} of {set:?}");
-    // SAFETY: inlined only into functions compiled for BMI1 and BMI2, which
-    // are called only where `pdep_is_fast` found both (the callers' own
-    // SAFETY comments).
-    let deposited = unsafe { std::arch::x86_64::_pdep_u64(1u64 << (n & 63), set.0) };
+    let deposited = std::arch::x86_64::_pdep_u64(1u64 << (n & 63), set.0);
     Square::new_masked(deposited.trailing_zeros())
 }
 
@@ -178,15 +177,11 @@ mod tests {
     #[cfg(target_arch = "x86_64")]
     #[test]
     fn pdep_finds_every_member() {
-        #[target_feature(enable = "bmi1,bmi2")]
-        fn by_pdep(set: Bitboard, n: u32) -> Square {
-            super::nth_square_pdep(set, n)
-        }
         if std::arch::is_x86_feature_detected!("bmi1")
             && std::arch::is_x86_feature_detected!("bmi2")
         {
             // SAFETY: the CPU has BMI1 and BMI2 (just asked).
-            assert_finds_every_member(|set, n| unsafe { by_pdep(set, n) });
+            assert_finds_every_member(|set, n| unsafe { super::nth_square_pdep(set, n) });
         }
     }
 
