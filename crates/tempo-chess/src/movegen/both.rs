@@ -463,19 +463,23 @@ pub(super) mod tests {
         for_random_game_positions(11, 300, assert_same);
     }
 
-    /// `attacked_squares` holds exactly the squares `is_attacked` names
-    /// with the board's occupancy, for both colours.
-    pub(crate) fn assert_attacked_squares(pos: &Position) {
+    /// `attacked` holds exactly the squares that `is_attacked` names for
+    /// `color` in `pos` with the board's occupancy.
+    pub(crate) fn assert_attack_map(pos: &Position, color: Color, attacked: Bitboard) {
+        for sq in Square::ALL {
+            assert_eq!(
+                attacked.contains(sq),
+                pos.is_attacked(sq, color, pos.occupied()),
+                "{sq} by {color:?} in {pos:?} paused {:?}",
+                pos.paused()
+            );
+        }
+    }
+
+    /// `attacked_squares` is the attack map of both colours.
+    fn assert_attacked_squares(pos: &Position) {
         for color in Color::ALL {
-            let attacked = pos.attacked_squares(color);
-            for sq in Square::ALL {
-                assert_eq!(
-                    attacked.contains(sq),
-                    pos.is_attacked(sq, color, pos.occupied()),
-                    "{sq} by {color:?} in {pos:?} paused {:?}",
-                    pos.paused()
-                );
-            }
+            assert_attack_map(pos, color, pos.attacked_squares(color));
         }
     }
 

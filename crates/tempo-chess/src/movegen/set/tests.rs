@@ -3,7 +3,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::{MoveSet, START_WINDOW, nth_square_search};
 use crate::movegen::both::tests::{
-    for_random_game_positions, moves_from_own_pieces, random_position,
+    assert_attack_map, for_random_game_positions, moves_from_own_pieces, random_position,
 };
 use crate::{Color, Move, Position, Role, Square};
 
@@ -53,14 +53,7 @@ fn assert_same(pos: &Position) {
 fn assert_attacks(pos: &Position, white: &MoveSet, black: &MoveSet) {
     for (color, set) in [(Color::White, white), (Color::Black, black)] {
         let attacks = set.attacks().expect("the both-colour generator's map");
-        for sq in Square::ALL {
-            assert_eq!(
-                attacks.contains(sq),
-                pos.is_attacked(sq, color, pos.occupied()),
-                "{sq} by {color:?} in {pos:?} paused {:?}",
-                pos.paused()
-            );
-        }
+        assert_attack_map(pos, color, attacks);
     }
 }
 
