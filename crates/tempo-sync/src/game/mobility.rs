@@ -393,7 +393,8 @@ mod tests {
     /// names with the board's occupancy, on playout positions of both
     /// variants (paused pieces attack too), from `fill` and from the
     /// start of a pair (`checks`, also after FSR 9 lifts pauses), and the
-    /// checks read from them are the kings' attacks.
+    /// checks read from them are the kings' attacks; the moves are known
+    /// as those of the position as settled.
     #[test]
     fn kept_attacks_equal_is_attacked_on_playout_positions() {
         let mut moves = PairMoves::new();
@@ -404,12 +405,15 @@ mod tests {
                 paused_seen += usize::from(pos.paused().any());
                 moves.fill(&game);
                 assert_attacks(pos, &moves);
+                moves.assert_moves_of(pos);
                 let mut settled = pos.clone();
                 let mut sets = &mut moves;
                 let checked = sets.checks(&settled);
                 assert_eq!(checked, Color::ALL.map(|c| pos.is_in_check(c)));
                 sets.settle(&mut settled, &checked);
                 assert_attacks(pos, &moves);
+                // The recorded hash is that of the settled position.
+                moves.assert_moves_of(&settled);
             }
         }
         assert!(paused_seen > 1000, "{paused_seen} positions with pauses");
