@@ -145,6 +145,7 @@ impl Default for PairDriver {
 }
 
 impl PairDriver {
+    /// A driver with the benchmark's fixed pick seed.
     pub fn new() -> PairDriver {
         PairDriver {
             rng: PickRng::new(0x9E37_79B9_7F4A_7C15),
@@ -209,11 +210,13 @@ pub fn generate_pick_resolve(
 
 /// Random playouts, pair after pair: the loop of an engine's playouts,
 /// and the third figure of `tempo sync bench`. A pair allocates nothing
-/// but, every eighth reversible pair, a chunk of the repetition history. Each pair draws one move of each player from the
-/// state's [`PairMoves`] ([`PickRng`], [`MoveSet::get_pair`]) and resolves them
+/// but, every eighth reversible pair, a chunk of the repetition history.
+/// Each pair draws one move of each player from the state's
+/// [`PairMoves`] ([`PickRng`], [`MoveSet::get_pair`]) and resolves them
 /// with every rule and event ([`SyncGame::resolve_drawn_pair_with`]),
-/// which generates both players' complete move sets of the new state in
-/// its mate and stalemate test: the next pair's choices.
+/// which generates both players' complete move sets of the new state at
+/// its start (the checks and the mate and stalemate test read them): the
+/// next pair's choices.
 ///
 /// Games start alternately from the orthodox set-up and Chess960
 /// positions, as in [`sample_pair_states`]. Exchange steps (Synchronschach,
