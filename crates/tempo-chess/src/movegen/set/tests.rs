@@ -290,3 +290,28 @@ fn empty_and_cleared_sets() {
     assert_eq!(set.get(0), None);
     assert_eq!(format!("{:?}", MoveSet::new()), "[]");
 }
+
+/// Sets of 255 moves or more (counted, not found by byte starts; here a
+/// ring of queens, 282 moves, found by a search) through `get` and
+/// `get_pair`, also paired with a short set either way.
+#[test]
+fn long_sets_through_get_and_get_pair() {
+    let pos = Position::from_fen("BQQQQQq1/Q5QP/Q6Q/Q6Q/Q6Q/Q6Q/Q6Q/QQQQQQQQ w - - 0 1").unwrap();
+    let long = pos.legal_move_set_for(Color::White);
+    let list = pos.legal_moves_for(Color::White);
+    assert!(long.len() >= 255, "{} moves", long.len());
+    let short = Position::new().legal_move_set_for(Color::Black);
+    for (i, &mv) in list.iter().enumerate() {
+        assert_eq!(long.get(i), Some(mv), "index {i}");
+        let j = i % short.len();
+        let (pair, reversed) = (
+            MoveSet::get_pair(&long, i, &short, j),
+            MoveSet::get_pair(&short, j, &long, i),
+        );
+        assert_eq!(pair, (Some(mv), short.get(j)), "index {i}");
+        assert_eq!(reversed, (short.get(j), Some(mv)), "index {i}");
+    }
+    assert_eq!(long.get(list.len()), None);
+    let beyond = MoveSet::get_pair(&long, list.len(), &short, 0);
+    assert_eq!(beyond, (None, short.get(0)));
+}
