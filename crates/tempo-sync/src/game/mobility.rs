@@ -18,7 +18,11 @@ use super::fair::effective_pauses;
 
 /// Both players' legal moves at the start of a pair, as compact
 /// [`MoveSet`]s: the choices of a pair (and of Fairschach's first-move
-/// right and new parry, FSR 6/7, which offer the same moves).
+/// right and new parry, FSR 6/7, which offer the same moves). They also
+/// keep the squares each side attacks ([`PairMoves::attacks`]) and the
+/// Zobrist hash of the position they were made for, by which
+/// [`SyncGame::resolve_drawn_pair_into`] and
+/// [`SyncGame::resolve_drawn_pair_with`] refuse another state's moves.
 ///
 /// ```
 /// use tempo_chess::Color;
