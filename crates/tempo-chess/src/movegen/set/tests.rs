@@ -35,6 +35,8 @@ fn assert_same(pos: &Position) {
             for j in [0, i / 2, list.len(), usize::MAX] {
                 let pair = MoveSet::get_pair(set, i, &black, j);
                 assert_eq!(pair, (set.get(i), black.get(j)), "{i} {j} in {pos:?}");
+                let portable = MoveSet::get_pair_portable(set, i, &black, j);
+                assert_eq!(portable, pair, "{i} {j} in {pos:?}");
             }
         }
         assert_eq!(set.get(list.len()), None);
@@ -310,6 +312,7 @@ fn long_sets_through_get_and_get_pair() {
         );
         assert_eq!(pair, (Some(mv), short.get(j)), "index {i}");
         assert_eq!(reversed, (short.get(j), Some(mv)), "index {i}");
+        assert_eq!(MoveSet::get_pair_portable(&long, i, &short, j), pair);
     }
     assert_eq!(long.get(list.len()), None);
     let beyond = MoveSet::get_pair(&long, list.len(), &short, 0);
