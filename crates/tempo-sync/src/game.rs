@@ -447,13 +447,7 @@ impl SyncGame {
             let paused = pause_set(pos, fair.pause, &step.landed);
             pos.set_paused(paused);
         }
-        // The history goes on only without a capture or pawn move (the
-        // half-move clock is 0 exactly then).
-        let mut history = if step.irreversible {
-            History::default()
-        } else {
-            self.history.clone()
-        };
+        let mut history = self.history.carried(pos.halfmove_clock());
         let (phase, checks) = begin_pair(rules, pos, &mut history, new_parry, mobility, events);
         self.next_state(pos, phase, history, checks)
     }
@@ -524,10 +518,7 @@ impl SyncGame {
             return next;
         }
         pos.set_fullmove_number(pos.fullmove_number().saturating_add(1));
-        if pos.halfmove_clock() == 0 {
-            // A capture in the exchange: the repetition history starts anew.
-            next.history = History::default();
-        }
+        next.history = self.history.carried(pos.halfmove_clock());
         next.begin_pair(None, mobility, events);
         next
     }
@@ -557,9 +548,7 @@ impl SyncGame {
             .collect::<Bitboard>();
         pos.set_en_passant_squares(ep);
         keep_legal_en_passant(pos);
-        if pos.halfmove_clock() != 0 {
-            next.history = self.history.clone();
-        }
+        next.history = self.history.carried(pos.halfmove_clock());
         next.history.push(next.pos.hash());
         next.checks = push_checks(&next.pos, events);
         let to_move = !color;
@@ -667,8 +656,8 @@ impl SyncGame {
 }
 
 /// The start of a pair in `pos` with `history` (both updated; the
-/// callers have already emptied the history after a capture or pawn
-/// move): the phase and the checks of the new state.
+/// history as carried to `pos` by [`History::carried`]): the phase and
+/// the checks of the new state.
 fn begin_pair(
     rules: &Rules,
     pos: &mut Position,

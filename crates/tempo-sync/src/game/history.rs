@@ -60,6 +60,18 @@ impl History {
         self.len = 0;
     }
 
+    /// The history a new position with `halfmove_clock` carries on: this
+    /// one, or an empty one after a capture or pawn move (the clock is 0
+    /// exactly then; repetitions cannot reach across those).
+    #[inline]
+    pub(super) fn carried(&self, halfmove_clock: u32) -> History {
+        if halfmove_clock == 0 {
+            History::default()
+        } else {
+            self.clone()
+        }
+    }
+
     /// A history holding only `hash`.
     pub(super) fn single(hash: u64) -> History {
         let mut history = History::default();
