@@ -90,12 +90,19 @@ impl Movement {
 /// castling).
 #[inline(always)]
 fn plain_movement(pos: &Position, color: Color, mv: Move) -> Option<Movement> {
-    let own = pos.by_color(color);
     // One branch for both tests (neither is usually true).
-    if !own.contains(mv.from) | own.contains(mv.to) {
+    if !pos.by_color(color).contains(mv.from) | is_castling(pos, color, mv) {
         return None;
     }
     Some(movement(pos, color, mv))
+}
+
+/// Whether `mv`, legal for `color` in `pos`, is a castling: the only
+/// legal move that arrives on an own piece (a castling is written as the
+/// king taking its own rook).
+#[inline(always)]
+fn is_castling(pos: &Position, color: Color, mv: Move) -> bool {
+    pos.by_color(color).contains(mv.to)
 }
 
 /// The single movement of `mv`, a move of `color` that is no castling.
@@ -135,8 +142,7 @@ fn push_movements(pos: &Position, color: Color, mv: Move, out: &mut Movements) -
     if !pos.by_color(color).contains(mv.from) {
         return false;
     }
-    let castling = pos.role_on(mv.from) == Role::King
-        && pos.by_piece(Piece::new(color, Role::Rook)).contains(mv.to);
+    let castling = is_castling(pos, color, mv);
     if castling {
         push_castling(color, mv, out);
     } else {
