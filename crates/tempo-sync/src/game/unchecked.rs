@@ -4,7 +4,7 @@
 
 use tempo_chess::Move;
 
-use super::mobility::{Drawn, PairMoves, Search};
+use super::mobility::{Drawn, Mobility, PairMoves, Search};
 use super::{Choice, SyncGame};
 use crate::event::Event;
 
@@ -52,9 +52,7 @@ impl SyncGame {
         black: Move,
         events: &mut Vec<Event>,
     ) -> SyncGame {
-        assert!(self.phase.is_pair(), "not the start of a pair");
-        events.clear();
-        self.after_pair(white, black, Search, events)
+        self.pair_unchecked(white, black, Search, events)
     }
 
     /// Like [`SyncGame::resolve_legal_pair_into`], and when the new state
@@ -73,9 +71,7 @@ impl SyncGame {
         events: &mut Vec<Event>,
         next: &mut PairMoves,
     ) -> SyncGame {
-        assert!(self.phase.is_pair(), "not the start of a pair");
-        events.clear();
-        self.after_pair(white, black, next, events)
+        self.pair_unchecked(white, black, next, events)
     }
 
     /// Like [`SyncGame::resolve_legal_pair_into`], for moves drawn from
@@ -113,10 +109,8 @@ impl SyncGame {
         drawn: &PairMoves,
         events: &mut Vec<Event>,
     ) -> SyncGame {
-        assert!(self.phase.is_pair(), "not the start of a pair");
-        events.clear();
         let mobility = Drawn::searching(drawn, &self.pos);
-        self.after_pair(white, black, mobility, events)
+        self.pair_unchecked(white, black, mobility, events)
     }
 
     /// Like [`SyncGame::resolve_legal_pair_with`], for moves drawn from
@@ -160,9 +154,24 @@ impl SyncGame {
         events: &mut Vec<Event>,
         moves: &mut PairMoves,
     ) -> SyncGame {
+        let mobility = Drawn::generating(moves, &self.pos);
+        self.pair_unchecked(white, black, mobility, events)
+    }
+
+    /// The pair entries' common part: the pair of `white` and `black`
+    /// from this state, `events` cleared first, the start of the next
+    /// pair settled by `mobility`. Panics if the phase is not the start of
+    /// a pair.
+    #[inline(always)]
+    fn pair_unchecked(
+        &self,
+        white: Move,
+        black: Move,
+        mobility: impl Mobility,
+        events: &mut Vec<Event>,
+    ) -> SyncGame {
         assert!(self.phase.is_pair(), "not the start of a pair");
         events.clear();
-        let mobility = Drawn::generating(moves, &self.pos);
         self.after_pair(white, black, mobility, events)
     }
 }
