@@ -232,20 +232,6 @@ pub(super) struct Drawn<M> {
     attacks: [Bitboard; 2],
 }
 
-impl<M> Drawn<M> {
-    /// `mobility` with `attacks`, those of `pre` (the caller has checked
-    /// that they come from `pre`'s generation; compared in debug builds).
-    #[inline(always)]
-    fn new(mobility: M, attacks: [Bitboard; 2], pre: &Position) -> Drawn<M> {
-        debug_assert_eq!(
-            attacks,
-            Color::ALL.map(|c| pre.attacked_squares(c)),
-            "moves drawn from another position's sets"
-        );
-        Drawn { mobility, attacks }
-    }
-}
-
 impl Drawn<Search> {
     /// A pair from `pre` with moves drawn from `drawn`, the moves in
     /// `pre`; the next pair's start tested by [`Search`].
@@ -255,7 +241,10 @@ impl Drawn<Search> {
     #[inline(always)]
     pub(super) fn searching(drawn: &PairMoves, pre: &Position) -> Drawn<Search> {
         drawn.assert_moves_of(pre);
-        Drawn::new(Search, drawn.attacks, pre)
+        Drawn {
+            mobility: Search,
+            attacks: drawn.attacks,
+        }
     }
 }
 
@@ -269,7 +258,10 @@ impl<'a> Drawn<&'a mut PairMoves> {
     pub(super) fn generating(moves: &'a mut PairMoves, pre: &Position) -> Drawn<&'a mut PairMoves> {
         moves.assert_moves_of(pre);
         let attacks = moves.attacks;
-        Drawn::new(moves, attacks, pre)
+        Drawn {
+            mobility: moves,
+            attacks,
+        }
     }
 }
 
