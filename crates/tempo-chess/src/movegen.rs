@@ -167,6 +167,15 @@ impl Sink for MoveList {
 const NOT_FILE_A: Bitboard = Bitboard(!0x0101_0101_0101_0101);
 const NOT_FILE_H: Bitboard = Bitboard(!0x8080_8080_8080_8080);
 
+/// The squares that `color`'s `pawns` attack.
+#[inline(always)]
+fn pawn_attacks_of(color: Color, pawns: Bitboard) -> Bitboard {
+    match color {
+        Color::White => Bitboard(((pawns & NOT_FILE_A).0 << 7) | ((pawns & NOT_FILE_H).0 << 9)),
+        Color::Black => Bitboard(((pawns & NOT_FILE_A).0 >> 9) | ((pawns & NOT_FILE_H).0 >> 7)),
+    }
+}
+
 /// What one colour's move generation works with.
 #[derive(Clone, Copy)]
 struct Context {
@@ -454,10 +463,7 @@ impl Position {
         // Squares attacked by their leapers, as whole sets; then only the
         // sliders are asked about each remaining square.
         let pawns = ctx.theirs & self.by_role(Role::Pawn);
-        let mut leaped = match them {
-            Color::White => Bitboard(((pawns & NOT_FILE_A).0 << 7) | ((pawns & NOT_FILE_H).0 << 9)),
-            Color::Black => Bitboard(((pawns & NOT_FILE_A).0 >> 9) | ((pawns & NOT_FILE_H).0 >> 7)),
-        };
+        let mut leaped = pawn_attacks_of(them, pawns);
         for sq in ctx.theirs & self.by_role(Role::King) {
             leaped |= king_attacks(sq);
         }

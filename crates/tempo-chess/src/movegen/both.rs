@@ -9,7 +9,7 @@
 //! it. The lists equal those of [`Position::legal_moves_for_into`], move
 //! for move and in the same order.
 
-use super::{Context, NOT_FILE_A, NOT_FILE_H, Sink};
+use super::{Context, Sink, pawn_attacks_of};
 use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, rook_attacks};
 use crate::{Bitboard, Color, MoveList, Position, Role, Square};
 
@@ -183,7 +183,9 @@ impl Position {
         let mut attacked = Bitboard::EMPTY;
         let queens = self.by_role(Role::Queen);
         let sliders = checkers & (self.by_role(Role::Bishop) | self.by_role(Role::Rook) | queens);
-        // Most positions: no check, nothing to look up.
+        // Most positions: no check, nothing to look up (one mask for the
+        // test; the two below only past it: building both first measured
+        // +15 instructions per pair).
         if sliders.is_empty() {
             return attacked;
         }
@@ -226,15 +228,6 @@ impl Position {
                 sink.moves(king, *rook);
             }
         }
-    }
-}
-
-/// The squares that `color`'s `pawns` attack.
-#[inline(always)]
-fn pawn_attacks_of(color: Color, pawns: Bitboard) -> Bitboard {
-    match color {
-        Color::White => Bitboard(((pawns & NOT_FILE_A).0 << 7) | ((pawns & NOT_FILE_H).0 << 9)),
-        Color::Black => Bitboard(((pawns & NOT_FILE_A).0 >> 9) | ((pawns & NOT_FILE_H).0 >> 7)),
     }
 }
 
