@@ -288,18 +288,6 @@ impl MoveSet {
             return (a.get(i), b.get(j));
         }
         // One test of the CPU for both (not one in each `get`).
-        MoveSet::get_pair_portable(a, i, b, j)
-    }
-
-    /// [`MoveSet::get_pair`] without `pdep` (on every CPU; apart so that
-    /// the tests reach it on CPUs that take `pdep`).
-    #[inline(always)]
-    fn get_pair_portable(
-        a: &MoveSet,
-        i: usize,
-        b: &MoveSet,
-        j: usize,
-    ) -> (Option<Move>, Option<Move>) {
         (a.get_portable(i), b.get_portable(j))
     }
 
