@@ -33,18 +33,12 @@ static EN_PASSANT_KEYS: [u64; 64] = keys(0x7465_6d70_6f03);
 /// One key per square for a paused (barred) piece there, then a 0 for
 /// "no square" (index 64, a trailing-zero count of an empty set: see
 /// [`paused_xor`]).
-static PAUSED_KEYS: [u64; 65] = with_zero(keys(0x7465_6d70_6f04));
-
-/// `keys` followed by a 0.
-const fn with_zero(keys: [u64; 64]) -> [u64; 65] {
-    let mut out = [0; 65];
-    let mut i = 0;
-    while i < 64 {
-        out[i] = keys[i];
-        i += 1;
-    }
-    out
-}
+static PAUSED_KEYS: [u64; 65] = {
+    // The first 64 of 65 keys are those of `keys::<64>` (one sequence).
+    let mut keys = keys::<65>(0x7465_6d70_6f04);
+    keys[64] = 0;
+    keys
+};
 /// XORed in when Black is to move.
 pub(crate) const BLACK_TO_MOVE: u64 = keys::<1>(0x7465_6d70_6f05)[0];
 
