@@ -106,6 +106,12 @@ pub enum FenErrorKind {
         "invalid en-passant square {0:?} (expected '-' or a square on rank 6 with White to move, rank 3 with Black)"
     )]
     InvalidEnPassant(String),
+    /// An en-passant square that no double step explains: the pawn that
+    /// just moved two squares is missing, or a square it crossed is not empty.
+    #[error(
+        "en-passant square {0} without a pawn that just made a double step past it (the pawn is missing or its path is not empty)"
+    )]
+    EnPassantWithoutPawn(Square),
     /// Not a non-negative integer.
     #[error("invalid number {0:?}")]
     InvalidNumber(String),
@@ -216,6 +222,13 @@ impl Position {
                         FenErrorKind::InvalidEnPassant(text.to_owned()),
                     )
                 })?;
+            if !double_step_explains(&pos, turn, sq) {
+                return Err(error(
+                    FenField::EnPassant,
+                    column,
+                    FenErrorKind::EnPassantWithoutPawn(sq),
+                ));
+            }
             if pos.en_passant_is_legal_for(turn, sq) {
                 pos.set_en_passant_squares(Bitboard::from(sq));
             }
@@ -341,6 +354,19 @@ impl FromStr for Position {
     fn from_str(fen: &str) -> Result<Position, FenError> {
         Position::from_fen(fen)
     }
+}
+
+/// Whether the opponent of `turn` can just have stepped a pawn two squares
+/// across `sq`: its pawn stands in front of `sq`, and `sq` and the square
+/// the pawn came from are empty.
+fn double_step_explains(pos: &Position, turn: Color, sq: Square) -> bool {
+    let forward = if turn == Color::White { -1 } else { 1 };
+    let (Some(pawn), Some(origin)) = (sq.offset(0, forward), sq.offset(0, -forward)) else {
+        return false;
+    };
+    pos.piece_at(pawn) == Some(Piece::new(!turn, Role::Pawn))
+        && pos.piece_at(sq).is_none()
+        && pos.piece_at(origin).is_none()
 }
 
 fn error(field: FenField, column: usize, kind: FenErrorKind) -> FenError {

@@ -71,6 +71,8 @@ impl SyncGame {
                 )));
             }
         }
+        pos.validate_board()
+            .map_err(|err| SyncError::InvalidStart(err.to_string()))?;
         let mut pos = pos;
         if rules.variant() == Variant::Synchronschach {
             // S2: no en passant; no pauses in this variant.

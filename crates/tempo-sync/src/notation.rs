@@ -247,6 +247,12 @@ pub fn read(rules: Rules, text: &str) -> Result<SyncGame, NotationError> {
         }
         return start(pos);
     };
+    if let Phase::GameOver { .. } = phase {
+        // A king may be gone: it was captured, which ended the game.
+        pos.validate_board()
+            .map_err(|e| NotationError::Start(e.to_string()))?;
+        return Ok(SyncGame::from_parts(rules, pos, phase));
+    }
     // Check the kings as for a start position.
     SyncGame::from_position(rules, pos.clone()).map_err(|e| NotationError::Start(e.to_string()))?;
     match phase {

@@ -138,6 +138,25 @@ pub struct PgnGame {
     pub moves: Vec<PgnMove>,
     /// The game termination marker: `1-0`, `0-1`, `1/2-1/2` or `*`.
     pub result: String,
+    /// What the reader repaired to accept the game, as python-chess does.
+    pub warnings: Vec<PgnWarning>,
+}
+
+/// Something a game's text got wrong that the reader repaired.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PgnWarning {
+    /// A castling right of the FEN tag that no king and rook support.
+    #[error(
+        "line {line}, column {column}: castling right '{right}' of the FEN tag has no king and rook to castle with; dropped"
+    )]
+    DroppedCastlingRight {
+        /// Where the FEN tag's value starts.
+        line: usize,
+        /// Where the FEN tag's value starts.
+        column: usize,
+        /// The dropped letter.
+        right: char,
+    },
 }
 
 impl PgnGame {
@@ -149,6 +168,7 @@ impl PgnGame {
             comments: Vec::new(),
             moves: game.moves().iter().copied().map(PgnMove::new).collect(),
             result: "*".to_string(),
+            warnings: Vec::new(),
         }
     }
 
@@ -211,6 +231,9 @@ pub enum PgnErrorKind {
     },
     #[error("invalid FEN tag: {0}")]
     Fen(FenError),
+    /// A FEN tag whose position cannot arise in chess.
+    #[error("FEN tag is not a legal chess position: {0}")]
+    InvalidPosition(crate::PositionError),
     #[error("unsupported variant '{0}'")]
     UnsupportedVariant(String),
     /// A move that cannot be read or played here; `number` is e.g.

@@ -3,8 +3,8 @@
 use std::io::BufRead;
 
 use super::lexer::{Lexer, Spanned, Token};
-use super::{PgnError, PgnErrorKind, PgnGame, PgnMove, Tags, Variation};
-use crate::{Color, Position, san};
+use super::{PgnError, PgnErrorKind, PgnGame, PgnMove, PgnWarning, Tags, Variation};
+use crate::{Color, FenErrorKind, Position, san};
 
 /// Reads games one by one from `src`. Each item is one game or the first
 /// error found in it (the reader then skips to the next game). An I/O
@@ -176,6 +176,7 @@ struct Builder {
     start: Option<Position>,
     /// Comments before the first move.
     comments: Vec<String>,
+    warnings: Vec<PgnWarning>,
     /// The main line, then the open variations (innermost last).
     lines: Vec<Line>,
     result: Option<String>,
@@ -351,14 +352,33 @@ impl Builder {
         };
         let mut pos = match self.tags.get("FEN") {
             None => Position::new(),
-            Some(fen) => Position::from_fen(fen).map_err(|err| {
+            Some(fen) => {
+                let (pos, dropped) = position_from_fen_tag(fen).map_err(|err| {
+                    let (line, column) = self.fen_at;
+                    // Point at the offending character inside the quoted value.
+                    Builder::error(line, column + err.column, PgnErrorKind::Fen(err))
+                })?;
                 let (line, column) = self.fen_at;
-                // Point at the offending character inside the quoted value.
-                Builder::error(line, column + err.column, PgnErrorKind::Fen(err))
-            })?,
+                self.warnings.extend(dropped.into_iter().map(|right| {
+                    PgnWarning::DroppedCastlingRight {
+                        line,
+                        column,
+                        right,
+                    }
+                }));
+                pos
+            }
         };
         if chess960 {
             pos.set_chess960(true);
+        }
+        if let Err(err) = pos.validate() {
+            let (line, column) = self.fen_at;
+            return Err(Builder::error(
+                line,
+                column,
+                PgnErrorKind::InvalidPosition(err),
+            ));
         }
         self.start = Some(pos.clone());
         self.lines.push(Line::new((0, 0), pos));
@@ -481,6 +501,43 @@ impl Builder {
             comments: self.comments,
             moves: self.lines.pop().map(|main| main.moves).unwrap_or_default(),
             result,
+            warnings: self.warnings,
         })
     }
+}
+
+/// Reads a FEN tag as python-chess and lichess do: a castling right that no
+/// king and rook support is dropped (and returned) instead of refusing the
+/// game.
+fn position_from_fen_tag(fen: &str) -> Result<(Position, Vec<char>), crate::FenError> {
+    let mut fen = fen.trim().to_string();
+    let mut dropped = Vec::new();
+    loop {
+        match Position::from_fen(&fen) {
+            Ok(pos) => return Ok((pos, dropped)),
+            Err(err) => match err.kind {
+                FenErrorKind::NoCastlingRook(right) | FenErrorKind::NoCastlingKing(right)
+                    if dropped.len() < 4 =>
+                {
+                    fen = without_castling_right(&fen, right);
+                    dropped.push(right);
+                }
+                _ => return Err(err),
+            },
+        }
+    }
+}
+
+/// `fen` with the castling letter `right` removed from its third field.
+fn without_castling_right(fen: &str, right: char) -> String {
+    let mut fields: Vec<String> = fen.split_whitespace().map(str::to_string).collect();
+    if let Some(castling) = fields.get_mut(2) {
+        let kept: String = castling.chars().filter(|&c| c != right).collect();
+        *castling = if kept.is_empty() {
+            "-".to_string()
+        } else {
+            kept
+        };
+    }
+    fields.join(" ")
 }

@@ -52,6 +52,9 @@ fn read_move(pos: &Position, text: &str) -> anyhow::Result<Move> {
 pub fn run(args: &MovesArgs) -> anyhow::Result<()> {
     let mut start =
         Position::from_fen(&args.fen).with_context(|| format!("invalid --fen {:?}", args.fen))?;
+    start
+        .validate()
+        .with_context(|| format!("invalid --fen {:?}: not a legal chess position", args.fen))?;
     if args.chess960 {
         start.set_chess960(true);
     }

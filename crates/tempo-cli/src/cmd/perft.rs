@@ -31,6 +31,8 @@ pub struct PerftArgs {
 pub fn run(args: &PerftArgs) -> anyhow::Result<()> {
     let mut pos =
         Position::from_fen(&args.fen).with_context(|| format!("invalid --fen {:?}", args.fen))?;
+    pos.validate()
+        .with_context(|| format!("invalid --fen {:?}: not a legal chess position", args.fen))?;
     if args.chess960 {
         pos.set_chess960(true);
     }

@@ -61,6 +61,11 @@ fn check_games<R: std::io::BufRead>(reader: Reader<R>) -> anyhow::Result<()> {
     let mut io_error = None;
     for (index, result) in reader.enumerate() {
         games += 1;
+        if let Ok(game) = &result {
+            for warning in &game.warnings {
+                eprintln!("tempo: warning: game {}: {warning}", index + 1);
+            }
+        }
         if let Err(err) = result {
             bad += 1;
             println!(
