@@ -328,3 +328,58 @@ fn awkward_comments_round_trip() {
         assert!(!written.lines().any(|l| l.starts_with('%')), "{written}");
     }
 }
+
+/// The main line of a one-game text in UCI, and its result.
+fn main_line(text: &str) -> (Vec<String>, String) {
+    let game = pgn::read_game(text).expect("read");
+    let mut pos = game.start.clone();
+    let moves = game
+        .moves
+        .iter()
+        .map(|m| {
+            let uci = tempo_chess::uci::write(&pos, m.mv);
+            pos.play(m.mv);
+            uci
+        })
+        .collect();
+    (moves, game.result)
+}
+
+/// Forms real files use that python-chess and lichess read (one case per
+/// form refused before).
+#[test]
+fn reads_pgn_as_the_world_writes_it() {
+    let ep = [
+        "e4 d5 2. e5 f5 3. exf6 e.p. *",
+        "e4 d5 2. e5 f5 3. exf6e.p. *",
+        "e4 d5 2. e5 f5 3. exf6ep *",
+        "e4 d5 2. e5 f5 3. exf6 ep *",
+    ];
+    for text in ep {
+        let (moves, _) = main_line(&format!("1. {text}"));
+        assert_eq!(moves.last().unwrap(), "e5f6", "{text}");
+    }
+    for (text, result) in [
+        ("1. e4 e5 \u{BD}-\u{BD}", "1/2-1/2"),
+        ("1. e4 e5 1/2\u{2013}1/2", "1/2-1/2"),
+        ("1. e4 e5 1\u{2013}0", "1-0"),
+        ("1. e4 e5 0\u{2014}1", "0-1"),
+    ] {
+        let (moves, read) = main_line(text);
+        assert_eq!((moves.len(), read.as_str()), (2, result), "{text}");
+    }
+    let game = pgn::read_game("1. e4 \u{2A71} e5 \u{B1} *").unwrap();
+    assert_eq!(
+        (game.moves[0].nags.clone(), game.moves[1].nags.clone()),
+        (vec![15], vec![16])
+    );
+    let (moves, _) = main_line("[Event \"x\"]\n\n\u{FEFF}1. e4 e5 *");
+    assert_eq!(moves, ["e2e4", "e7e5"]);
+    let game = pgn::read_game("[Event \"Paris]\n[Site \"?\"]\n\n1. e4 *").unwrap();
+    assert_eq!(game.tags.get("Event"), Some("Paris"));
+    let (moves, _) = main_line("1. g1f3 d7d5 2. Nc3 *");
+    assert_eq!(moves, ["g1f3", "d7d5", "b1c3"]);
+    // Neither SAN nor a legal UCI move: the SAN error is reported.
+    let err = pgn::read_game("1. g1g3 *").unwrap_err();
+    assert!(err.kind.to_string().contains("SAN 'g1g3'"), "{}", err.kind);
+}

@@ -60,6 +60,35 @@ fn is_symbol_start(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'-'
 }
 
+/// Characters the world writes that carry no meaning here: a byte-order
+/// mark (also after a blank line, where editors leave it when files are
+/// joined), a zero-width space and a no-break space.
+const INVISIBLE: [&[u8]; 3] = [b"\xEF\xBB\xBF", b"\xE2\x80\x8B", b"\xC2\xA0"];
+
+/// Spellings of result characters that are not ASCII, with their PGN form:
+/// en and em dashes for `-`, the vulgar fraction for `1/2`.
+const RESULT_SPELLINGS: [(&str, &str); 3] =
+    [("\u{2013}", "-"), ("\u{2014}", "-"), ("\u{BD}", "1/2")];
+
+/// Unicode annotation glyphs (as ChessBase and chess.com export them) and
+/// their numeric annotation glyphs.
+const GLYPH_NAGS: [(&str, u8); 14] = [
+    ("\u{25A1}", 7),   // □ only move
+    ("\u{221E}", 13),  // ∞ unclear
+    ("\u{2A72}", 14),  // ⩲ White slightly better
+    ("\u{2A71}", 15),  // ⩱ Black slightly better
+    ("\u{B1}", 16),    // ± White better
+    ("\u{2213}", 17),  // ∓ Black better
+    ("+\u{2212}", 18), // +− White winning
+    ("\u{2212}+", 19), // −+ Black winning
+    ("\u{2A00}", 22),  // ⨀ zugzwang
+    ("\u{27F3}", 32),  // ⟳ development
+    ("\u{2191}", 36),  // ↑ initiative
+    ("\u{2192}", 40),  // → attack
+    ("\u{21C6}", 132), // ⇆ counterplay
+    ("\u{2206}", 140), // ∆ with the idea
+];
+
 fn is_symbol_continue(b: u8) -> bool {
     b.is_ascii_alphanumeric() || matches!(b, b'_' | b'+' | b'#' | b'=' | b':' | b'-' | b'/')
 }
@@ -147,6 +176,12 @@ impl<R: BufRead> Lexer<R> {
                 self.bump();
                 continue;
             }
+            if self.skip_invisible() {
+                continue;
+            }
+            if let Some(nag) = self.glyph() {
+                return Ok(self.spanned(nag, line, column));
+            }
             let single = match b {
                 b'[' => Some(Token::OpenBracket),
                 b']' => Some(Token::CloseBracket),
@@ -166,7 +201,10 @@ impl<R: BufRead> Lexer<R> {
                 b';' => self.line_comment(),
                 b'$' => self.nag(line, column)?,
                 b'!' | b'?' => self.annotation(line, column)?,
-                _ if is_symbol_start(b) => self.symbol(),
+                _ if is_symbol_start(b) || self.starts_result_spelling() => match self.symbol() {
+                    Some(symbol) => symbol,
+                    None => continue,
+                },
                 _ => {
                     let c = self.current_char();
                     // Skip the whole character so that the next call makes progress.
@@ -202,9 +240,79 @@ impl<R: BufRead> Lexer<R> {
         out
     }
 
-    fn symbol(&mut self) -> Token {
-        let bytes = self.take_while(is_symbol_continue);
-        Token::Symbol(String::from_utf8_lossy(&bytes).into_owned())
+    /// A symbol; `None` for an en-passant mark (`e.p.`, `ep`), which says
+    /// nothing the move does not.
+    fn symbol(&mut self) -> Option<Token> {
+        let mut text = String::new();
+        loop {
+            let bytes = self.take_while(is_symbol_continue);
+            text.push_str(&String::from_utf8_lossy(&bytes));
+            let rest = &self.line[self.pos..];
+            let Some((spelling, ascii)) = RESULT_SPELLINGS
+                .iter()
+                .find(|(spelling, _)| rest.starts_with(spelling.as_bytes()))
+            else {
+                break;
+            };
+            text.push_str(ascii);
+            for _ in 0..spelling.len() {
+                self.bump();
+            }
+        }
+        if text == "e" && self.line[self.pos..].starts_with(b".p") {
+            self.bump();
+            self.bump();
+            if self.line.get(self.pos) == Some(&b'.') {
+                self.bump();
+            }
+            return None;
+        }
+        if text == "ep" {
+            return None;
+        }
+        if text.len() > 2 && self.line[self.pos..].starts_with(b".p") && text.ends_with('e') {
+            // `bxa6e.p.`: the mark written against the move.
+            text.pop();
+            self.bump();
+            self.bump();
+            if self.line.get(self.pos) == Some(&b'.') {
+                self.bump();
+            }
+        } else if text.len() > 4 && text.ends_with("ep") && text.as_bytes()[1] == b'x' {
+            // `exf6ep`
+            text.truncate(text.len() - 2);
+        }
+        Some(Token::Symbol(text))
+    }
+
+    /// Skips an invisible character at the current position, if any.
+    fn skip_invisible(&mut self) -> bool {
+        let rest = &self.line[self.pos..];
+        let Some(found) = INVISIBLE.iter().find(|i| rest.starts_with(i)) else {
+            return false;
+        };
+        self.pos += found.len();
+        self.column += 1;
+        true
+    }
+
+    /// A Unicode annotation glyph at the current position, as a NAG.
+    fn glyph(&mut self) -> Option<Token> {
+        let rest = &self.line[self.pos..];
+        let (glyph, nag) = GLYPH_NAGS
+            .iter()
+            .find(|(g, _)| rest.starts_with(g.as_bytes()))?;
+        self.pos += glyph.len();
+        self.column += glyph.chars().count();
+        Some(Token::Nag(*nag))
+    }
+
+    /// A result written with a vulgar fraction or dashes (`½-½`, `1–0`).
+    fn starts_result_spelling(&self) -> bool {
+        let rest = &self.line[self.pos..];
+        RESULT_SPELLINGS
+            .iter()
+            .any(|(s, _)| rest.starts_with(s.as_bytes()))
     }
 
     fn string(&mut self, line: usize, column: usize) -> Result<Token, PgnError> {
@@ -213,6 +321,16 @@ impl<R: BufRead> Lexer<R> {
         loop {
             match self.line.get(self.pos).copied() {
                 None | Some(b'\n') | Some(b'\r') => {
+                    // `[Event "Paris]`: the closing quote forgotten; the
+                    // bracket ends the value, as python-chess reads it.
+                    let text_end = out.trim_ascii_end().len();
+                    if out[..text_end].ends_with(b"]") {
+                        let back = out.len() - (text_end - 1);
+                        self.pos -= back;
+                        self.column -= back;
+                        out.truncate(text_end - 1);
+                        return Ok(Token::Str(String::from_utf8_lossy(&out).into_owned()));
+                    }
                     return Err(self.error(line, column, PgnErrorKind::UnterminatedString));
                 }
                 Some(b'"') => {

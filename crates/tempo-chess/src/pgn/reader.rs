@@ -461,8 +461,12 @@ impl Builder {
                 PgnErrorKind::NullMove(text.to_string()),
             ));
         }
-        let mv = san::parse(pos, text)
-            .map_err(|error| Builder::error(line, column, PgnErrorKind::Move { number, error }))?;
+        // python-chess and lichess also read UCI moves (`g1f3`) in movetext.
+        let mv = match san::parse(pos, text) {
+            Ok(mv) => mv,
+            Err(error) => crate::uci::parse(pos, text)
+                .map_err(|_| Builder::error(line, column, PgnErrorKind::Move { number, error }))?,
+        };
         top.before_last = Some(top.position.clone());
         top.position.play(mv);
         top.moves.push(PgnMove::new(mv));
