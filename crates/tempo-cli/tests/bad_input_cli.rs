@@ -143,3 +143,93 @@ fn variants_keep_the_positions_their_rules_need_and_refuse_the_rest() {
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
 }
+
+#[test]
+fn pgn_check_bounds_nested_variations() {
+    let deep = format!(
+        "1. e4 {}{} e5 *\n",
+        "(1. d4 ".repeat(50_000),
+        ")".repeat(50_000)
+    );
+    let out = tempo_with_stdin(&["pgn", "check", "-"], &deep);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(stdout(&out).contains("variations nested deeper than 100 levels"));
+    let fine = format!("1. e4 {}{} e5 *\n", "(1. d4 ".repeat(100), ")".repeat(100));
+    let out = tempo_with_stdin(&["pgn", "check", "-"], &fine);
+    assert!(out.status.success(), "{}", stdout(&out));
+}
+
+#[test]
+fn clock_parse_keeps_meaning_and_says_what_is_wrong_once() {
+    let out = tempo(&["clock", "parse", "ICCF 50d/10"]);
+    assert!(out.status.success());
+    assert!(
+        stdout(&out).starts_with("pgn: none (PGN's TimeControl cannot express this control)\n"),
+        "{}",
+        stdout(&out)
+    );
+    let out = tempo(&["clock", "parse", "0+0"]);
+    assert_refused(&out, "the first period grants no time");
+    assert_eq!(
+        stderr(&out).matches("grants no time").count(),
+        1,
+        "{}",
+        stderr(&out)
+    );
+    assert_refused(
+        &tempo(&["clock", "parse", "99999999999999999999+0"]),
+        "seconds is too large (at most 3162240000 seconds)",
+    );
+    assert_refused(
+        &tempo(&["clock", "parse", "--human", "99999999999999999h + 3s"]),
+        "is too long (at most 100 years)",
+    );
+}
+
+#[test]
+fn sync_counts_must_be_meaningful() {
+    assert_refused(
+        &tempo(&["sync", "bench", "--variant", "fairschach", "--seconds", "0"]),
+        "--seconds 0: must be more than 0",
+    );
+    assert_refused(
+        &tempo(&[
+            "sync",
+            "random-games",
+            "--variant",
+            "fairschach",
+            "--games",
+            "0",
+        ]),
+        "--games 0: must be from 1 to 10000000",
+    );
+}
+
+#[test]
+fn sync_replay_checks_the_written_move_number() {
+    let replay = |text: &str, digits: bool| {
+        let mut args = vec!["sync", "replay", "--variant", "synchronschach"];
+        if digits {
+            args.push("--digits");
+        }
+        tempo_with_stdin(&args, text)
+    };
+    // After 2. exd5 Nf6 Black may take back on d5: the exchange step 2x. is due.
+    let out = replay("1. e2e4 d7d5\n2. e4d5 g8f6\n3. b1c3 d8d5\n", false);
+    assert_refused(
+        &out,
+        "line 3: '3.' written, but the exchange step '2x.' of pair 2 is due",
+    );
+    let out = replay("1 65254 64745\n2 65445 57866\n3 52133 0\n", true);
+    assert_refused(
+        &out,
+        "line 3: pair number 3 written, but the exchange step of pair 2 is due",
+    );
+    let out = replay("1. e2e4 d7d5\n2x. e4d5 g8f6\n", false);
+    assert_refused(&out, "'2x.' written, but no exchange step is due");
+    let out = replay("1. e2e4 d7d5\n5. e4d5 g8f6\n", false);
+    assert_refused(&out, "move number 5 written, but pair 2 is due");
+    // Numbers stay optional.
+    let out = replay("e2e4 d7d5\ne4d5 g8f6\n.. xd8d5\n", false);
+    assert!(out.status.success(), "{}", stderr(&out));
+}

@@ -45,7 +45,7 @@ pub enum DurationError {
     #[error("units in time `{0}` must go from larger to smaller, each once (e.g. `1h30m`)")]
     UnitOrder(String),
     /// More than 100 years.
-    #[error("time `{0}` is too long")]
+    #[error("time `{0}` is too long (at most 100 years)")]
     TooLong(String),
 }
 
@@ -106,12 +106,13 @@ pub enum TimeControlError {
     #[error("time control `{0}`: a sandclock (`*N`) must be the only period")]
     SandclockNotAlone(String),
     /// The periods read do not form a valid control.
-    #[error("time control `{text}`: {source}")]
+    #[error("time control `{text}`: {rule}")]
     Invalid {
         /// The whole text.
         text: String,
-        /// The rule broken.
-        source: InvalidControl,
+        /// The rule broken (a field of the message, not an error source, so
+        /// that a report of the chain does not repeat it).
+        rule: InvalidControl,
     },
     /// The human form could not be understood.
     #[error("time control `{text}`: {problem}")]

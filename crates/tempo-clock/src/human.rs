@@ -71,10 +71,10 @@ pub fn parse_human(text: &str) -> Result<TimeControl, TimeControlError> {
         ) else {
             return Err(err(format!("`{}` is too long", text.trim())));
         };
-        let periods = Periods::new(vec![Period::rest_of_game(base, inc)]).map_err(|source| {
+        let periods = Periods::new(vec![Period::rest_of_game(base, inc)]).map_err(|rule| {
             TimeControlError::Invalid {
                 text: text.to_string(),
-                source,
+                rule,
             }
         })?;
         return Ok(TimeControl::Periods(periods));
@@ -90,9 +90,9 @@ fn rewrap(e: TimeControlError, text: &str) -> TimeControlError {
             text: text.to_string(),
             problem,
         },
-        TimeControlError::Invalid { source, .. } => TimeControlError::Invalid {
+        TimeControlError::Invalid { rule, .. } => TimeControlError::Invalid {
             text: text.to_string(),
-            source,
+            rule,
         },
         other => other,
     }
@@ -218,9 +218,9 @@ fn parse_periods(text: &str) -> Result<Periods, TimeControlError> {
             p.delay = shared_delay.unwrap_or(Delay::None);
         }
     }
-    Periods::new(periods).map_err(|source| TimeControlError::Invalid {
+    Periods::new(periods).map_err(|rule| TimeControlError::Invalid {
         text: text.to_string(),
-        source,
+        rule,
     })
 }
 

@@ -92,15 +92,21 @@ impl std::str::FromStr for TimeControl {
 }
 
 impl std::fmt::Display for TimeControl {
-    /// The PGN `TimeControl` value.
+    /// The PGN `TimeControl` value, or the human form for a control PGN
+    /// cannot express (ICCF).
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&pgn::write_pgn(self))
+        match pgn::write_pgn(self) {
+            Some(pgn) => f.write_str(&pgn),
+            None => f.write_str(&human::write_human(self)),
+        }
     }
 }
 
 impl TimeControl {
-    /// The PGN `TimeControl` value.
-    pub fn pgn(&self) -> String {
+    /// The PGN `TimeControl` value; `None` for a control PGN cannot
+    /// express (ICCF's whole days, where a day beyond 20 counts double):
+    /// written as periods it would read back as another control.
+    pub fn pgn(&self) -> Option<String> {
         pgn::write_pgn(self)
     }
 

@@ -255,10 +255,7 @@ fn parse_colon(body: &str, whole: &str) -> Result<Millis, DurationError> {
     let last = fields.len() - 1;
     let mut total = Millis::ZERO;
     for (i, field) in fields.iter().enumerate() {
-        let bad = || DurationError::BadField {
-            field: field.to_string(),
-            text: whole.to_string(),
-        };
+        let bad = || field_error(field, whole);
         if field.is_empty() {
             return Err(bad());
         }
@@ -276,6 +273,19 @@ fn parse_colon(body: &str, whole: &str) -> Result<Millis, DurationError> {
         total = Millis(total.0.checked_mul(60).ok_or_else(bad)?) + value;
     }
     Ok(total)
+}
+
+/// A number field that could not be read: too long when it is all digits
+/// (a size no clock shows), else not a number.
+fn field_error(field: &str, whole: &str) -> DurationError {
+    if !field.is_empty() && field.bytes().all(|b| b.is_ascii_digit()) {
+        DurationError::TooLong(whole.to_string())
+    } else {
+        DurationError::BadField {
+            field: field.to_string(),
+            text: whole.to_string(),
+        }
+    }
 }
 
 /// A sum of `<number><unit>` terms, units `d h m s ms`, each at most once
@@ -327,12 +337,8 @@ fn parse_units(body: &str, whole: &str) -> Result<Millis, DurationError> {
             return Err(DurationError::UnitOrder(whole.to_string()));
         }
         next_unit = index + 1;
-        let value = parse_decimal_millis(number, units[index].1).ok_or_else(|| {
-            DurationError::BadField {
-                field: number.to_string(),
-                text: whole.to_string(),
-            }
-        })?;
+        let value = parse_decimal_millis(number, units[index].1)
+            .ok_or_else(|| field_error(number, whole))?;
         total = Millis(
             total
                 .0

@@ -21,7 +21,7 @@
 
 use crate::control::{Correspondence, Delay, Period, Periods, TimeControl};
 use crate::error::TimeControlError;
-use crate::millis::{Millis, parse_decimal_millis, parse_small_int};
+use crate::millis::{MAX_TEXT_SPAN, Millis, parse_decimal_millis, parse_small_int};
 
 /// Reads a PGN `TimeControl` value.
 pub fn parse_pgn(text: &str) -> Result<TimeControl, TimeControlError> {
@@ -70,9 +70,9 @@ pub fn parse_pgn(text: &str) -> Result<TimeControl, TimeControlError> {
     }
     Periods::new(periods)
         .map(TimeControl::Periods)
-        .map_err(|source| TimeControlError::Invalid {
+        .map_err(|rule| TimeControlError::Invalid {
             text: text.to_string(),
-            source,
+            rule,
         })
 }
 
@@ -129,27 +129,42 @@ fn seconds(text: &str) -> Result<Millis, String> {
         return Err("a number of seconds is missing".into());
     }
     parse_decimal_millis(text, 1_000).ok_or_else(|| {
-        format!("`{text}` is not a number of seconds (at most millisecond precision)")
+        let millisecond_precision = text.split_once('.').is_none_or(|(_, f)| f.len() <= 3);
+        if looks_decimal(text) && millisecond_precision {
+            format!(
+                "`{text}` seconds is too large (at most {} seconds)",
+                MAX_TEXT_SPAN.0 / 1_000
+            )
+        } else {
+            format!("`{text}` is not a number of seconds (at most millisecond precision)")
+        }
     })
 }
 
+fn looks_decimal(text: &str) -> bool {
+    let digits = text.replacen('.', "", 1);
+    !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+}
+
 /// Writes the PGN `TimeControl` value (see the module docs for the
-/// extensions used).
-pub fn write_pgn(control: &TimeControl) -> String {
-    match control {
+/// extensions used); `None` for a control PGN cannot express: ICCF's
+/// whole days with double counting would read back as a different control.
+pub fn write_pgn(control: &TimeControl) -> Option<String> {
+    Some(match control {
         TimeControl::Unknown => "?".into(),
         TimeControl::Unlimited => "-".into(),
         TimeControl::Hourglass { total } => format!("*{}", total.pgn_seconds()),
         TimeControl::Correspondence(Correspondence::PerMove { limit }) => {
             format!("1/{}", limit.pgn_seconds())
         }
-        TimeControl::Periods(p) | TimeControl::Correspondence(Correspondence::Iccf(p)) => p
+        TimeControl::Correspondence(Correspondence::Iccf(_)) => return None,
+        TimeControl::Periods(p) => p
             .periods()
             .iter()
             .map(write_field)
             .collect::<Vec<_>>()
             .join(":"),
-    }
+    })
 }
 
 fn write_field(p: &Period) -> String {

@@ -163,10 +163,22 @@ pub fn replay(start: &SyncGame, text: &str) -> Result<(SyncGame, Vec<RecordStep>
                 reason: "expected '<pair> <white> <black>'".to_string(),
             });
         }
-        if tokens[0].parse::<u32>().is_err() {
+        let Ok(number) = tokens[0].parse::<u32>() else {
             return Err(RecordError::Syntax {
                 line,
                 reason: format!("'{}' is not a pair number", tokens[0]),
+            });
+        };
+        if game.result().is_none() && number != game.pair_number() {
+            let due = game.pair_number();
+            let step = if matches!(game.phase(), crate::Phase::Exchange(_)) {
+                format!("the exchange step of pair {due}")
+            } else {
+                format!("pair {due}")
+            };
+            return Err(RecordError::Syntax {
+                line,
+                reason: format!("pair number {number} written, but {step} is due"),
             });
         }
         if let Some((result, _)) = game.result() {

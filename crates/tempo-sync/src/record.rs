@@ -172,6 +172,9 @@ pub fn replay(start: &SyncGame, text: &str) -> Result<(SyncGame, Vec<RecordStep>
     for (index, raw) in text.lines().enumerate() {
         let line = index + 1;
         let tokens = tokens(raw).map_err(|reason| RecordError::Syntax { line, reason })?;
+        if let Some(number) = leading_number(raw) {
+            check_number(&game, number).map_err(|reason| RecordError::Syntax { line, reason })?;
+        }
         let mut queue: std::collections::VecDeque<&str> = tokens.into_iter().collect();
         while let Some(&first) = queue.front() {
             if is_result(first) {
@@ -345,6 +348,61 @@ fn tokens(line: &str) -> Result<Vec<&str>, String> {
         }
     }
     Ok(tokens)
+}
+
+/// A move number written before a step: `12.`, `12x.` (an exchange step) or
+/// `12...` (Black's ply in orthodox play).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct StepNumber {
+    number: u32,
+    exchange: bool,
+}
+
+/// The move number a line starts with, if it has one.
+fn leading_number(line: &str) -> Option<StepNumber> {
+    let token = line.split_whitespace().next()?;
+    let digits = token.bytes().take_while(u8::is_ascii_digit).count();
+    let rest = &token[digits..];
+    let (exchange, rest) = match rest.strip_prefix('x') {
+        Some(rest) => (true, rest),
+        None => (false, rest),
+    };
+    if digits == 0 || !rest.starts_with('.') {
+        return None;
+    }
+    // An over-long number is no pair number at all: it cannot match.
+    let number = token[..digits].parse().unwrap_or(u32::MAX);
+    Some(StepNumber { number, exchange })
+}
+
+/// A written move number must name the step that is due: the pair being
+/// played, and `x` exactly when Synchronschach's exchange step is due.
+fn check_number(game: &SyncGame, written: StepNumber) -> Result<(), String> {
+    let due = game.pair_number();
+    match game.phase() {
+        Phase::Exchange(_) if !written.exchange => Err(format!(
+            "'{}.' written, but the exchange step '{due}x.' of pair {due} is due",
+            written.number
+        )),
+        Phase::Exchange(_)
+        | Phase::Pair
+        | Phase::FirstMoveRight { .. }
+        | Phase::NewParry { .. }
+            if written.number != due =>
+        {
+            Err(format!(
+                "move number {} written, but pair {due} is due",
+                written.number
+            ))
+        }
+        Phase::Pair | Phase::FirstMoveRight { .. } | Phase::NewParry { .. } if written.exchange => {
+            Err(format!(
+                "'{}x.' written, but no exchange step is due",
+                written.number
+            ))
+        }
+        _ => Ok(()),
+    }
 }
 
 /// `12.`, `12x.`, `12...` or `12.e2e4` without the number part.

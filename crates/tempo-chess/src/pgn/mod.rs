@@ -43,7 +43,7 @@ use thiserror::Error;
 use crate::san::SanError;
 use crate::{FenError, Game, Move, Position};
 
-pub use reader::{Reader, read_game, read_games};
+pub use reader::{MAX_VARIATION_DEPTH, Reader, read_game, read_games};
 
 /// The tags of a game in the order read (names are case-sensitive).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -242,6 +242,9 @@ pub enum PgnErrorKind {
     Move { number: String, error: SanError },
     #[error("null move '{0}' is not supported")]
     NullMove(String),
+    /// Variations nested deeper than [`MAX_VARIATION_DEPTH`].
+    #[error("variations nested deeper than {} levels", MAX_VARIATION_DEPTH)]
+    VariationTooDeep,
     #[error("')' without a variation to close")]
     UnmatchedParenthesis,
     #[error("variation opened at line {line}, column {column} is not closed")]

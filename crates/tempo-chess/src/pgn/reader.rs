@@ -200,6 +200,11 @@ fn found(token: &Token) -> String {
     }
 }
 
+/// How deep variations may nest: far beyond any annotated game, and shallow
+/// enough that the recursive game tree is built, compared and dropped
+/// without exhausting the stack.
+pub const MAX_VARIATION_DEPTH: usize = 100;
+
 fn is_result(symbol: &str) -> bool {
     matches!(symbol, "1-0" | "0-1" | "1/2-1/2")
 }
@@ -407,6 +412,9 @@ impl Builder {
                 let Some(before) = self.top().before_last.clone() else {
                     return Err(error(PgnErrorKind::VariationWithoutMove));
                 };
+                if self.lines.len() > MAX_VARIATION_DEPTH {
+                    return Err(error(PgnErrorKind::VariationTooDeep));
+                }
                 self.lines.push(Line::new((line, column), before));
                 Ok(false)
             }

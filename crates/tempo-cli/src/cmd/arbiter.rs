@@ -144,7 +144,7 @@ fn explain(control: &TimeControl, c: &Correction, indent: &str) {
     let periods = control.periods().expect("correct_control accepted it");
     let several = periods.periods().len() > 1;
     let (p, l) = (c.played, c.legal);
-    println!("{indent}control: {} ({})", control.pgn(), control.human());
+    println!("{indent}control: {control} ({})", control.human());
     println!(
         "{indent}played {p}, legal {l}, displayed {}",
         c.displayed.hms_exact()

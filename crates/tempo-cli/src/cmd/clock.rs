@@ -35,7 +35,10 @@ pub fn run(args: &ClockArgs) -> anyhow::Result<()> {
             } else {
                 control.parse()?
             };
-            println!("pgn: {}", tc.pgn());
+            match tc.pgn() {
+                Some(pgn) => println!("pgn: {pgn}"),
+                None => println!("pgn: none (PGN's TimeControl cannot express this control)"),
+            }
             println!("human: {}", tc.human());
             match tc.category() {
                 Some(c) => println!("category: {c}"),

@@ -292,7 +292,18 @@ fn replay(args: &ReplayArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Most games `random-games` plays in one run (about an hour on one core).
+pub const MAX_RANDOM_GAMES: usize = 10_000_000;
+/// Longest time `bench` measures each figure.
+pub const MAX_BENCH_SECONDS: f64 = 3_600.0;
+
 fn random_games(args: &RandomArgs) -> anyhow::Result<()> {
+    if !(1..=MAX_RANDOM_GAMES).contains(&args.games) {
+        anyhow::bail!(
+            "--games {}: must be from 1 to {MAX_RANDOM_GAMES}",
+            args.games
+        );
+    }
     let rules = args.rules.rules()?;
     let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
     let mut by_result: BTreeMap<&'static str, BTreeMap<&'static str, usize>> = BTreeMap::new();
@@ -317,7 +328,7 @@ fn random_games(args: &RandomArgs) -> anyhow::Result<()> {
         pairs += u64::from(game.pairs);
         steps += game.steps as u64;
     }
-    let n = args.games.max(1) as f64;
+    let n = args.games as f64;
     let mean_pairs = pairs as f64 / n;
     let mean_steps = steps as f64 / n;
     if args.json {
@@ -354,6 +365,12 @@ fn random_games(args: &RandomArgs) -> anyhow::Result<()> {
 }
 
 fn bench(args: &BenchArgs) -> anyhow::Result<()> {
+    if !(args.seconds > 0.0 && args.seconds <= MAX_BENCH_SECONDS) {
+        anyhow::bail!(
+            "--seconds {}: must be more than 0 and at most {MAX_BENCH_SECONDS}",
+            args.seconds
+        );
+    }
     let rules = args.rules.rules()?;
     let positions = tempo_sync::playout::sample_pair_states(rules, 2000, args.seed);
     let rate = tempo_sync::playout::measure_resolutions(&positions, args.seconds);
