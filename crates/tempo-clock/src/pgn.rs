@@ -277,7 +277,14 @@ mod tests {
             "1800+0.5b3",
             "1/86400",
         ] {
-            assert_eq!(write_pgn(&p(text)), text);
+            assert_eq!(write_pgn(&p(text)).as_deref(), Some(text));
         }
+    }
+
+    #[test]
+    fn iccf_has_no_pgn_form() {
+        let iccf: TimeControl = "ICCF 50d/10".parse().unwrap();
+        assert_eq!(write_pgn(&iccf), None);
+        assert_eq!(iccf.to_string(), "ICCF 50d/10");
     }
 }
