@@ -233,3 +233,189 @@ fn sync_replay_checks_the_written_move_number() {
     let out = replay("e2e4 d7d5\ne4d5 g8f6\n.. xd8d5\n", false);
     assert!(out.status.success(), "{}", stderr(&out));
 }
+
+const SWISS: &str = include_str!("data/tourney/swiss_3_of_5.trf");
+
+/// Writes `text` to a fresh file in the temporary directory.
+fn temp_trf(name: &str, text: &str) -> std::path::PathBuf {
+    let path =
+        std::env::temp_dir().join(format!("tempo-bad-input-{}-{name}.trf", std::process::id()));
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// The Swiss file with one line's text replaced.
+fn swiss_with(line_start: &str, from: &str, to: &str) -> String {
+    SWISS
+        .lines()
+        .map(|l| {
+            if l.starts_with(line_start) {
+                l.replacen(from, to, 1)
+            } else {
+                l.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+        + "\n"
+}
+
+#[test]
+fn contradicting_game_lines_stop_every_command() {
+    // Player 7 lost to player 1 in round 1; now both won.
+    let both_won = temp_trf("both-won", &swiss_with("001    7", "   1 b 0", "   1 b 1"));
+    let file = both_won.to_str().unwrap();
+    for args in [
+        vec!["pair", "--system", "dutch", "--trf", file],
+        vec!["pair", "--system", "keizer", "--trf", file],
+        vec!["check", "--system", "dutch", "--trf", file],
+        vec!["standings", "--system", "swiss", "--trf", file],
+        vec!["chess960", "rounds", "--trf", file, "--seed", "1"],
+    ] {
+        assert_refused(
+            &tempo(&args),
+            "line 3, columns 92-99: round 1: player 1 (Player 0001) has result '1' and player 7 (Player 0007) has '1': the results contradict each other",
+        );
+    }
+    let same_colour = temp_trf(
+        "same-colour",
+        &swiss_with("001    7", "   1 b 0", "   1 w 0"),
+    );
+    assert_refused(
+        &tempo(&[
+            "standings",
+            "--system",
+            "swiss",
+            "--trf",
+            same_colour.to_str().unwrap(),
+        ]),
+        "both have the same colour",
+    );
+    let other_opponent = temp_trf(
+        "other-opponent",
+        &swiss_with("001    7", "   1 b 0", "   2 b 0"),
+    );
+    assert_refused(
+        &tempo(&[
+            "pair",
+            "--system",
+            "dutch",
+            "--trf",
+            other_opponent.to_str().unwrap(),
+        ]),
+        "lists player 7 (Player 0007) as opponent, but player 7 (Player 0007) lists 2",
+    );
+}
+
+#[test]
+fn dutch_pairing_waits_for_every_result() {
+    let pending =
+        swiss_with("001    1", "   4 w 1", "   4 w  ").replacen("3.0    1", "2.0    1", 1);
+    let pending = pending.replacen(
+        "001    4      Player 0004                       2022                             1.5    6    10 b =     8 w 1     1 b 0",
+        "001    4      Player 0004                       2022                             1.5    6    10 b =     8 w 1     1 b  ",
+        1,
+    );
+    let path = temp_trf("pending", &pending);
+    assert_refused(
+        &tempo(&["pair", "--system", "dutch", "--trf", path.to_str().unwrap()]),
+        "round 3: the game of player 1 and player 4 has no result; enter it before pairing the next round",
+    );
+}
+
+#[test]
+fn garbage_is_not_a_tournament() {
+    let path = temp_trf("garbage", "GIF89a\u{1}\u{2} this is no TRF\n\u{7f}\u{0}\n");
+    for args in [
+        vec![
+            "standings",
+            "--system",
+            "swiss",
+            "--trf",
+            path.to_str().unwrap(),
+        ],
+        vec!["pair", "--system", "dutch", "--trf", path.to_str().unwrap()],
+        vec![
+            "check",
+            "--system",
+            "dutch",
+            "--trf",
+            path.to_str().unwrap(),
+        ],
+    ] {
+        assert_refused(
+            &tempo(&args),
+            "no player line ('001'): this is not a tournament file",
+        );
+    }
+}
+
+#[test]
+fn questions_outside_the_data_and_counts_beyond_limits_are_refused() {
+    let path = temp_trf("rounds", SWISS);
+    assert_refused(
+        &tempo(&[
+            "standings",
+            "--system",
+            "swiss",
+            "--trf",
+            path.to_str().unwrap(),
+            "--rounds",
+            "99",
+        ]),
+        "--rounds 99:",
+    );
+    assert_refused(
+        &tempo(&["chess960", "rounds", "--rounds", "961", "--seed", "1"]),
+        "961 rounds are too many: at most 960, so that no position repeats",
+    );
+    assert_refused(
+        &tempo(&[
+            "chess960",
+            "rounds",
+            "--rounds",
+            "4000000000",
+            "--seed",
+            "1",
+        ]),
+        "at most 960",
+    );
+    assert_refused(
+        &tempo(&[
+            "generate",
+            "--system",
+            "dutch",
+            "--players",
+            "100000",
+            "--rounds",
+            "5",
+            "-o",
+            "/dev/null",
+        ]),
+        "100000 players are too many for the pairing engine (at most 5000)",
+    );
+    assert_refused(
+        &tempo(&[
+            "check", "--system", "dutch", "--corpus", ".", "--jobs", "100000",
+        ]),
+        "--jobs 100000: must be from 1 to 64",
+    );
+}
+
+#[test]
+fn a_points_column_the_results_do_not_give_is_named() {
+    let path = temp_trf("points", &swiss_with("001    2", "2.0", "9.5"));
+    let out = tempo(&[
+        "standings",
+        "--system",
+        "swiss",
+        "--trf",
+        path.to_str().unwrap(),
+    ]);
+    assert!(out.status.success());
+    assert!(
+        stderr(&out).contains("line 4, columns 81-84: player 2 (Player 0002) has 9.5 points in the file, but the results give 2.0"),
+        "{}",
+        stderr(&out)
+    );
+}

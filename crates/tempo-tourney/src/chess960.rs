@@ -57,6 +57,9 @@ pub enum Chess960Error {
     NoSeed(u32),
     #[error("the tournament's Chess960 seed is {recorded}, not {given}")]
     OtherSeed { recorded: u64, given: u64 },
+    /// More rounds than positions: they would repeat.
+    #[error("{0} rounds are too many: at most {POSITIONS}, so that no position repeats")]
+    TooManyRounds(u32),
 }
 
 impl Chess960Rounds {
@@ -71,6 +74,9 @@ impl Chess960Rounds {
     /// Records positions for every round up to `rounds` that has none,
     /// drawn from the seed; recorded positions stay as they are.
     pub fn fill_to(&mut self, rounds: u32) -> Result<(), Chess960Error> {
+        if rounds > u32::from(POSITIONS) {
+            return Err(Chess960Error::TooManyRounds(rounds));
+        }
         let missing: Vec<u32> = (1..=rounds)
             .filter(|&r| self.position(r).is_none())
             .collect();

@@ -743,6 +743,9 @@ pub enum Problem {
     SameColour,
     /// One side says the game was played, the other not.
     PlayedDisagrees,
+    /// The two result codes tell different outcomes (the player's, then the
+    /// opponent's), e.g. both won.
+    ResultsDisagree(ResultCode, ResultCode),
 }
 
 /// A contradiction found by [`Tournament::inconsistencies`].
@@ -773,6 +776,12 @@ impl std::fmt::Display for Inconsistency {
             Problem::PlayedDisagrees => write!(
                 f,
                 "round {r}: players {p} and {o} disagree on whether their game was played"
+            ),
+            Problem::ResultsDisagree(mine, theirs) => write!(
+                f,
+                "round {r}: player {p} has result '{}' and {o} has '{}'",
+                mine.trf_char(),
+                theirs.trf_char()
             ),
         }
     }

@@ -16,7 +16,8 @@ use clap::{Args, ValueEnum};
 use tempo_tourney::{Colour, ResultCode, Tournament};
 
 use super::CodedError;
-use super::pair_dutch::{pair_round, read_trf, render};
+use super::pair_dutch::{pair_round, render};
+use super::read_tournament as read_trf;
 
 /// Exit code when some round differs.
 pub const ROUNDS_DIFFER: u8 = 4;
@@ -48,7 +49,12 @@ pub struct CheckArgs {
 pub fn run(args: &CheckArgs) -> anyhow::Result<()> {
     match (&args.trf, &args.corpus) {
         (Some(trf), _) => check_file(trf),
-        (None, Some(dir)) => check_corpus(dir, args.jobs.max(1)),
+        (None, Some(dir)) => {
+            if !(1..=MAX_JOBS).contains(&args.jobs) {
+                anyhow::bail!("--jobs {}: must be from 1 to {MAX_JOBS}", args.jobs);
+            }
+            check_corpus(dir, args.jobs)
+        }
         (None, None) => anyhow::bail!("give --trf FILE or --corpus DIR"),
     }
 }
@@ -209,6 +215,9 @@ fn side_by_side(name: &str, round: u32, ours: &str, theirs: &str) -> String {
     }
     out
 }
+
+/// Most worker threads `check --corpus` starts.
+pub const MAX_JOBS: usize = 64;
 
 fn check_corpus(dir: &Path, jobs: usize) -> anyhow::Result<()> {
     let cases = read_manifest(dir)?;

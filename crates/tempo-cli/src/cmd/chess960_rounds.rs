@@ -34,7 +34,7 @@ pub struct RoundsArgs {
 
 pub fn run(args: &RoundsArgs) -> anyhow::Result<()> {
     let mut t = match &args.trf {
-        Some(path) => super::standings::read_trf(path)?,
+        Some(path) => super::read_tournament(path)?,
         None => Tournament::new(),
     };
     let rounds = args

@@ -19,6 +19,34 @@ pub mod pgn;
 pub mod standings;
 pub mod sync;
 
+/// Warnings printed one by one for a file; the rest are counted.
+const MAX_WARNINGS: usize = 5;
+
+/// Reads a tournament file as every command does: parsed, checked for
+/// contradictions between its lines (an error naming the line, columns and
+/// both players), and its warnings (points columns the results do not give)
+/// printed on standard error.
+pub fn read_tournament(path: &std::path::Path) -> anyhow::Result<tempo_tourney::Tournament> {
+    use anyhow::Context;
+    let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let t = tempo_tourney::Tournament::from_trf_bytes(&bytes)
+        .with_context(|| path.display().to_string())?;
+    t.check_consistency()
+        .with_context(|| path.display().to_string())?;
+    let warnings = t.consistency_warnings();
+    for warning in warnings.iter().take(MAX_WARNINGS) {
+        eprintln!("tempo: warning: {}: {warning}", path.display());
+    }
+    if warnings.len() > MAX_WARNINGS {
+        eprintln!(
+            "tempo: warning: {}: {} more players whose points column the results do not give",
+            path.display(),
+            warnings.len() - MAX_WARNINGS
+        );
+    }
+    Ok(t)
+}
+
 /// An error that must end the process with a specific exit code (for
 /// example "no valid pairing exists", which scripts tell apart from bad
 /// input). Everything else exits with 1.

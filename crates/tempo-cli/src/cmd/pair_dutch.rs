@@ -17,7 +17,7 @@ use super::pair::PairArgs;
 pub const NO_VALID_PAIRING: u8 = 3;
 
 pub fn run(args: &PairArgs) -> anyhow::Result<()> {
-    let t = read_trf(&args.trf)?;
+    let t = super::read_tournament(&args.trf)?;
     let round = t.paired_rounds() + 1;
     let total = t
         .total_rounds
@@ -25,6 +25,8 @@ pub fn run(args: &PairArgs) -> anyhow::Result<()> {
     if round > total {
         anyhow::bail!("all {total} rounds are paired already");
     }
+    t.check_results_entered(round - 1)
+        .with_context(|| args.trf.display().to_string())?;
     let pairing = pair_round(&t, round)?;
     let text = render(&pairing);
     print!("{text}");
@@ -32,12 +34,6 @@ pub fn run(args: &PairArgs) -> anyhow::Result<()> {
         std::fs::write(out, &text).with_context(|| format!("cannot write {}", out.display()))?;
     }
     Ok(())
-}
-
-/// Read a TRF file into the tournament model.
-pub fn read_trf(path: &std::path::Path) -> anyhow::Result<Tournament> {
-    let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
-    Tournament::from_trf_bytes(&bytes).with_context(|| format!("{}", path.display()))
 }
 
 /// Pair round `round` of `t`, mapping "no valid pairing" to exit code 3.

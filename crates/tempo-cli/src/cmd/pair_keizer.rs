@@ -165,10 +165,7 @@ impl KeizerFlags {
 }
 
 pub fn run(args: &PairArgs) -> anyhow::Result<()> {
-    let bytes =
-        std::fs::read(&args.trf).with_context(|| format!("cannot read {}", args.trf.display()))?;
-    let t =
-        Tournament::from_trf_bytes(&bytes).with_context(|| format!("{}", args.trf.display()))?;
+    let t = super::read_tournament(&args.trf)?;
     let settings = args.keizer.settings_for(&t)?;
     let pairing = keizer::pair_tournament(&t, &settings)
         .with_context(|| format!("{}", args.trf.display()))?;

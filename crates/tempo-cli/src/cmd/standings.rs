@@ -6,7 +6,7 @@
 //! games, wins, draws, losses); numbers with a dot.
 
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use anyhow::Context;
 use clap::{Args, ValueEnum};
@@ -94,9 +94,15 @@ struct Line {
 }
 
 pub fn run(args: &StandingsArgs) -> anyhow::Result<()> {
-    let t = read_trf(&args.trf)?;
-    for problem in t.inconsistencies() {
-        eprintln!("tempo: warning: {}: {problem}", args.trf.display());
+    let t = super::read_tournament(&args.trf)?;
+    if let Some(rounds) = args.rounds
+        && rounds > t.paired_rounds()
+    {
+        anyhow::bail!(
+            "--rounds {rounds}: {} has {} paired rounds; standings after a round not yet paired do not exist",
+            args.trf.display(),
+            t.paired_rounds()
+        );
     }
     let (headers, lines, json_value) = match args.system {
         StandingsSystem::Keizer => keizer_lines(args, &t)?,
@@ -109,12 +115,6 @@ pub fn run(args: &StandingsArgs) -> anyhow::Result<()> {
     };
     print!("{text}");
     Ok(())
-}
-
-/// Reads and parses a TRF file, naming it in errors.
-pub fn read_trf(path: &Path) -> anyhow::Result<Tournament> {
-    let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
-    Tournament::from_trf_bytes(&bytes).with_context(|| path.display().to_string())
 }
 
 fn tiebreak_list(args: &StandingsArgs, t: &Tournament) -> anyhow::Result<Vec<TieBreak>> {

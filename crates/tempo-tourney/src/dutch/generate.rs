@@ -58,6 +58,15 @@ pub fn generate(cfg: &GeneratorConfig) -> Result<Tournament, DutchError> {
             "need at least 2 players and 1 round".into(),
         ));
     }
+    if cfg.players as usize > super::MAX_PLAYERS {
+        return Err(DutchError::TooManyPlayers(cfg.players as usize));
+    }
+    if cfg.rounds >= cfg.players {
+        return Err(DutchError::Invalid(format!(
+            "{} rounds for {} players: a Swiss has fewer rounds than players",
+            cfg.rounds, cfg.players
+        )));
+    }
     let mut rng = ChaCha8Rng::seed_from_u64(cfg.seed);
     let mut ratings: Vec<u16> = (0..cfg.players)
         .map(|_| rng.random_range(1000..2700))

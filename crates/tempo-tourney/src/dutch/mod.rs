@@ -59,6 +59,10 @@ pub struct DutchPairing {
     pub bye: Option<u32>,
 }
 
+/// The most players the Dutch engine pairs in one round: its weights take
+/// memory with the square of the players (about 90 MB at 2,000).
+pub const MAX_PLAYERS: usize = 5_000;
+
 /// Why a round could not be paired.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum DutchError {
@@ -73,10 +77,16 @@ pub enum DutchError {
     /// The input is inconsistent.
     #[error("invalid input: {0}")]
     Invalid(String),
+    /// More players than [`MAX_PLAYERS`].
+    #[error("{0} players are too many for the pairing engine (at most {MAX_PLAYERS})")]
+    TooManyPlayers(usize),
 }
 
 /// Pair the next round.
 pub fn pair(input: &DutchInput) -> Result<DutchPairing, DutchError> {
+    if input.players.len() > MAX_PLAYERS {
+        return Err(DutchError::TooManyPlayers(input.players.len()));
+    }
     let played = input.rounds_played;
     for p in &input.players {
         if p.history.len() < played {

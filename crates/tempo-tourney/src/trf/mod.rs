@@ -27,6 +27,7 @@
 //! | `XTK key value` | a Keizer setting |
 //! | `XT9 seed S` / `XT9 round R N` | Chess960: seed, and position `N` of round `R` |
 
+mod consistency;
 mod read;
 mod write;
 
@@ -39,6 +40,7 @@ use crate::model::{
 };
 use crate::points::PointSystem;
 
+pub use consistency::{ConsistencyError, ConsistencyWarning, MissingResult, round_columns};
 pub use read::read;
 pub use write::write;
 
