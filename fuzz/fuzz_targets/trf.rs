@@ -25,8 +25,11 @@ fuzz_target!(|data: &[u8]| {
     let Ok(t) = Tournament::from_trf_bytes(data) else {
         return;
     };
-    // Derived values must not panic either.
+    // Derived values and the consistency checks must not panic either.
     let rounds = t.paired_rounds();
+    let _ = t.check_consistency();
+    let _ = t.consistency_warnings();
+    let _ = t.check_results_entered(rounds);
     for p in &t.players {
         let _ = t.score(p.id);
         let _ = t.acceleration(p.id, rounds + 1);

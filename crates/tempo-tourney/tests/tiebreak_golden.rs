@@ -55,9 +55,14 @@ fn values(t: &Tournament, options: Options, name: &str) -> Vec<String> {
         .collect()
 }
 
+/// Values under C.07 (2023), the edition these hand computations follow.
 fn check(name: &str, expected: [&str; 6]) {
     let t = tournament();
-    assert_eq!(values(&t, Options::default(), name), expected, "{name}");
+    let options = Options {
+        unplayed: UnplayedRule::Fide2023,
+        ..Options::default()
+    };
+    assert_eq!(values(&t, options, name), expected, "{name}");
 }
 
 #[test]
@@ -77,6 +82,26 @@ fn buchholz_2023() {
     // 3: forfeit R1 and PAB R2 against a dummy with his own 2.0, R3 vs 5 (1.0).
     // 4: 2.5 + 2.0 + dummy 1.0; 6: dummy 1.0 (forfeit win) + 2.5 + dummy 1.0.
     check("BH", ["4.5", "4.5", "5.0", "5.5", "5.0", "4.5"]);
+}
+
+#[test]
+fn buchholz_2026_caps_the_dummy_opponent() {
+    // The rules in force (the default): 3's dummy after his R1 forfeit scores
+    // no more than the scheduled opponent 6's adjusted 1.5 (16.4.1), and in
+    // his R2 PAB no more than half the maximum, 1.5 of 3 rounds (16.4.2):
+    // 1.5 + 1.5 + 1.0. The others' dummies already score less than the caps.
+    let t = tournament();
+    assert_eq!(Options::default().unplayed, UnplayedRule::Fide2026);
+    assert_eq!(
+        values(&t, Options::default(), "BH"),
+        ["4.5", "4.5", "4.0", "5.5", "5.0", "4.5"]
+    );
+    // SB: 3's PAB (1 point) times the capped dummy 1.5, plus 1.0 for the
+    // win over 5 (2023: 2.0 + 1.0).
+    assert_eq!(
+        values(&t, Options::default(), "SB"),
+        ["3.5", "2.75", "2.5", "1.0", "1.5", "1.0"]
+    );
 }
 
 #[test]

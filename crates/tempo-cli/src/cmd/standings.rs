@@ -44,6 +44,9 @@ pub enum Format {
 /// Unplayed-rounds rule for the tie-breaks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum UnplayedArg {
+    /// FIDE C.07 as in force since 1 March 2026: the dummy opponent's score
+    /// capped (the default).
+    Fide2026,
     /// FIDE C.07 (2023): dummy opponent with the own score, VURs cut first.
     Fide2023,
     /// FIDE's earlier virtual-opponent rule (2009).
@@ -73,9 +76,10 @@ pub struct StandingsArgs {
     /// Standings after this round (default: all paired rounds).
     #[arg(long, value_name = "N")]
     pub rounds: Option<u32>,
-    /// How unplayed rounds count in the tie-breaks.
-    #[arg(long, value_enum, default_value = "fide2023")]
-    pub unplayed: UnplayedArg,
+    /// How unplayed rounds count in the tie-breaks (default: the file's
+    /// `XTE` edition line, else fide2026, the rules in force).
+    #[arg(long, value_enum)]
+    pub unplayed: Option<UnplayedArg>,
     /// Rating assumed for unrated opponents in ARO / TPR (default: such
     /// games are left out).
     #[arg(long, value_name = "RATING")]
@@ -151,10 +155,15 @@ fn fide_lines(args: &StandingsArgs, t: &Tournament) -> anyhow::Result<Output> {
     options.tiebreaks = tiebreak_list(args, t)?;
     options.tiebreak_options.rounds = args.rounds;
     options.tiebreak_options.unrated_rating = args.unrated_rating;
+    let from_file = t
+        .tiebreak_edition()
+        .with_context(|| args.trf.display().to_string())?;
     options.tiebreak_options.unplayed = match args.unplayed {
-        UnplayedArg::Fide2023 => UnplayedRule::Fide2023,
-        UnplayedArg::VirtualOpponent => UnplayedRule::VirtualOpponent,
-        UnplayedArg::None => UnplayedRule::Ignore,
+        Some(UnplayedArg::Fide2026) => UnplayedRule::Fide2026,
+        Some(UnplayedArg::Fide2023) => UnplayedRule::Fide2023,
+        Some(UnplayedArg::VirtualOpponent) => UnplayedRule::VirtualOpponent,
+        Some(UnplayedArg::None) => UnplayedRule::Ignore,
+        None => from_file.unwrap_or_default(),
     };
     let s = standings(t, &options);
     let headers: Vec<String> = s.tiebreaks.iter().map(ToString::to_string).collect();

@@ -11,10 +11,16 @@ use crate::points::Points;
 /// How rounds without a game over the board count.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum UnplayedRule {
+    /// C.07 as revised for 1 March 2026 (the rules in force): as
+    /// [`UnplayedRule::Fide2023`], but the dummy opponent of a player's own
+    /// unplayed round scores no more than the scheduled opponent's adjusted
+    /// score after a forfeit (article 16.4.1), and no more than half the
+    /// maximum possible score in a round without an opponent (16.4.2).
+    #[default]
+    Fide2026,
     /// C.07 (2023): opponents' scores adjusted for a withdrawal, the
     /// player's own unplayed rounds against a dummy with the player's own
     /// score, VURs cut first.
-    #[default]
     Fide2023,
     /// The earlier FIDE rule (2009 congress, C.02 13.15 until 2023): a virtual
     /// opponent with the player's score before the round, the round's result
@@ -290,7 +296,7 @@ impl<'a> Calculator<'a> {
                 (true, Some(opp)) => Some((
                     false,
                     match rule {
-                        UnplayedRule::Fide2023 => opp.adjusted,
+                        UnplayedRule::Fide2026 | UnplayedRule::Fide2023 => opp.adjusted,
                         UnplayedRule::VirtualOpponent => opp.legacy_adjusted,
                         UnplayedRule::Ignore => opp.score,
                     },
@@ -298,6 +304,13 @@ impl<'a> Calculator<'a> {
                 _ if rr => info.opponent.map(|_| (false, Points::ZERO)),
                 _ => match rule {
                     UnplayedRule::Fide2023 => Some((info.vur, rec.score)),
+                    UnplayedRule::Fide2026 => {
+                        let cap = match opponent {
+                            Some(opp) => opp.adjusted,
+                            None => system.draw * self.rounds as i32,
+                        };
+                        Some((info.vur, rec.score.min(cap)))
+                    }
                     UnplayedRule::VirtualOpponent => {
                         let later = i64::from(self.rounds - round);
                         let virtual_score =
@@ -318,7 +331,7 @@ impl<'a> Calculator<'a> {
                 parts.push(Contribution { vur, score, value });
             }
         }
-        let vur_first = rule == UnplayedRule::Fide2023;
+        let vur_first = matches!(rule, UnplayedRule::Fide2023 | UnplayedRule::Fide2026);
         let low = cut.low.min(self.rounds);
         let high = cut.high.min(self.rounds - low);
         for _ in 0..low {

@@ -235,6 +235,33 @@ impl Tournament {
         write::write_string(self, true)
     }
 
+    /// The edition of FIDE's tie-break rules the file asks for, from
+    /// tempo's extension line `XTE 2023` or `XTE 2026` (C.07 in force since
+    /// 1 March 2026); `None` without such a line.
+    pub fn tiebreak_edition(&self) -> Result<Option<crate::tiebreak::UnplayedRule>, ParseError> {
+        use crate::tiebreak::UnplayedRule;
+        let mut edition = None;
+        for (index, slot) in self.layout.slots.iter().enumerate() {
+            let Some(value) = slot.raw.strip_prefix("XTE") else {
+                continue;
+            };
+            edition = Some(match value.trim() {
+                "2023" | "2024" => UnplayedRule::Fide2023,
+                "2026" => UnplayedRule::Fide2026,
+                other => {
+                    return Err(ParseError {
+                        line: index + 1,
+                        columns: Some((5, 4 + other.len().max(1))),
+                        kind: ParseErrorKind::Invalid(format!(
+                            "tie-break edition '{other}' is not 2023 or 2026"
+                        )),
+                    });
+                }
+            });
+        }
+        Ok(edition)
+    }
+
     /// The line ending used when writing (the input's, or CR LF for new
     /// tournaments).
     pub fn line_ending(&self) -> LineEnding {
