@@ -419,3 +419,44 @@ fn a_points_column_the_results_do_not_give_is_named() {
         stderr(&out)
     );
 }
+
+#[test]
+fn the_tie_break_edition_comes_from_the_flag_or_the_file() {
+    let standings = |path: &std::path::Path, extra: &[&str]| {
+        let mut args = vec![
+            "standings",
+            "--system",
+            "swiss",
+            "--trf",
+            path.to_str().unwrap(),
+            "--tiebreaks",
+            "BH",
+        ];
+        args.extend_from_slice(extra);
+        let out = tempo(&args);
+        assert!(out.status.success(), "{}", stderr(&out));
+        stdout(&out)
+    };
+    let plain = temp_trf("edition-none", SWISS);
+    let old = temp_trf("edition-2023", &format!("{SWISS}XTE 2023\n"));
+    let default = standings(&plain, &[]);
+    assert_eq!(default, standings(&plain, &["--unplayed", "fide2026"]));
+    // Player 11 had a pairing-allocated bye: the 2023 dummy is not capped.
+    assert_ne!(default, standings(&plain, &["--unplayed", "fide2023"]));
+    assert_eq!(
+        standings(&old, &[]),
+        standings(&plain, &["--unplayed", "fide2023"])
+    );
+    assert_eq!(standings(&old, &["--unplayed", "fide2026"]), default);
+    let bad = temp_trf("edition-bad", &format!("{SWISS}XTE 2019\n"));
+    assert_refused(
+        &tempo(&[
+            "standings",
+            "--system",
+            "swiss",
+            "--trf",
+            bad.to_str().unwrap(),
+        ]),
+        "tie-break edition '2019' is not 2023 or 2026",
+    );
+}

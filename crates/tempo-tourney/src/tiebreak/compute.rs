@@ -38,7 +38,8 @@ pub struct Options {
     pub rounds: Option<u32>,
     /// The unplayed-rounds rule.
     pub unplayed: UnplayedRule,
-    /// A round robin: unplayed games count nothing for BH/SB (no dummy
+    /// A round robin: a forfeit counts for BH/SB as a game against the
+    /// scheduled opponent, other unplayed rounds count nothing (no dummy
     /// opponent), a withdrawn player's later rounds count as losses, and
     /// direct encounter applies even if not all tied players have met.
     pub round_robin: bool,
@@ -291,7 +292,11 @@ impl<'a> Calculator<'a> {
         for (i, info) in rec.rounds.iter().enumerate() {
             let round = i as u32 + 1;
             let opponent = info.opponent.and_then(|o| self.record(o));
-            let counts_as_played = info.played || (forfeits_played && info.opponent.is_some());
+            // A round robin's pairings are fixed in advance: a forfeit there
+            // counts as a game against the scheduled opponent (C.07's round
+            // robin reading, as FIDE's TieBreakServer and its exercises do).
+            let counts_as_played =
+                info.played || ((forfeits_played || rr) && info.opponent.is_some());
             let entry = match (counts_as_played, opponent) {
                 (true, Some(opp)) => Some((
                     false,
