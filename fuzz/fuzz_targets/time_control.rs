@@ -19,11 +19,16 @@ fuzz_target!(|data: &[u8]| {
     let _ = text.parse::<Millis>();
     let mut controls = Vec::new();
     if let Ok(tc) = pgn::parse_pgn(text) {
-        let again = pgn::parse_pgn(&pgn::write_pgn(&tc)).expect("written PGN reads back");
+        let written = pgn::write_pgn(&tc).expect("a control read from PGN has a PGN form");
+        let again = pgn::parse_pgn(&written).expect("written PGN reads back");
         assert_eq!(again, tc);
         controls.push(tc);
     }
     if let Ok(tc) = human::parse_human(text) {
+        // What PGN can express must read back as the same control.
+        if let Some(written) = pgn::write_pgn(&tc) {
+            assert_eq!(pgn::parse_pgn(&written).expect("written PGN reads back"), tc);
+        }
         let again =
             human::parse_human(&human::write_human(&tc)).expect("written human form reads back");
         assert_eq!(again, tc);
