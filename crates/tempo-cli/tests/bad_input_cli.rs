@@ -460,3 +460,25 @@ fn the_tie_break_edition_comes_from_the_flag_or_the_file() {
         "tie-break edition '2019' is not 2023 or 2026",
     );
 }
+
+#[test]
+fn an_oversized_tournament_file_is_refused_before_reading() {
+    let path = temp_trf("oversized", "");
+    std::fs::File::options()
+        .write(true)
+        .open(&path)
+        .unwrap()
+        .set_len(65 * 1024 * 1024)
+        .unwrap();
+    assert_refused(
+        &tempo(&[
+            "standings",
+            "--system",
+            "swiss",
+            "--trf",
+            path.to_str().unwrap(),
+        ]),
+        "bytes is too large for a tournament file (at most 67108864",
+    );
+    std::fs::remove_file(path).unwrap();
+}

@@ -19,6 +19,10 @@ pub mod pgn;
 pub mod standings;
 pub mod sync;
 
+/// The largest tournament file read (a 5,000-player Swiss of 15 rounds is
+/// under 2 MB).
+const MAX_TRF_BYTES: u64 = 64 * 1024 * 1024;
+
 /// Warnings printed one by one for a file; the rest are counted.
 const MAX_WARNINGS: usize = 5;
 
@@ -28,6 +32,15 @@ const MAX_WARNINGS: usize = 5;
 /// printed on standard error.
 pub fn read_tournament(path: &std::path::Path) -> anyhow::Result<tempo_tourney::Tournament> {
     use anyhow::Context;
+    let size = std::fs::metadata(path)
+        .with_context(|| format!("cannot read {}", path.display()))?
+        .len();
+    if size > MAX_TRF_BYTES {
+        anyhow::bail!(
+            "{}: {size} bytes is too large for a tournament file (at most {MAX_TRF_BYTES}; 2,000 players take about 1 MB)",
+            path.display()
+        );
+    }
     let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
     let t = tempo_tourney::Tournament::from_trf_bytes(&bytes)
         .with_context(|| path.display().to_string())?;
