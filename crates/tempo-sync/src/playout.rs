@@ -313,9 +313,8 @@ impl PlayoutDriver {
     /// A uniformly random choice of `color` in an exchange step: one of
     /// its captures or the decline (`None` if it has nothing to choose);
     /// the draw of [`random_choice`] without allocating the list of
-    /// [`SyncGame::choices`] (an exchange step follows about one pair in
-    /// five: listing them cost about 85 instructions per pair of the
-    /// playout figure).
+    /// [`SyncGame::choices`]: an exchange step follows about one pair in
+    /// five, and listing the choices showed in the playout figure.
     fn random_exchange_choice(&mut self, color: Color) -> Option<Choice> {
         if self.game.expected(color) == Expected::Nothing {
             return None;

@@ -6,8 +6,8 @@
 //! type, made from our index by a 64-arm `match`. LLVM usually folds that
 //! `match` away, but where several lookups share one square it may sink
 //! the table loads into the arms and keep a 64-way indirect jump on the
-//! square (it did in `Position::attackers`: about 0.9 mispredicted jumps
-//! per call in the pair benchmark). Indexing a table by the square's
+//! square (it did in `Position::attackers`, see docs/performance.md).
+//! Indexing a table by the square's
 //! number leaves nothing to switch on. The tables are `const`, not
 //! `static`: a static of this crate used in another crate's code is
 //! reached through the GOT, one more load per lookup. They hold the same
@@ -16,8 +16,8 @@
 //!
 //! Elsewhere `crate::attacks` stays: in the move generator the switch is
 //! either not built or predicted well (the king square rarely changes
-//! from one call to the next in perft), and these tables measured no
-//! better there or in `Position::is_attacked` / `pinned_to`.
+//! from one call to the next in perft), and these tables were no faster
+//! there or in `Position::is_attacked` / `pinned_to`.
 
 use crate::{Bitboard, Color, Square};
 

@@ -23,10 +23,8 @@ pub(super) struct History {
 /// How many entries a [`History`] holds inline (and a chunk holds).
 /// Eight rather than four: fewer states share chunks, so fewer
 /// resolutions pay the shared list's reference count (two atomic
-/// operations) and an allocation at every chunk (measured against four:
-/// instructions per pair equal in Synchronschach, +1 % in Fairschach,
-/// fewer mispredicts in both; Synchronschach about 4 % faster by wall
-/// clock, Fairschach unchanged).
+/// operations) and an allocation at every chunk (the comparison:
+/// docs/performance.md).
 const RECENT: usize = 8;
 
 #[derive(Debug)]

@@ -37,9 +37,9 @@ const NONE: u32 = 0;
 /// exposed vertex outside it is an augmenting path. After a warm start many
 /// vertices are exposed at once; growing from all of them makes each stage
 /// scan every root before the first augmentation, so the stages cost
-/// quadratically in the exposed count. Two roots measured best on the Dutch
-/// engine's rounds (400 and 2000 players; one root makes the trees deep,
-/// more roots rescan roots). The matching's weight does not depend on it,
+/// quadratically in the exposed count. Two roots are best on the Dutch
+/// engine's rounds (one root makes the trees deep, more roots rescan roots;
+/// docs/performance.md). The matching's weight does not depend on it,
 /// and the engine's pairing does not depend on which optimum is returned.
 const ROOTS_PER_STAGE: usize = 2;
 

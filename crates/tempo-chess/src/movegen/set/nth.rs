@@ -70,9 +70,7 @@ pub(super) fn nth_square_pdep(set: Bitboard, n: u32) -> Square {
 /// with the set bits of the mask (tens to hundreds of cycles for a bitboard
 /// of targets), slower than the search it would replace: they take the
 /// search. Intel has run `pdep` in 3 cycles since its first BMI2 CPU
-/// (Haswell), AMD since Zen 3. Measured on Zen 3 (EPYC, 2.45 GHz), drawing
-/// one move of each of two sets took about 16 ns with `pdep` and 27 ns
-/// with the search (in-process, interleaved runs, best of 40).
+/// (Haswell), AMD since Zen 3 (the gain: docs/performance.md).
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 pub(super) fn pdep_is_fast() -> bool {
