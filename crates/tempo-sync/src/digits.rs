@@ -23,7 +23,7 @@
 
 use tempo_chess::{Color, Position, Role};
 
-use crate::error::RecordError;
+use crate::error::{ChoiceError, RecordError, StepError};
 use crate::event::Event;
 use crate::game::{Choice, SyncGame};
 use crate::record::{RecordStep, parse_choice};
@@ -109,11 +109,11 @@ pub fn parse_choice_code(
     game: &SyncGame,
     color: Color,
     token: &str,
-) -> Result<Option<Choice>, String> {
+) -> Result<Option<Choice>, ChoiceError> {
     let code = match token.split_once('/') {
         Some((code, m)) => {
             if !(m.len() == 1 && matches!(m.as_bytes()[0], b'1'..=b'7')) {
-                return Err(format!("'{token}': marker after '/' must be one digit 1-7"));
+                return Err(ChoiceError::BadMarker(token.to_string()));
             }
             code
         }
@@ -128,15 +128,15 @@ pub fn parse_choice_code(
     let role = chars
         .next()
         .and_then(digit_role)
-        .ok_or_else(|| format!("'{token}': the first digit must name a piece (1-6)"))?;
-    let (from, to, promotion) =
-        tempo_chess::iccf::parse_digits(chars.as_str()).map_err(|e| e.to_string())?;
+        .ok_or_else(|| ChoiceError::BadPieceDigit(token.to_string()))?;
+    let (from, to, promotion) = tempo_chess::iccf::parse_digits(chars.as_str())?;
     let pos = game.position();
     if pos.role_at(from) != Some(role) || pos.color_at(from) != Some(color) {
-        return Err(format!(
-            "'{token}': piece digit {} does not match the piece on {from}",
-            piece_digit(role)
-        ));
+        return Err(ChoiceError::WrongPiece {
+            token: token.to_string(),
+            digit: piece_digit(role),
+            square: from,
+        });
     }
     let uci = format!(
         "{from}{to}{}",
@@ -194,7 +194,7 @@ pub fn replay(start: &SyncGame, text: &str) -> Result<(SyncGame, Vec<RecordStep>
                     line,
                     pair: game.pair_number(),
                     player: color.fold("White", "Black"),
-                    reason,
+                    reason: reason.into(),
                 })?;
         }
         let (next, _) = game
@@ -207,7 +207,7 @@ pub fn replay(start: &SyncGame, text: &str) -> Result<(SyncGame, Vec<RecordStep>
                     | crate::SyncError::MissingChoice(color) => color.fold("White", "Black"),
                     _ => "-",
                 },
-                reason: e.to_string(),
+                reason: StepError::Game(e),
             })?;
         steps.push(RecordStep {
             line,

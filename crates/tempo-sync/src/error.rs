@@ -1,6 +1,11 @@
 //! Typed errors of tempo-sync.
 
-use tempo_chess::{Color, FenError, Square};
+use tempo_chess::chess960::Chess960Error;
+use tempo_chess::iccf::IccfError;
+use tempo_chess::uci::UciError;
+use tempo_chess::{Color, FenError, PositionError, Square};
+
+use crate::outcome::{EndReason, Result as GameResult};
 use thiserror::Error;
 
 /// A bad variant name or rule option.
@@ -60,12 +65,65 @@ pub enum SyncError {
         choice: String,
         reason: IllegalReason,
     },
-    #[error("the game is over: {0}")]
-    GameOver(String),
+    #[error("the game is over: {result} ({reason})")]
+    GameOver {
+        result: GameResult,
+        reason: EndReason,
+    },
     #[error("{0:?} must make a choice now")]
     MissingChoice(Color),
     #[error("invalid start position: {0}")]
-    InvalidStart(String),
+    InvalidStart(StartError),
+}
+
+/// Why a position cannot start a game of simultaneous moves.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum StartError {
+    /// Not exactly one king of a colour.
+    #[error("{} has {kings} kings (exactly one is needed)", .color.fold("White", "Black"))]
+    Kings { color: Color, kings: u32 },
+    /// A board no variant position has.
+    #[error("{0}")]
+    Board(#[from] PositionError),
+    /// No Chess960 start position of that number.
+    #[error("{0}")]
+    Chess960(#[from] Chess960Error),
+}
+
+/// A choice written in a record that cannot be read as one.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ChoiceError {
+    /// Not a UCI move.
+    #[error("{0}")]
+    Uci(#[from] UciError),
+    /// `..` where a choice is due.
+    #[error("'..' given, but a choice is due")]
+    ChoiceDue,
+    /// A decline outside Synchronschach's exchange phase.
+    #[error("'-' (decline) is only possible in the exchange phase")]
+    DeclineOutsideExchange,
+    /// A choice from a player who has nothing to choose.
+    #[error("'{0}' given, but nothing is to be chosen now")]
+    NothingDue(String),
+    /// A capture choice (`xd8d5`) where a move is due.
+    #[error("'{0}': a capture choice outside the exchange phase")]
+    CaptureOutsideExchange(String),
+    /// A digit-code marker that is not one digit 1-7.
+    #[error("'{0}': marker after '/' must be one digit 1-7")]
+    BadMarker(String),
+    /// A digit code whose first digit names no piece.
+    #[error("'{0}': the first digit must name a piece (1-6)")]
+    BadPieceDigit(String),
+    /// Digits that are no ICCF move.
+    #[error("{0}")]
+    Iccf(#[from] IccfError),
+    /// The piece digit differs from the piece on the square.
+    #[error("'{token}': piece digit {digit} does not match the piece on {square}")]
+    WrongPiece {
+        token: String,
+        digit: char,
+        square: Square,
+    },
 }
 
 /// A problem in the extended position notation.
@@ -80,7 +138,32 @@ pub enum NotationError {
         reason: String,
     },
     #[error("position notation: {0}")]
-    Start(String),
+    Start(SyncError),
+    /// Neither the seven fields of the notation nor a FEN.
+    #[error(
+        "position notation: expected 7 fields (placement phase castling en-passant paused half-moves pair) or a FEN, found {0}"
+    )]
+    FieldCount(usize),
+}
+
+/// Why a step of a record cannot be played.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum StepError {
+    /// The written choice cannot be read.
+    #[error("{0}")]
+    Choice(#[from] ChoiceError),
+    /// The choice is read but not allowed.
+    #[error("{choice}: {reason}")]
+    Illegal {
+        choice: String,
+        reason: IllegalReason,
+    },
+    /// A player who must choose has no choice on the line.
+    #[error("a choice is missing")]
+    MissingChoice,
+    /// The state machine refused the step.
+    #[error("{0}")]
+    Game(SyncError),
 }
 
 /// A problem in a pair record, PGN or digit code.
@@ -95,7 +178,7 @@ pub enum RecordError {
         line: usize,
         pair: u32,
         player: &'static str,
-        reason: String,
+        reason: StepError,
     },
     #[error("line {line}: the game is already over ({result})")]
     AfterEnd { line: usize, result: String },

@@ -23,7 +23,7 @@ use history::History;
 pub use mobility::PairMoves;
 use mobility::{Mobility, Search};
 
-use crate::error::{IllegalReason, SyncError};
+use crate::error::{IllegalReason, StartError, SyncError};
 use crate::event::Event;
 use crate::outcome::{EndReason, Result as GameResult};
 use crate::phase::{Exchange, Phase};
@@ -54,7 +54,7 @@ impl SyncGame {
     /// A game from Chess960 start position `number` (0..960).
     pub fn chess960(rules: Rules, number: u16) -> Result<SyncGame, SyncError> {
         let pos = tempo_chess::chess960::start_position(number)
-            .map_err(|e| SyncError::InvalidStart(e.to_string()))?;
+            .map_err(|e| SyncError::InvalidStart(e.into()))?;
         SyncGame::from_position(rules, pos)
     }
 
@@ -65,14 +65,11 @@ impl SyncGame {
         for color in Color::ALL {
             let kings = (pos.by_color(color) & pos.by_role(Role::King)).count();
             if kings != 1 {
-                return Err(SyncError::InvalidStart(format!(
-                    "{} has {kings} kings (exactly one is needed)",
-                    color.fold("White", "Black")
-                )));
+                return Err(SyncError::InvalidStart(StartError::Kings { color, kings }));
             }
         }
         pos.validate_board()
-            .map_err(|err| SyncError::InvalidStart(err.to_string()))?;
+            .map_err(|err| SyncError::InvalidStart(err.into()))?;
         let mut pos = pos;
         if rules.variant() == Variant::Synchronschach {
             // S2: no en passant; no pauses in this variant.
@@ -272,7 +269,7 @@ impl SyncGame {
         black: Option<Choice>,
     ) -> Result<(SyncGame, Vec<Event>), SyncError> {
         if let Some((result, reason)) = self.result() {
-            return Err(SyncError::GameOver(format!("{result} ({reason})")));
+            return Err(SyncError::GameOver { result, reason });
         }
         let mut choices = [None, None];
         for (color, choice) in [(Color::White, white), (Color::Black, black)] {

@@ -59,7 +59,10 @@ pub mod record;
 mod rules;
 mod step;
 
-pub use error::{IllegalReason, NotationError, RecordError, RulesError, SyncError};
+pub use error::{
+    ChoiceError, IllegalReason, NotationError, RecordError, RulesError, StartError, StepError,
+    SyncError,
+};
 pub use event::{Event, VoidReason};
 pub use game::{Choice, Expected, PairMoves, Resolution, SyncGame};
 pub use outcome::{EndReason, Result as GameResult};

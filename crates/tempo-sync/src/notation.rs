@@ -27,7 +27,7 @@
 
 use tempo_chess::{Bitboard, Color, Position, Square};
 
-use crate::error::NotationError;
+use crate::error::{NotationError, SyncError};
 use crate::game::{SyncGame, start_fresh};
 use crate::outcome::{EndReason, Result as GameResult};
 use crate::phase::{Exchange, Phase};
@@ -198,14 +198,10 @@ pub fn read(rules: Rules, text: &str) -> Result<SyncGame, NotationError> {
     let fields: Vec<&str> = text.split_whitespace().collect();
     if fields.len() >= 2 && matches!(fields[1], "w" | "b") {
         let pos = Position::from_fen(text)?;
-        return SyncGame::from_position(rules, pos)
-            .map_err(|e| NotationError::Start(e.to_string()));
+        return SyncGame::from_position(rules, pos).map_err(NotationError::Start);
     }
     if fields.len() != 7 {
-        return Err(NotationError::Start(format!(
-            "expected 7 fields (placement phase castling en-passant paused half-moves pair) or a FEN, found {}",
-            fields.len()
-        )));
+        return Err(NotationError::FieldCount(fields.len()));
     }
     let phase = parse_phase(fields[1])?;
     let fen = format!("{} w {} - 0 1", fields[0], fields[2]);
@@ -235,8 +231,7 @@ pub fn read(rules: Rules, text: &str) -> Result<SyncGame, NotationError> {
     pos.set_halfmove_clock(parse_number(6, fields[5])?);
     pos.set_fullmove_number(parse_number(7, fields[6])?);
     let start = |pos: Position| -> Result<SyncGame, NotationError> {
-        SyncGame::from_position(rules, pos.clone())
-            .map_err(|e| NotationError::Start(e.to_string()))?;
+        SyncGame::from_position(rules, pos.clone()).map_err(NotationError::Start)?;
         Ok(start_fresh(rules, pos))
     };
     let Some(phase) = phase else {
@@ -250,11 +245,11 @@ pub fn read(rules: Rules, text: &str) -> Result<SyncGame, NotationError> {
     if let Phase::GameOver { .. } = phase {
         // A king may be gone: it was captured, which ended the game.
         pos.validate_board()
-            .map_err(|e| NotationError::Start(e.to_string()))?;
+            .map_err(|e| NotationError::Start(SyncError::InvalidStart(e.into())))?;
         return Ok(SyncGame::from_parts(rules, pos, phase));
     }
     // Check the kings as for a start position.
-    SyncGame::from_position(rules, pos.clone()).map_err(|e| NotationError::Start(e.to_string()))?;
+    SyncGame::from_position(rules, pos.clone()).map_err(NotationError::Start)?;
     match phase {
         Phase::NewParry { color } => {
             if rules.variant() != Variant::Fairschach {

@@ -28,7 +28,7 @@ use std::fmt::Write as _;
 use tempo_chess::uci::{self, Uci};
 use tempo_chess::{Bitboard, Color, Move, Position};
 
-use crate::error::RecordError;
+use crate::error::{ChoiceError, RecordError, StepError};
 use crate::event::{Event, VoidReason};
 use crate::game::{Choice, Expected, SyncGame};
 use crate::phase::Phase;
@@ -36,8 +36,8 @@ use crate::phase::Phase;
 /// Reads a UCI move of `color` in `pos` (either castling spelling). A
 /// well-formed move that is not legal is returned as written, so that the
 /// state machine can say why it is illegal.
-pub fn parse_move(pos: &Position, color: Color, text: &str) -> Result<Move, String> {
-    let parsed: Uci = text.parse().map_err(|e: uci::UciError| e.to_string())?;
+pub fn parse_move(pos: &Position, color: Color, text: &str) -> Result<Move, ChoiceError> {
+    let parsed: Uci = text.parse()?;
     let mut free = pos.clone();
     free.set_paused(Bitboard::EMPTY);
     free.set_turn(color);
@@ -221,13 +221,13 @@ fn illegal(game: &SyncGame, line: usize, err: crate::SyncError) -> RecordError {
             line,
             pair: game.pair_number(),
             player: color.fold("White", "Black"),
-            reason: format!("{choice}: {reason}"),
+            reason: StepError::Illegal { choice, reason },
         },
         crate::SyncError::MissingChoice(color) => RecordError::Illegal {
             line,
             pair: game.pair_number(),
             player: color.fold("White", "Black"),
-            reason: "a choice is missing".to_string(),
+            reason: StepError::MissingChoice,
         },
         other => RecordError::Syntax {
             line,
@@ -256,7 +256,7 @@ fn take_step(
                     line,
                     pair: game.pair_number(),
                     player: color.fold("White", "Black"),
-                    reason: "a choice is missing".to_string(),
+                    reason: StepError::MissingChoice,
                 });
             };
             slots.push((color, token));
@@ -274,7 +274,7 @@ fn take_step(
             line,
             pair: game.pair_number(),
             player: active.fold("White", "Black"),
-            reason: "a choice is missing".to_string(),
+            reason: StepError::MissingChoice,
         })?;
         slots.push((active, token));
         if !alternating && queue.front() == Some(&"..") {
@@ -286,7 +286,7 @@ fn take_step(
             line,
             pair: game.pair_number(),
             player: color.fold("White", "Black"),
-            reason,
+            reason: reason.into(),
         })?;
         out[color.index()] = choice;
     }
@@ -294,23 +294,25 @@ fn take_step(
 }
 
 /// Reads one token as `color`'s choice in `game`.
-pub fn parse_choice(game: &SyncGame, color: Color, token: &str) -> Result<Option<Choice>, String> {
+pub fn parse_choice(
+    game: &SyncGame,
+    color: Color,
+    token: &str,
+) -> Result<Option<Choice>, ChoiceError> {
     let pos = game.position();
     match (token, game.expected(color)) {
         ("..", Expected::Nothing) => Ok(None),
-        ("..", _) => Err("'..' given, but a choice is due".to_string()),
+        ("..", _) => Err(ChoiceError::ChoiceDue),
         ("-", Expected::CaptureOrDecline(_)) => Ok(Some(Choice::Decline)),
-        ("-", _) => Err("'-' (decline) is only possible in the exchange phase".to_string()),
-        (_, Expected::Nothing) => Err(format!("'{token}' given, but nothing is to be chosen now")),
+        ("-", _) => Err(ChoiceError::DeclineOutsideExchange),
+        (_, Expected::Nothing) => Err(ChoiceError::NothingDue(token.to_string())),
         (_, Expected::CaptureOrDecline(_)) => {
             let text = token.strip_prefix('x').unwrap_or(token);
             Ok(Some(Choice::Capture(parse_move(pos, color, text)?)))
         }
         (_, Expected::Move) => {
             if token.starts_with('x') {
-                return Err(format!(
-                    "'{token}': a capture choice outside the exchange phase"
-                ));
+                return Err(ChoiceError::CaptureOutsideExchange(token.to_string()));
             }
             Ok(Some(Choice::Move(parse_move(pos, color, token)?)))
         }
