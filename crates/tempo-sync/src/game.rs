@@ -9,6 +9,7 @@ mod exchange;
 mod fair;
 mod history;
 mod mobility;
+mod stored;
 mod unchecked;
 
 use tempo_chess::{Bitboard, Color, Move, MoveList, Position, Role};
@@ -22,6 +23,7 @@ use fair::{first_move_sequence, keep_legal_en_passant, pause_set, set_fair_en_pa
 use history::History;
 pub use mobility::PairMoves;
 use mobility::{Mobility, Search};
+pub use stored::{MAX_HISTORY, RestoreError, StoredGame};
 
 use crate::error::{IllegalReason, StartError, SyncError};
 use crate::event::Event;

@@ -64,7 +64,9 @@ pub use error::{
     SyncError,
 };
 pub use event::{Event, VoidReason};
-pub use game::{Choice, Expected, PairMoves, Resolution, SyncGame};
+pub use game::{
+    Choice, Expected, MAX_HISTORY, PairMoves, Resolution, RestoreError, StoredGame, SyncGame,
+};
 pub use outcome::{EndReason, Result as GameResult};
 pub use phase::{Exchange, Phase};
 pub use rules::{
