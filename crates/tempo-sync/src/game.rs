@@ -259,8 +259,16 @@ impl SyncGame {
         }
         let [white, black] = self.committed;
         let (next, events) = self.resolve(white, black)?;
+        let record = crate::record::write_step(self, white, black, &events);
+        let digits = crate::digits::write_step(self, white, black, &events);
         *self = next;
-        Ok(Some(Resolution { events }))
+        Ok(Some(Resolution {
+            white,
+            black,
+            events,
+            record,
+            digits,
+        }))
     }
 
     /// Resolves the current step with both players' choices (`None` for a

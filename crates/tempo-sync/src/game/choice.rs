@@ -61,10 +61,18 @@ pub enum Expected {
     CaptureOrDecline(Square),
 }
 
-/// The events of a resolution.
+/// A resolved step: both choices as played, what happened, and the step's
+/// lines in the pair record and the digit code (written from the state
+/// before the step, which the host no longer has).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Resolution {
+    pub white: Option<Choice>,
+    pub black: Option<Choice>,
     pub events: Vec<Event>,
+    /// The line of [`crate::record`], e.g. `2x. .. xd8d5`.
+    pub record: String,
+    /// The line of [`crate::digits`], e.g. `1 65254 66765`.
+    pub digits: String,
 }
 
 /// Why `mv` is not legal for `color` in `pos`.
