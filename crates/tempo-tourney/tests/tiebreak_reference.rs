@@ -151,3 +151,20 @@ fn tie_breaks_agree_with_tiebreakserver_under_the_rules_in_force() {
 fn tie_breaks_agree_with_tiebreakserver_under_the_2023_edition() {
     assert_agrees("2024", UnplayedRule::Fide2023);
 }
+
+/// The real files are consistent, and their points columns agree with their
+/// results (Gros 2010 counts the half-point byes already entered for round 5).
+#[test]
+fn the_reference_files_pass_the_consistency_check() {
+    let mut files: Vec<_> = fs::read_dir(data().join("trf"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    assert_eq!(files.len(), 19);
+    for path in files {
+        let t = Tournament::from_trf_bytes(&fs::read(&path).unwrap()).unwrap();
+        assert_eq!(t.check_consistency(), Ok(()), "{}", path.display());
+        assert_eq!(t.consistency_warnings(), vec![], "{}", path.display());
+    }
+}

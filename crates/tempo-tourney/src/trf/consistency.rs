@@ -142,7 +142,9 @@ impl Tournament {
         Ok(())
     }
 
-    /// What deserves a warning: points columns the results do not give. A
+    /// What deserves a warning: points columns the results do not give
+    /// (after the last paired round, or with byes entered beyond it, with or
+    /// without acceleration points). A
     /// column that is zero or blank for every player is not filled in (as
     /// pairing programs' inputs often are), so it is not compared.
     pub fn consistency_warnings(&self) -> Vec<ConsistencyWarning> {
@@ -159,15 +161,22 @@ impl Tournament {
             .filter_map(|p| {
                 let written = p.points?;
                 let computed = self.score_after(p.id, last);
-                let accelerated = computed + self.acceleration(p.id, last);
-                (written != computed && written != accelerated).then(|| {
-                    ConsistencyWarning::PointsDisagree {
-                        line: self.player_line(p.id).unwrap_or(0),
-                        player: p.id,
-                        name: p.name.clone(),
-                        written: written.to_string(),
-                        computed: computed.to_string(),
-                    }
+                // Byes already entered for a round not yet paired may be
+                // counted, and acceleration points may be included.
+                let with_byes = self.score_after(p.id, self.rounds_in_file());
+                let acceleration = self.acceleration(p.id, last);
+                let accepted = [
+                    computed,
+                    computed + acceleration,
+                    with_byes,
+                    with_byes + acceleration,
+                ];
+                (!accepted.contains(&written)).then(|| ConsistencyWarning::PointsDisagree {
+                    line: self.player_line(p.id).unwrap_or(0),
+                    player: p.id,
+                    name: p.name.clone(),
+                    written: written.to_string(),
+                    computed: computed.to_string(),
                 })
             })
             .collect()
