@@ -29,7 +29,8 @@ use thiserror::Error;
 
 use crate::{Bitboard, Color, Move, Position, Role};
 
-/// Who won.
+/// Who won: the one result type of orthodox and simultaneous-move games
+/// (tempo-sync re-exports it as `GameResult`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Outcome {
     Win(Color),
@@ -44,6 +45,38 @@ impl Outcome {
             Outcome::Win(Color::Black) => "0-1",
             Outcome::Draw => "1/2-1/2",
         }
+    }
+
+    /// Reads `1-0`, `0-1`, `1/2-1/2`.
+    ///
+    /// ```
+    /// use tempo_chess::{Color, Outcome};
+    /// assert_eq!(Outcome::from_pgn("0-1"), Some(Outcome::Win(Color::Black)));
+    /// assert_eq!(Outcome::from_pgn("*"), None);
+    /// ```
+    pub fn from_pgn(text: &str) -> Option<Outcome> {
+        match text {
+            "1-0" => Some(Outcome::Win(Color::White)),
+            "0-1" => Some(Outcome::Win(Color::Black)),
+            "1/2-1/2" => Some(Outcome::Draw),
+            _ => None,
+        }
+    }
+
+    /// The result with colours swapped.
+    pub fn mirrored(self) -> Outcome {
+        match self {
+            Outcome::Win(c) => Outcome::Win(!c),
+            Outcome::Draw => Outcome::Draw,
+        }
+    }
+}
+
+/// Written as its PGN result (`1-0`, `0-1`, `1/2-1/2`).
+#[cfg(feature = "serde")]
+impl serde::Serialize for Outcome {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        s.serialize_str(self.pgn())
     }
 }
 

@@ -26,6 +26,10 @@
 //! and counters ([`notation`]) and PGN with a `Variant` tag ([`pgn`]).
 //! Every rule and gap decision is documented in `docs/rules/`.
 //!
+//! Colours and results are tempo-chess's: [`tempo_chess::Color`] and
+//! [`tempo_chess::Outcome`] (re-exported here as [`GameResult`]), so a host
+//! that also runs orthodox games needs no conversion.
+//!
 //! ```
 //! use tempo_chess::Color;
 //! use tempo_sync::{Choice, Phase, Rules, SyncGame, Variant};

@@ -2,56 +2,12 @@
 
 use std::fmt;
 
-use serde::{Serialize, Serializer};
-use tempo_chess::Color;
+use serde::Serialize;
+use tempo_chess::Outcome;
 
-/// The result of a finished game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Result {
-    Win(Color),
-    Draw,
-}
-
-impl Result {
-    /// `1-0`, `0-1` or `1/2-1/2`.
-    pub fn pgn(self) -> &'static str {
-        match self {
-            Result::Win(Color::White) => "1-0",
-            Result::Win(Color::Black) => "0-1",
-            Result::Draw => "1/2-1/2",
-        }
-    }
-
-    /// Reads `1-0`, `0-1`, `1/2-1/2`.
-    pub fn from_pgn(text: &str) -> Option<Result> {
-        match text {
-            "1-0" => Some(Result::Win(Color::White)),
-            "0-1" => Some(Result::Win(Color::Black)),
-            "1/2-1/2" => Some(Result::Draw),
-            _ => None,
-        }
-    }
-
-    /// The result with colours swapped.
-    pub fn mirrored(self) -> Result {
-        match self {
-            Result::Win(c) => Result::Win(!c),
-            Result::Draw => Result::Draw,
-        }
-    }
-}
-
-impl fmt::Display for Result {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.pgn())
-    }
-}
-
-impl Serialize for Result {
-    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
-        s.serialize_str(self.pgn())
-    }
-}
+/// The result of a finished game: tempo-chess's [`Outcome`], so that a
+/// host combining orthodox and simultaneous-move games has one result type.
+pub type Result = Outcome;
 
 /// Why the game ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
