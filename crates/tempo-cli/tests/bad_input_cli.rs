@@ -168,6 +168,9 @@ fn clock_parse_keeps_meaning_and_says_what_is_wrong_once() {
         "{}",
         stdout(&out)
     );
+    // Found by fuzzing: `1/86400` would read back as days per move.
+    let out = tempo(&["clock", "parse", "--human", "1d/1"]);
+    assert!(stdout(&out).starts_with("pgn: none ("), "{}", stdout(&out));
     let out = tempo(&["clock", "parse", "0+0"]);
     assert_refused(&out, "the first period grants no time");
     assert_eq!(

@@ -58,11 +58,7 @@ pub fn parse_pgn(text: &str) -> Result<TimeControl, TimeControlError> {
         periods.push(period);
     }
     if let [only] = periods.as_slice()
-        && only.moves == Some(1)
-        && only.increment == Millis::ZERO
-        && only.delay == Delay::None
-        && only.base > Millis::ZERO
-        && only.base.as_millis() % Millis::DAY.as_millis() == 0
+        && reads_as_days_per_move(only)
     {
         return Ok(TimeControl::Correspondence(Correspondence::PerMove {
             limit: only.base,
@@ -74,6 +70,17 @@ pub fn parse_pgn(text: &str) -> Result<TimeControl, TimeControlError> {
             text: text.to_string(),
             rule,
         })
+}
+
+/// Whether a lone period is written like chess.com's correspondence control
+/// `1/<whole days>` (days per move, not carried over), which is how PGN
+/// reads that text back.
+fn reads_as_days_per_move(period: &Period) -> bool {
+    period.moves == Some(1)
+        && period.increment == Millis::ZERO
+        && period.delay == Delay::None
+        && period.base > Millis::ZERO
+        && period.base.as_millis() % Millis::DAY.as_millis() == 0
 }
 
 fn field_error(text: &str, period: usize, field: &str, problem: String) -> TimeControlError {
@@ -147,8 +154,10 @@ fn looks_decimal(text: &str) -> bool {
 }
 
 /// Writes the PGN `TimeControl` value (see the module docs for the
-/// extensions used); `None` for a control PGN cannot express: ICCF's
-/// whole days with double counting would read back as a different control.
+/// extensions used); `None` for a control PGN cannot express because its
+/// text would read back as a different control: ICCF's whole days with
+/// double counting, and a repeating period of one move in whole days
+/// (saved time carried over), which reads as days per move.
 pub fn write_pgn(control: &TimeControl) -> Option<String> {
     Some(match control {
         TimeControl::Unknown => "?".into(),
@@ -158,6 +167,9 @@ pub fn write_pgn(control: &TimeControl) -> Option<String> {
             format!("1/{}", limit.pgn_seconds())
         }
         TimeControl::Correspondence(Correspondence::Iccf(_)) => return None,
+        TimeControl::Periods(p) if matches!(p.periods(), [only] if reads_as_days_per_move(only)) => {
+            return None;
+        }
         TimeControl::Periods(p) => p
             .periods()
             .iter()
@@ -279,6 +291,19 @@ mod tests {
         ] {
             assert_eq!(write_pgn(&p(text)).as_deref(), Some(text));
         }
+    }
+
+    /// Found by the fuzz target `time_control`: `1d/1` written as `1/86400`
+    /// read back as days per move, not a repeating period.
+    #[test]
+    fn a_repeating_one_move_period_of_whole_days_has_no_pgn_form() {
+        let repeating: TimeControl = "1d/1".parse().unwrap();
+        assert!(matches!(repeating, TimeControl::Periods(_)));
+        assert_eq!(write_pgn(&repeating), None);
+        let per_move = p("1/86400");
+        assert!(matches!(per_move, TimeControl::Correspondence(_)));
+        assert_eq!(write_pgn(&per_move).as_deref(), Some("1/86400"));
+        assert_eq!(write_pgn(&p("1/90000")).as_deref(), Some("1/90000"));
     }
 
     #[test]
