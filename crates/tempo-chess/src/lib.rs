@@ -57,7 +57,7 @@ pub use castling::{CastlingRights, CastlingSide};
 pub use color::Color;
 pub use fen::{CastlingNotation, FenError, FenErrorKind, FenField, STARTING_FEN};
 pub use game::{Game, IllegalMove, Outcome, Termination, is_insufficient_material};
-pub use movegen::{MoveSet, MoveSetIter};
+pub use movegen::{MoveSet, MoveSetIter, PausedInCheck};
 pub use moves::{MAX_MOVES, Move, MoveList, MoveListIntoIter};
 pub use perft::{divide, perft};
 pub use piece::Piece;

@@ -13,6 +13,18 @@ mod set;
 
 pub use set::{MoveSet, MoveSetIter};
 
+/// What the paused pieces ([`Position::paused`]) of a colour in check do
+/// in [`Position::legal_move_sets_into`]: stay where they are, as
+/// everywhere else, or move like the other pieces (a variant may let a
+/// side in check use every piece to answer the check).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PausedInCheck {
+    /// Paused pieces do not move, in check or not.
+    Stay,
+    /// A colour in check moves its paused pieces too.
+    Move,
+}
+
 /// Receives moves in bulk: a from-square and a set of to-squares.
 trait Sink {
     /// Moves of a non-pawn piece (or castling) from `from`.

@@ -9,8 +9,8 @@ mod exchange;
 mod fair;
 mod history;
 mod mobility;
+mod node;
 mod stored;
-mod unchecked;
 
 use tempo_chess::{Bitboard, Color, Move, MoveList, Position, Role};
 
@@ -21,8 +21,8 @@ use end::{orthodox_end, pair_end};
 use exchange::{can_capture_on, exchange_captures, exchange_rights};
 use fair::{first_move_sequence, keep_legal_en_passant, pause_set, set_fair_en_passant};
 use history::History;
-pub use mobility::PairMoves;
 use mobility::{Mobility, Search};
+pub use node::{Node, Successor};
 pub use stored::{MAX_HISTORY, RestoreError, StoredGame};
 
 use crate::error::{IllegalReason, StartError, SyncError};
@@ -33,7 +33,7 @@ use crate::rules::{Rules, SameSquareRule, Variant};
 use crate::step::{execute, execute_pair};
 
 /// A simultaneous-move game in progress.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct SyncGame {
     rules: Rules,
     pos: Position,
@@ -45,6 +45,31 @@ pub struct SyncGame {
     /// Whether each side's king is attacked in `pos` (found when the
     /// state was made; Fairschach's first-move right asks at every pair).
     checks: [bool; 2],
+}
+
+impl Clone for SyncGame {
+    fn clone(&self) -> SyncGame {
+        SyncGame {
+            rules: self.rules,
+            pos: self.pos.clone(),
+            phase: self.phase,
+            history: self.history.clone(),
+            committed: self.committed,
+            checks: self.checks,
+        }
+    }
+
+    /// Field by field, so that the history reuses what it shares
+    /// ([`Node::set`] copies states into one node).
+    #[inline]
+    fn clone_from(&mut self, source: &SyncGame) {
+        self.rules = source.rules;
+        self.pos.clone_from(&source.pos);
+        self.phase = source.phase;
+        self.history.clone_from(&source.history);
+        self.committed = source.committed;
+        self.checks = source.checks;
+    }
 }
 
 impl SyncGame {
@@ -359,11 +384,7 @@ impl SyncGame {
         }
     }
 
-    /// Resolves the pair of `white` and `black`: the new state, put
-    /// together once at the end from the position (a copy of this state's,
-    /// changed in place), the phase, the history and the checks, so that
-    /// the caller's return slot receives it without another copy.
-    #[inline(never)]
+    /// Resolves the pair of `white` and `black`: the new state.
     fn after_pair(
         &self,
         white: Move,
@@ -371,32 +392,49 @@ impl SyncGame {
         mobility: impl Mobility,
         events: &mut Vec<Event>,
     ) -> SyncGame {
-        let mut pos = self.pos.clone();
-        self.resolve_pair(&mut pos, white, black, mobility, events)
+        let mut next = self.successor();
+        self.after_pair_into(white, black, mobility, events, &mut next);
+        next
     }
 
-    /// The state of these rules with `pos`, `phase`, `history` and
-    /// `checks`, no commits.
-    #[inline(always)]
-    fn next_state(
+    /// Resolves the pair of `white` and `black` into `out`: the new
+    /// state, written once at the end from the position (a copy of this
+    /// state's, changed in place), the phase, the history and the checks
+    /// (no temporary state to copy in).
+    #[inline(never)]
+    fn after_pair_into(
         &self,
+        white: Move,
+        black: Move,
+        mobility: impl Mobility,
+        events: &mut Vec<Event>,
+        out: &mut SyncGame,
+    ) {
+        let mut pos = self.pos.clone();
+        self.resolve_pair(&mut pos, white, black, mobility, events, out);
+    }
+
+    /// Writes the state of these rules with `pos`, `phase`, `history` and
+    /// `checks`, no commits, into `out`.
+    #[inline(always)]
+    fn write_state(
+        &self,
+        out: &mut SyncGame,
         pos: &Position,
         phase: Phase,
         history: History,
         checks: [bool; 2],
-    ) -> SyncGame {
-        SyncGame {
-            rules: self.rules,
-            pos: pos.clone(),
-            phase,
-            history,
-            committed: [None, None],
-            checks,
-        }
+    ) {
+        out.rules = self.rules;
+        out.pos = pos.clone();
+        out.phase = phase;
+        out.history = history;
+        out.committed = [None, None];
+        out.checks = checks;
     }
 
-    /// [`SyncGame::after_pair`] on `pos`, each way out building the new
-    /// state from its own parts (one copy of the history each).
+    /// [`SyncGame::after_pair_into`] on `pos`, each way out writing the
+    /// new state from its own parts (one copy of the history each).
     #[inline(always)]
     fn resolve_pair(
         &self,
@@ -405,7 +443,8 @@ impl SyncGame {
         black: Move,
         mobility: impl Mobility,
         events: &mut Vec<Event>,
-    ) -> SyncGame {
+        out: &mut SyncGame,
+    ) {
         let rules = &self.rules;
         let pre = &self.pos;
         let moves = [Some(white), Some(black)];
@@ -430,7 +469,7 @@ impl SyncGame {
         };
         if let Some(over) = kings_lost(pos) {
             let (phase, checks) = end_phase(pos, over, events);
-            return self.next_state(pos, phase, self.history.clone(), checks);
+            return self.write_state(out, pos, phase, self.history.clone(), checks);
         }
         pos.set_halfmove_clock(if step.irreversible {
             0
@@ -448,7 +487,7 @@ impl SyncGame {
             let checks = push_checks(pos, events);
             let phase = Phase::Exchange(x);
             events.push(Event::Phase { phase });
-            return self.next_state(pos, phase, self.history.clone(), checks);
+            return self.write_state(out, pos, phase, self.history.clone(), checks);
         }
         pos.set_fullmove_number(pre.fullmove_number().saturating_add(1));
         if let Rules::Fairschach(fair) = rules {
@@ -458,7 +497,7 @@ impl SyncGame {
         }
         let mut history = self.history.carried(pos.halfmove_clock());
         let (phase, checks) = begin_pair(rules, pos, &mut history, new_parry, mobility, events);
-        self.next_state(pos, phase, history, checks)
+        self.write_state(out, pos, phase, history, checks);
     }
 
     fn resolve_exchange(

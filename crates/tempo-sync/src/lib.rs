@@ -12,14 +12,11 @@
 //! over. [`Rules`] carry the variant and its options with the sources'
 //! defaults.
 //!
-//! For engines and playouts, [`SyncGame::resolve_legal_pair_with`] and
-//! [`SyncGame::resolve_legal_with`] resolve choices without checking them
-//! again and hand back both players' moves of the next pair as
-//! [`PairMoves`] (generated once, by the new state's mate and stalemate
-//! test); [`SyncGame::resolve_drawn_pair_with`] and
-//! [`SyncGame::resolve_drawn_pair_into`] resolve pairs drawn from such
-//! `PairMoves` and take over what their generation found (the squares
-//! each side attacks); [`playout`] plays random games and measures them.
+//! For search (engines, random playouts), a [`Node`] holds a state with
+//! both players' moves; [`Node::play`] resolves its choices without
+//! checking them again, into a bare state or a node whose moves come from
+//! the new state's mate and stalemate test. [`playout`] plays random
+//! games.
 //!
 //! Records: one line per pair ([`record`]), the Fairschach digit code for
 //! correspondence ([`digits`]), an extended FEN with phase, paused pieces
@@ -69,7 +66,7 @@ pub use error::{
 };
 pub use event::{Event, VoidReason};
 pub use game::{
-    Choice, Expected, MAX_HISTORY, PairMoves, Resolution, RestoreError, StoredGame, SyncGame,
+    Choice, Expected, MAX_HISTORY, Node, Resolution, RestoreError, StoredGame, Successor, SyncGame,
 };
 pub use outcome::{EndReason, Result as GameResult};
 pub use phase::{Exchange, Phase};

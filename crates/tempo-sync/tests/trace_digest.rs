@@ -1,12 +1,9 @@
 //! The rules' exact behaviour over many random steps, pinned by digests:
 //! every step's events, the extended notation and the repetition history
 //! of the new state, for seeded random games of both variants (and other
-//! Fairschach option sets), plus the unchecked fast path
-//! (`legal_moves_both_into` + `resolve_legal_pair_into`,
-//! `resolve_legal_pair_with` and `resolve_drawn_pair_with`, whose sets of
-//! the next pair's moves are checked against the new state's moves, and
-//! `resolve_drawn_pair_into`) on playout states. (The benchmark draws the same moves from `MoveSet`s; the
-//! playout tests hold the two paths equal.)
+//! Fairschach option sets), plus the unchecked search path (`Node::play`
+//! into a bare state and into a node, whose moves of the next pair are
+//! checked against the new state's) on playout states.
 //!
 //! Speed work on the engine must leave these digests unchanged. A change
 //! of the rules on purpose updates the golden file:
@@ -18,9 +15,10 @@ use std::fmt::Write as _;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+use tempo_bench::PickRng;
 use tempo_chess::{Color, MoveList};
-use tempo_sync::playout::{PickRng, random_choice, sample_pair_states};
-use tempo_sync::{PairMoves, Rules, SyncGame, Variant, notation};
+use tempo_sync::playout::{random_choice, sample_pair_states};
+use tempo_sync::{Choice, Node, Rules, SyncGame, Variant, notation};
 
 const GOLDEN: &str = "tests/data/trace_digests.txt";
 
@@ -70,47 +68,42 @@ fn games_digest(rules: Rules, games: usize, seed: u64) -> (String, usize) {
     (format!("{:016x}", digest.0), steps)
 }
 
-/// The unchecked fast path (the benchmark's, with lists for sets): both
-/// lists in one pass, picks, resolution without re-checking.
+/// The search handle ([`Node`]), on playout states: both lists in one
+/// pass, picks, each pair played unchecked into a bare state and into a
+/// node, whose moves must be the new state's.
 fn fast_path_digest(rules: Rules, states: usize, seed: u64) -> String {
     let mut digest = Digest::new();
     let mut rng = PickRng::new(seed);
     let (mut white, mut black) = (MoveList::new(), MoveList::new());
     let mut events = Vec::new();
-    let (mut moves, mut drawn) = (PairMoves::new(), PairMoves::new());
-    for (n, game) in sample_pair_states(rules, states, seed)
-        .into_iter()
-        .enumerate()
-    {
+    let (mut node, mut child) = (Node::default(), Node::default());
+    let mut leaf = SyncGame::new(rules);
+    for game in sample_pair_states(rules, states, seed) {
         game.position()
             .legal_moves_both_into(&mut white, &mut black);
-        drawn.fill(&game);
+        node.set(&game);
         for k in 0..3 {
             let (i, j) = rng.pick2(white.len(), black.len());
-            // The unchecked entries, which must agree: the second also
-            // returns the next pair's moves, from its mate test; the
-            // drawn ones take over what the generation of `drawn` found.
+            assert_eq!(node.pair(i, j), Some((white[i], black[j])));
+            let (w, b) = (Some(Choice::Move(white[i])), Some(Choice::Move(black[j])));
             let next = if k == 1 {
-                let next = if n % 2 == 0 {
-                    game.resolve_legal_pair_with(white[i], black[j], &mut events, &mut moves)
-                } else {
-                    moves.fill(&game);
-                    game.resolve_drawn_pair_with(white[i], black[j], &mut events, &mut moves)
-                };
-                if next.phase().is_pair() {
+                node.play(w, b, &mut child, &mut events);
+                if child.game().phase().is_pair() {
                     for color in Color::ALL {
-                        let set = moves.of(color);
-                        assert!(set.iter().eq(next.legal_moves(color).iter().copied()));
+                        let set = child.moves(color);
+                        assert!(
+                            set.iter()
+                                .eq(child.game().legal_moves(color).iter().copied())
+                        );
                     }
                 }
-                next
-            } else if k == 2 {
-                game.resolve_drawn_pair_into(white[i], black[j], &drawn, &mut events)
+                child.game()
             } else {
-                game.resolve_legal_pair_into(white[i], black[j], &mut events)
+                node.play(w, b, &mut leaf, &mut events);
+                &leaf
             };
             digest.add(&format!("{} {} {events:?}", white[i], black[j]));
-            add_state(&mut digest, &next);
+            add_state(&mut digest, next);
         }
     }
     format!("{:016x}", digest.0)

@@ -12,7 +12,7 @@
 use std::fmt;
 use std::iter::FusedIterator;
 
-use super::Sink;
+use super::{PausedInCheck, Sink};
 use crate::{Bitboard, Color, Move, Position, Role, Square};
 
 mod nth;
@@ -197,17 +197,16 @@ impl MoveSet {
     /// was generated from ([`Position::attacked_squares`]: the squares
     /// where [`Position::is_attacked`] with the board's occupancy is
     /// true; paused and pinned pieces attack too), for sets made by the
-    /// both-colour generators ([`Position::legal_move_sets_both_into`],
-    /// [`Position::legal_move_sets_both_unpausing_checked_into`]), which
-    /// find them on the way. `None` for sets made by the one-colour generators
+    /// both-colour generator ([`Position::legal_move_sets_into`]), which
+    /// finds them on the way. `None` for sets made by the one-colour generators
     /// ([`Position::legal_move_set_for_into`]), new and cleared sets.
     /// Not part of the set's equality, which compares the moves.
     ///
     /// ```
-    /// use tempo_chess::{Color, MoveSet, Position, Square};
+    /// use tempo_chess::{Color, MoveSet, PausedInCheck, Position, Square};
     /// let pos = Position::new();
     /// let (mut white, mut black) = (MoveSet::new(), MoveSet::new());
-    /// pos.legal_move_sets_both_into(&mut white, &mut black);
+    /// pos.legal_move_sets_into(&mut white, &mut black, PausedInCheck::Stay);
     /// assert_eq!(white.attacks(), Some(pos.attacked_squares(Color::White)));
     /// assert!(black.attacks().is_some_and(|a| a.contains(Square::F6)));
     /// assert_eq!(pos.legal_move_set_for(Color::White).attacks(), None);
@@ -270,9 +269,9 @@ impl MoveSet {
     /// pair.
     ///
     /// ```
-    /// use tempo_chess::{MoveSet, Position};
+    /// use tempo_chess::{MoveSet, PausedInCheck, Position};
     /// let (mut white, mut black) = (MoveSet::new(), MoveSet::new());
-    /// Position::new().legal_move_sets_both_into(&mut white, &mut black);
+    /// Position::new().legal_move_sets_into(&mut white, &mut black, PausedInCheck::Stay);
     /// let (w, b) = MoveSet::get_pair(&white, 19, &black, 20);
     /// assert_eq!((w, b), (white.get(19), None));
     /// ```
@@ -583,52 +582,63 @@ impl Sink for Filler<'_> {
 
 impl Position {
     /// The legal moves of White into `white` and of Black into `black`
-    /// (both cleared first) as [`MoveSet`]s, in one pass: each set holds
-    /// the moves of [`Position::legal_moves_for`] for its colour, in the
-    /// same order. Cheaper than [`Position::legal_moves_both_into`] where
-    /// the moves are counted or drawn by index rather than all listed.
-    /// Each set also holds the squares its colour attacks
-    /// ([`MoveSet::attacks`], [`Position::attacked_squares`]), found on the
-    /// way (or, in positions without a single king on each side, where
-    /// the general generator makes the sets, looked up apart).
+    /// (both cleared first) as [`MoveSet`]s, in one pass; returns whether
+    /// each colour is in check (its king, if it has exactly one, attacked:
+    /// [`Position::is_in_check`]), White first.
+    ///
+    /// Each set holds the moves of [`Position::legal_moves_for`] for its
+    /// colour, in the same order — except that with
+    /// [`PausedInCheck::Move`] the paused pieces of a colour in check move
+    /// too (the position's paused set is not changed). Cheaper than
+    /// [`Position::legal_moves_both_into`] where the moves are counted or
+    /// drawn by index rather than all listed. Each set also holds the
+    /// squares its colour attacks ([`MoveSet::attacks`],
+    /// [`Position::attacked_squares`]), found on the way.
     ///
     /// ```
-    /// use tempo_chess::{Color, MoveSet, Position};
+    /// use tempo_chess::{Bitboard, Color, MoveSet, PausedInCheck, Position, Square};
     /// let pos = Position::new();
     /// let (mut white, mut black) = (MoveSet::new(), MoveSet::new());
-    /// pos.legal_move_sets_both_into(&mut white, &mut black);
+    /// pos.legal_move_sets_into(&mut white, &mut black, PausedInCheck::Stay);
     /// assert_eq!((white.len(), black.len()), (20, 20));
     /// let black_list = pos.legal_moves_for(Color::Black);
     /// assert_eq!(black.get(7), Some(black_list[7]));
     /// assert!(black.iter().eq(black_list.iter().copied()));
-    /// ```
-    pub fn legal_move_sets_both_into(&self, white: &mut MoveSet, black: &mut MoveSet) {
-        self.legal_move_sets_both_with::<false>(white, black);
-    }
-
-    /// [`Position::legal_move_sets_both_into`] where the pauses of a
-    /// colour in check do not hold: its paused pieces move too, as at the
-    /// start of a Fairschach pair (FSR 9: a piece that has just moved may
-    /// move when its king is attacked). The position's paused set is not
-    /// changed. Returns whether each colour is in check (its king, if it
-    /// has exactly one, attacked: [`Position::is_in_check`]), White
-    /// first: the colours whose pauses were set aside, if they had any.
     ///
-    /// ```
-    /// use tempo_chess::{Bitboard, Color, MoveSet, Position, Square};
-    /// // Black's queen checks; White's paused rook can block on e2.
+    /// // Black's queen checks; White's paused rook may block on e2.
     /// let mut pos = Position::from_fen("4k3/4q3/8/8/8/8/R7/4K3 w - - 0 1")?;
     /// pos.set_paused(Bitboard::from_square(Square::A2));
-    /// let (mut white, mut black) = (MoveSet::new(), MoveSet::new());
-    /// let checks = pos.legal_move_sets_both_unpausing_checked_into(&mut white, &mut black);
+    /// let checks = pos.legal_move_sets_into(&mut white, &mut black, PausedInCheck::Move);
     /// assert_eq!(checks, [true, false]);
-    /// let mut unpaused = pos.clone();
-    /// unpaused.set_paused(Bitboard::EMPTY);
-    /// assert_eq!(white, unpaused.legal_move_set_for(Color::White));
     /// assert!(white.iter().any(|mv| mv.to_string() == "a2e2"));
+    /// pos.legal_move_sets_into(&mut white, &mut black, PausedInCheck::Stay);
+    /// assert!(!white.iter().any(|mv| mv.to_string() == "a2e2"));
     /// # Ok::<(), tempo_chess::FenError>(())
     /// ```
-    pub fn legal_move_sets_both_unpausing_checked_into(
+    #[inline]
+    pub fn legal_move_sets_into(
+        &self,
+        white: &mut MoveSet,
+        black: &mut MoveSet,
+        paused_in_check: PausedInCheck,
+    ) -> [bool; 2] {
+        match paused_in_check {
+            PausedInCheck::Stay => self.legal_move_sets_paused_staying(white, black),
+            PausedInCheck::Move => self.legal_move_sets_paused_moving_in_check(white, black),
+        }
+    }
+
+    // The two cases compiled here, each on its own (not in the caller's
+    // crate, where the generator's helpers would not be inlined).
+    fn legal_move_sets_paused_staying(
+        &self,
+        white: &mut MoveSet,
+        black: &mut MoveSet,
+    ) -> [bool; 2] {
+        self.legal_move_sets_both_with::<false>(white, black)
+    }
+
+    fn legal_move_sets_paused_moving_in_check(
         &self,
         white: &mut MoveSet,
         black: &mut MoveSet,

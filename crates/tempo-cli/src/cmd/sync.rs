@@ -373,9 +373,9 @@ fn bench(args: &BenchArgs) -> anyhow::Result<()> {
     }
     let rules = args.rules.rules()?;
     let positions = tempo_sync::playout::sample_pair_states(rules, 2000, args.seed);
-    let rate = tempo_sync::playout::measure_resolutions(&positions, args.seconds);
-    let resolve_only = tempo_sync::playout::measure_resolutions_only(&positions, args.seconds);
-    let playouts = tempo_sync::playout::measure_playout_pairs(rules, args.seconds, args.seed);
+    let rate = tempo_bench::measure_resolutions(&positions, args.seconds);
+    let resolve_only = tempo_bench::measure_resolutions_only(&positions, args.seconds);
+    let playouts = tempo_bench::measure_playout_pairs(rules, args.seconds, args.seed);
     let start = Instant::now();
     let mut nodes = 0u64;
     let pos = Position::new();

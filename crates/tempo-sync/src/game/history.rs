@@ -7,7 +7,7 @@ use std::sync::Arc;
 /// since the last capture or pawn move. The newest few are held inline,
 /// older ones in a shared persistent list of chunks: a resolution copies
 /// a few words and allocates only at every [`RECENT`]-th entry.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Default)]
 pub(super) struct History {
     /// The newest entries, oldest first (`recent[..len]`).
     recent: [u64; RECENT],
@@ -26,6 +26,36 @@ pub(super) struct History {
 /// operations) and an allocation at every chunk (the comparison:
 /// docs/performance.md).
 const RECENT: usize = 8;
+
+impl Clone for History {
+    #[inline]
+    fn clone(&self) -> History {
+        History {
+            recent: self.recent,
+            len: self.len,
+            buckets: self.buckets,
+            older: self.older.clone(),
+        }
+    }
+
+    /// Leaves the shared chunks alone where both hold the same ones (a
+    /// search copies states of one game into one buffer): no reference
+    /// counting then.
+    #[inline]
+    fn clone_from(&mut self, source: &History) {
+        self.recent = source.recent;
+        self.len = source.len;
+        self.buckets = source.buckets;
+        let same = match (&self.older, &source.older) {
+            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+            (None, None) => true,
+            _ => false,
+        };
+        if !same {
+            self.older.clone_from(&source.older);
+        }
+    }
+}
 
 #[derive(Debug)]
 struct HistoryChunk {

@@ -3,14 +3,13 @@
 //! either by a quick search or by generating both players' complete move
 //! sets. A caller that goes on playing needs those sets anyway (they are
 //! the next pair's choices), so it lets the test generate them once
-//! ([`SyncGame::resolve_legal_pair_with`](super::SyncGame::resolve_legal_pair_with)).
+//! ([`Node::play`](super::Node::play) into a node).
 //! The generation also finds the squares each side attacks: the start of
 //! the pair reads both checks from them, and the resolution of a pair
 //! drawn from the sets takes them over ([`Drawn`]).
 
-use tempo_chess::{Bitboard, Color, MoveSet, Position};
+use tempo_chess::{Bitboard, Color, MoveSet, PausedInCheck, Position};
 
-use super::SyncGame;
 use super::check::checks_inline;
 use super::end::has_legal_move;
 use super::exchange::attacked_before;
@@ -18,128 +17,61 @@ use super::fair::effective_pauses;
 
 /// Both players' legal moves at the start of a pair, as compact
 /// [`MoveSet`]s: the choices of a pair (and of Fairschach's first-move
-/// right and new parry, FSR 6/7, which offer the same moves). They also
-/// keep the squares each side attacks ([`PairMoves::attacks`]) and the
-/// Zobrist hash of the position they were made for, by which
-/// [`SyncGame::resolve_drawn_pair_into`] and
-/// [`SyncGame::resolve_drawn_pair_with`] refuse another state's moves.
-///
-/// ```
-/// use tempo_chess::Color;
-/// use tempo_sync::{PairMoves, Rules, SyncGame, Variant};
-///
-/// let game = SyncGame::new(Rules::new(Variant::Fairschach));
-/// let mut moves = PairMoves::new();
-/// moves.fill(&game);
-/// assert_eq!(moves.of(Color::White).len(), 20);
-/// // Resolving a pair with moves drawn from the sets gives the next
-/// // state's sets too, from the same generation as its mate test.
-/// let (white, black) = (moves.of(Color::White).get(0), moves.of(Color::Black).get(19));
-/// let mut events = Vec::new();
-/// let next = game.resolve_legal_pair_with(white.unwrap(), black.unwrap(), &mut events, &mut moves);
-/// assert!(next.phase().is_pair());
-/// assert_eq!(moves.of(Color::Black).len(), next.legal_moves(Color::Black).len());
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PairMoves {
+/// right and new parry, FSR 6/7, which offer the same moves), with the
+/// squares each side attacks. Held by a [`Node`](super::Node) together
+/// with the state they belong to.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(super) struct PairMoves {
     sets: [MoveSet; 2],
     /// The squares each side attacks in the position of the sets, White's
-    /// first ([`PairMoves::attacks`]). Kept here rather than read from the
-    /// sets: where FSR 9 lifts the pauses of a side left without a move,
-    /// its set is made again by the one-colour generator, which finds no
-    /// attacks (pauses do not change them).
+    /// first. Kept here rather than read from the sets: where FSR 9 lifts
+    /// the pauses of a side left without a move, its set is made again by
+    /// the one-colour generator, which finds no attacks (pauses do not
+    /// change them).
     attacks: [Bitboard; 2],
-    /// The Zobrist hash ([`Position::hash`]) of the position whose moves
-    /// the sets are, its paused set as settled ([`NOT_FILLED`] in new
-    /// `PairMoves`): what the drawn entries check their `PairMoves`
-    /// against ([`PairMoves::assert_moves_of`]). A plain `u64`, not an
-    /// option: one compare.
-    hash: u64,
-}
-
-/// The hash of new `PairMoves`, filled for no position: not 0, the hash
-/// of the empty board with White to move (a position's hash is this
-/// value only by a 64-bit collision, as for any two positions).
-const NOT_FILLED: u64 = 0x6e6f_7420_6669_6c6c;
-
-impl Default for PairMoves {
-    fn default() -> PairMoves {
-        PairMoves {
-            sets: Default::default(),
-            attacks: Default::default(),
-            hash: NOT_FILLED,
-        }
-    }
 }
 
 impl PairMoves {
     /// Two empty sets.
-    pub fn new() -> PairMoves {
+    pub(super) fn new() -> PairMoves {
         PairMoves::default()
     }
 
     /// The legal moves of `color`.
     #[inline]
-    pub fn of(&self, color: Color) -> &MoveSet {
+    pub(super) fn of(&self, color: Color) -> &MoveSet {
         &self.sets[color.index()]
     }
 
-    /// Every square that `color`'s pieces attack in the position whose
-    /// moves these are ([`Position::attacked_squares`], paused pieces
-    /// included), found by the generation on the way (empty in new
-    /// `PairMoves`).
-    ///
-    /// ```
-    /// use tempo_chess::{Color, Square};
-    /// use tempo_sync::{PairMoves, Rules, SyncGame, Variant};
-    ///
-    /// let game = SyncGame::new(Rules::new(Variant::Synchronschach));
-    /// let mut moves = PairMoves::new();
-    /// moves.fill(&game);
-    /// assert!(moves.attacks(Color::White).contains(Square::E3));
-    /// assert_eq!(moves.attacks(Color::Black), game.position().attacked_squares(Color::Black));
-    /// ```
+    /// The squares `color` attacks (empty if not filled).
     #[inline]
-    pub fn attacks(&self, color: Color) -> Bitboard {
+    pub(super) fn attacks(&self, color: Color) -> Bitboard {
         self.attacks[color.index()]
     }
 
-    /// Both players' moves in `game`, which is at the start of a pair
-    /// ([`Phase::is_pair`](crate::Phase::is_pair); other phases' choices
-    /// are not moves of both players: see [`SyncGame::choices`]).
-    #[inline]
-    pub fn fill(&mut self, game: &SyncGame) {
-        debug_assert!(game.phase().is_pair(), "not the start of a pair");
-        self.fill_from(game.position());
-    }
-
-    /// Both colours' legal moves in `pos`, in one pass, and the squares
-    /// each attacks.
-    #[inline]
-    fn fill_from(&mut self, pos: &Position) {
-        let [white, black] = &mut self.sets;
-        pos.legal_move_sets_both_into(white, black);
-        self.attacks = [kept_attacks(white), kept_attacks(black)];
-        self.hash = pos.hash();
-    }
-
-    /// Panics unless these are the moves of `pos` (by its Zobrist hash,
-    /// recorded when the sets were made: one compare): the drawn entries
-    /// take over what the generation found, which is right only for the
-    /// position it ran on.
+    /// Both sides' attacked squares, White's first.
     #[inline(always)]
-    pub(super) fn assert_moves_of(&self, pos: &Position) {
-        if self.hash != pos.hash() {
-            moves_of_another_position();
-        }
+    pub(super) fn attacks_both(&self) -> [Bitboard; 2] {
+        self.attacks
     }
-}
 
-/// [`PairMoves::assert_moves_of`]'s panic, out of line.
-#[cold]
-#[inline(never)]
-fn moves_of_another_position() -> ! {
-    panic!("PairMoves of another position: fill them for this state (PairMoves::fill)")
+    /// Both colours' legal moves in `pos` (at the start of a pair, its
+    /// pauses settled), in one pass, and the squares each attacks.
+    #[inline]
+    pub(super) fn fill(&mut self, pos: &Position) {
+        let [white, black] = &mut self.sets;
+        pos.legal_move_sets_into(white, black, PausedInCheck::Stay);
+        self.attacks = [kept_attacks(white), kept_attacks(black)];
+    }
+
+    /// No moves, no attacks.
+    #[inline]
+    pub(super) fn clear(&mut self) {
+        for set in &mut self.sets {
+            set.clear();
+        }
+        self.attacks = [Bitboard::EMPTY; 2];
+    }
 }
 
 /// The attacked squares in a set made by a both-colour generator.
@@ -206,14 +138,8 @@ impl Mobility for &mut PairMoves {
     #[inline(always)]
     fn checks(&mut self, pos: &Position) -> [bool; 2] {
         let [white, black] = &mut self.sets;
-        let checks = pos.legal_move_sets_both_unpausing_checked_into(white, black);
+        let checks = pos.legal_move_sets_into(white, black, PausedInCheck::Move);
         self.attacks = [kept_attacks(white), kept_attacks(black)];
-        // The position generated on; `settle` records it again if it
-        // changes its pauses (the hash covers them). Recorded here, not
-        // only there, so that sets overwritten without a settle (the
-        // switch to orthodox play, FSR 8) are not taken for the moves of
-        // the state before.
-        self.hash = pos.hash();
         checks
     }
 
@@ -232,36 +158,13 @@ pub(super) struct Drawn<M> {
     attacks: [Bitboard; 2],
 }
 
-impl Drawn<Search> {
-    /// A pair from `pre` with moves drawn from `drawn`, the moves in
-    /// `pre`; the next pair's start tested by [`Search`].
-    ///
-    /// Panics if `drawn` does not hold the moves of `pre`
-    /// ([`PairMoves::assert_moves_of`]).
+impl<M: Mobility> Drawn<M> {
+    /// A pair resolved from a position where each side attacks
+    /// `attacks` (White's first), the next pair's start settled by
+    /// `mobility`.
     #[inline(always)]
-    pub(super) fn searching(drawn: &PairMoves, pre: &Position) -> Drawn<Search> {
-        drawn.assert_moves_of(pre);
-        Drawn {
-            mobility: Search,
-            attacks: drawn.attacks,
-        }
-    }
-}
-
-impl<'a> Drawn<&'a mut PairMoves> {
-    /// A pair from `pre` with moves drawn from `moves`, the moves in
-    /// `pre`, which then receive the moves of the next pair's start.
-    ///
-    /// Panics if `moves` does not hold the moves of `pre`
-    /// ([`PairMoves::assert_moves_of`]).
-    #[inline(always)]
-    pub(super) fn generating(moves: &'a mut PairMoves, pre: &Position) -> Drawn<&'a mut PairMoves> {
-        moves.assert_moves_of(pre);
-        let attacks = moves.attacks;
-        Drawn {
-            mobility: moves,
-            attacks,
-        }
+    pub(super) fn new(mobility: M, attacks: [Bitboard; 2]) -> Drawn<M> {
+        Drawn { mobility, attacks }
     }
 }
 
@@ -304,9 +207,6 @@ fn settle_by_sets(pos: &mut Position, checked: &[bool; 2], moves: &mut PairMoves
                 lift_pauses_if_stuck(pos, color, set);
             }
         }
-        // The sets are the moves of `pos` with its pauses as settled now
-        // (without pauses, nothing changed since `checks` recorded it).
-        moves.hash = pos.hash();
     }
     [moves.sets[0].is_empty(), moves.sets[1].is_empty()]
 }
@@ -389,8 +289,7 @@ mod tests {
     /// names with the board's occupancy, on playout positions of both
     /// variants (paused pieces attack too), from `fill` and from the
     /// start of a pair (`checks`, also after FSR 9 lifts pauses), and the
-    /// checks read from them are the kings' attacks; the moves are known
-    /// as those of the position as settled.
+    /// checks read from them are the kings' attacks.
     #[test]
     fn kept_attacks_equal_is_attacked_on_playout_positions() {
         let mut moves = PairMoves::new();
@@ -399,17 +298,14 @@ mod tests {
             for game in sample_pair_states(Rules::new(variant), 2000, 31) {
                 let pos = game.position();
                 paused_seen += usize::from(pos.paused().any());
-                moves.fill(&game);
+                moves.fill(pos);
                 assert_attacks(pos, &moves);
-                moves.assert_moves_of(pos);
                 let mut settled = pos.clone();
                 let mut sets = &mut moves;
                 let checked = sets.checks(&settled);
                 assert_eq!(checked, Color::ALL.map(|c| pos.is_in_check(c)));
                 sets.settle(&mut settled, &checked);
                 assert_attacks(pos, &moves);
-                // The recorded hash is that of the settled position.
-                moves.assert_moves_of(&settled);
             }
         }
         assert!(paused_seen > 1000, "{paused_seen} positions with pauses");

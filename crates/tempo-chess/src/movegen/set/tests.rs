@@ -5,7 +5,7 @@ use super::{MoveSet, START_WINDOW, nth_square_search};
 use crate::movegen::both::tests::{
     assert_attack_map, for_random_game_positions, moves_from_own_pieces, random_position,
 };
-use crate::{Color, Move, Position, Role, Square};
+use crate::{Color, Move, PausedInCheck, Position, Role, Square};
 
 /// The sets equal the lists of `legal_moves_for` (same moves, same
 /// order), `get` agrees with the iteration at every index and beyond,
@@ -13,7 +13,7 @@ use crate::{Color, Move, Position, Role, Square};
 /// sets hold each colour's attacked squares, the one-colour ones none.
 fn assert_same(pos: &Position) {
     let (mut white, mut black) = (MoveSet::new(), MoveSet::new());
-    pos.legal_move_sets_both_into(&mut white, &mut black);
+    pos.legal_move_sets_into(&mut white, &mut black, PausedInCheck::Stay);
     assert_attacks(pos, &white, &black);
     for (color, set) in [(Color::White, &white), (Color::Black, &black)] {
         let list = pos.legal_moves_for(color);
@@ -68,7 +68,7 @@ fn unpausing_checked_sets_equal_sets_without_those_pauses() {
     let (mut lifted, mut apart) = (0, 0);
     for _ in 0..50_000 {
         let pos = random_position(&mut rng);
-        let checks = pos.legal_move_sets_both_unpausing_checked_into(&mut white, &mut black);
+        let checks = pos.legal_move_sets_into(&mut white, &mut black, PausedInCheck::Move);
         assert_eq!(checks, Color::ALL.map(|c| pos.is_in_check(c)), "{pos:?}");
         let mut unpaused = pos.clone();
         for color in Color::ALL {
@@ -109,7 +109,7 @@ fn sets_hold_the_attacks_without_a_single_king() {
         "8/8/8/8/8/8/8/8 w - - 0 1",
     ] {
         let pos = Position::from_fen(fen).unwrap();
-        pos.legal_move_sets_both_into(&mut white, &mut black);
+        pos.legal_move_sets_into(&mut white, &mut black, PausedInCheck::Stay);
         assert_attacks(&pos, &white, &black);
     }
     let mut rng = ChaCha8Rng::seed_from_u64(53);
@@ -120,7 +120,7 @@ fn sets_hold_the_attacks_without_a_single_king() {
             continue;
         }
         apart += 1;
-        pos.legal_move_sets_both_into(&mut white, &mut black);
+        pos.legal_move_sets_into(&mut white, &mut black, PausedInCheck::Stay);
         assert_attacks(&pos, &white, &black);
     }
 }
@@ -168,7 +168,7 @@ fn reused_sets_forget_earlier_positions() {
     let mut one = MoveSet::new();
     for _ in 0..20_000 {
         let pos = random_position(&mut rng);
-        pos.legal_move_sets_both_into(&mut white, &mut black);
+        pos.legal_move_sets_into(&mut white, &mut black, PausedInCheck::Stay);
         assert_attacks(&pos, &white, &black);
         for (color, set) in [(Color::White, &white), (Color::Black, &black)] {
             let list = pos.legal_moves_for(color);
@@ -265,7 +265,7 @@ fn empty_and_cleared_sets() {
     set.clear();
     assert!(set.is_empty() && set.iter().next().is_none());
     let (mut white, mut black) = (MoveSet::new(), MoveSet::new());
-    Position::new().legal_move_sets_both_into(&mut white, &mut black);
+    Position::new().legal_move_sets_into(&mut white, &mut black, PausedInCheck::Stay);
     assert!(white.attacks().is_some());
     white.clear();
     assert_eq!(white.attacks(), None);

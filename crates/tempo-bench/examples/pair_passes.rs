@@ -2,7 +2,7 @@
 //! branch counts that do not depend on the machine's load:
 //!
 //! ```sh
-//! cargo build --release -p tempo-sync --example pair_passes
+//! cargo build --release -p tempo-bench --example pair_passes
 //! valgrind --tool=cachegrind --cache-sim=no --branch-sim=yes \
 //!     target/release/examples/pair_passes synchronschach 10
 //! ```
@@ -12,7 +12,8 @@
 //! benchmark (a `PairDriver` pass, as in `tempo sync bench`;
 //! the counts of a run with 0 passes are the set-up to subtract).
 
-use tempo_sync::playout::{PairDriver, sample_pair_states};
+use tempo_bench::PairDriver;
+use tempo_sync::playout::sample_pair_states;
 use tempo_sync::{Rules, Variant};
 
 fn main() {

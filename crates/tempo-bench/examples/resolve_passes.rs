@@ -3,17 +3,18 @@
 //! the machine's load:
 //!
 //! ```sh
-//! cargo build --release -p tempo-sync --example resolve_passes
+//! cargo build --release -p tempo-bench --example resolve_passes
 //! valgrind --tool=cachegrind --cache-sim=no --branch-sim=yes \
 //!     target/release/examples/resolve_passes synchronschach 2
 //! ```
 //!
 //! The 2,000 playout states of the benchmark, 16 random pairs of legal
-//! moves per state (`playout::picked_pairs`, as in `measure_resolutions_only`); each pass resolves
+//! moves per state (a `ResolveDriver`, as in `measure_resolutions_only`); each pass resolves
 //! all 32,000 pairs. The counts of a run with 0 passes are the set-up to
 //! subtract.
 
-use tempo_sync::playout::{picked_pairs, sample_pair_states};
+use tempo_bench::ResolveDriver;
+use tempo_sync::playout::sample_pair_states;
 use tempo_sync::{Rules, Variant};
 
 fn main() {
@@ -27,14 +28,13 @@ fn main() {
         .next()
         .map_or(2, |s| s.parse().expect("a number of passes"));
     let states = sample_pair_states(Rules::new(variant), 2000, 1);
-    let pairs = picked_pairs(&states);
-    let mut events = Vec::with_capacity(16);
+    let mut driver = ResolveDriver::new(&states);
     let mut sink = 0usize;
     for _ in 0..passes {
-        for &(index, white, black) in &pairs {
-            let next = states[index].resolve_legal_pair_into(white, black, &mut events);
-            sink = sink.wrapping_add(events.len() + next.pair_number() as usize);
-        }
+        sink = sink.wrapping_add(driver.pass());
     }
-    println!("{} pairs resolved (checksum {sink})", passes * pairs.len());
+    println!(
+        "{} pairs resolved (checksum {sink})",
+        passes * driver.pairs()
+    );
 }

@@ -2,13 +2,14 @@
 //! legal moves, pick one each, resolve the pair) from positions of random
 //! playouts, beside the orthodox perft rate of the same run.
 //!
-//! `cargo bench -p tempo-sync --bench resolve`
+//! `cargo bench -p tempo-bench --bench resolve`
 
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use tempo_bench::PairDriver;
 use tempo_chess::{Position, perft};
-use tempo_sync::playout::{PairDriver, sample_pair_states};
+use tempo_sync::playout::sample_pair_states;
 use tempo_sync::{Rules, Variant};
 
 fn resolutions(c: &mut Criterion) {

@@ -3,7 +3,7 @@
 //! counts that do not depend on the machine's load:
 //!
 //! ```sh
-//! cargo build --release -p tempo-sync --example playout_pairs
+//! cargo build --release -p tempo-bench --example playout_pairs
 //! valgrind --tool=cachegrind --cache-sim=no --branch-sim=yes \
 //!     target/release/examples/playout_pairs synchronschach 20000
 //! ```
@@ -12,7 +12,7 @@
 //! first play 1,000 pairs, so that the measured ones come from games in
 //! progress).
 
-use tempo_sync::playout::PlayoutDriver;
+use tempo_bench::PlayoutDriver;
 use tempo_sync::{Rules, Variant};
 
 fn main() {
