@@ -8,7 +8,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use tempo_clock::{Clock, Millis, Side, SimulClock, TimeControl, human, pgn};
+use tempo_chess::Color;
+use tempo_clock::{Clock, Millis, SimulClock, TimeControl, human, pgn};
 
 fuzz_target!(|data: &[u8]| {
     let split = data.iter().position(|&b| b == b'\n').unwrap_or(data.len());
@@ -50,9 +51,9 @@ fn drive(tc: &TimeControl, steps: &[u8]) {
     for &b in steps {
         at += u64::from(b & 0x3f) * 997;
         let side = if b & 0x40 == 0 {
-            Side::White
+            Color::White
         } else {
-            Side::Black
+            Color::Black
         };
         match b >> 6 {
             0 => {

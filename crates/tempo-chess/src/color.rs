@@ -8,9 +8,18 @@ use std::ops::Not;
 /// ```
 /// use tempo_chess::Color;
 /// assert_eq!(!Color::White, Color::Black);
+/// assert_eq!(Color::White.other(), Color::Black);
 /// assert_eq!(Color::Black.char(), 'b');
 /// ```
+///
+/// Displayed as `white` / `black`; with the `serde` feature it is written
+/// and read as the same lowercase words.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "lowercase")
+)]
 #[repr(u8)]
 pub enum Color {
     /// The side that starts an orthodox game.
@@ -27,6 +36,15 @@ impl Color {
     #[inline]
     pub const fn index(self) -> usize {
         self as usize
+    }
+
+    /// The other side (the same as `!self`).
+    #[inline]
+    pub const fn other(self) -> Color {
+        match self {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
+        }
     }
 
     /// `white` for White, `black` for Black.
@@ -60,10 +78,7 @@ impl Not for Color {
     type Output = Color;
     #[inline]
     fn not(self) -> Color {
-        match self {
-            Color::White => Color::Black,
-            Color::Black => Color::White,
-        }
+        self.other()
     }
 }
 

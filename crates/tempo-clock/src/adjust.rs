@@ -6,20 +6,21 @@
 //! thinking, hourglass transfer); the bookkeeping and the checks are the
 //! same, so they live here once behind the small [`Adjustable`] trait.
 
+use tempo_chess::Color;
+
 use crate::error::ClockError;
 use crate::history::{AdjustReason, ClockEvent};
 use crate::millis::Millis;
 use crate::player::Player;
-use crate::side::Side;
 
 /// What the shared operations need of a clock.
 pub(crate) trait Adjustable {
     /// `side`'s reading at time `at`.
-    fn reading_at(&self, side: Side, at: u64) -> Millis;
+    fn reading_at(&self, side: Color, at: u64) -> Millis;
     /// Brings the clock up to `at`; refuses a finished game.
     fn prepare_adjustment(&mut self, at: u64) -> Result<(), ClockError>;
     /// Makes `side`'s reading at `at` equal `to`.
-    fn store_reading(&mut self, side: Side, at: u64, to: Millis);
+    fn store_reading(&mut self, side: Color, at: u64, to: Millis);
     /// The time the FIDE 7.5.5 penalty gives, if the control has one.
     fn penalty_time(&self) -> Option<Millis>;
     /// Both players' clock state.
@@ -34,7 +35,7 @@ pub(crate) trait Adjustable {
 macro_rules! impl_adjustable {
     ($clock:ty) => {
         impl $crate::adjust::Adjustable for $clock {
-            fn reading_at(&self, side: Side, at: u64) -> Millis {
+            fn reading_at(&self, side: Color, at: u64) -> Millis {
                 self.reading(side, at)
             }
 
@@ -42,7 +43,7 @@ macro_rules! impl_adjustable {
                 self.ensure_adjustable(at)
             }
 
-            fn store_reading(&mut self, side: Side, at: u64, to: Millis) {
+            fn store_reading(&mut self, side: Color, at: u64, to: Millis) {
                 self.set_reading(side, at, to);
             }
 
@@ -66,7 +67,7 @@ pub(crate) use impl_adjustable;
 /// brought up to `at`.
 fn set_recorded<C: Adjustable>(
     clock: &mut C,
-    side: Side,
+    side: Color,
     to: Millis,
     at: u64,
     reason: AdjustReason,
@@ -89,7 +90,7 @@ fn set_recorded<C: Adjustable>(
 /// The arbiter sets `side`'s reading to `to`.
 pub(crate) fn adjust<C: Adjustable>(
     clock: &mut C,
-    side: Side,
+    side: Color,
     to: Millis,
     at: u64,
 ) -> Result<(), ClockError> {
@@ -103,7 +104,7 @@ pub(crate) fn adjust<C: Adjustable>(
 /// Gives `side` `delta` more time.
 pub(crate) fn add_time<C: Adjustable>(
     clock: &mut C,
-    side: Side,
+    side: Color,
     delta: Millis,
     at: u64,
 ) -> Result<(), ClockError> {
@@ -116,11 +117,11 @@ pub(crate) fn add_time<C: Adjustable>(
 /// (standard) or one (rapid, blitz). Returns the time given.
 pub(crate) fn penalty<C: Adjustable>(
     clock: &mut C,
-    offender: Side,
+    offender: Color,
     at: u64,
 ) -> Result<Millis, ClockError> {
     let time = clock.penalty_time().ok_or(ClockError::NoPenalty)?;
-    add_time(clock, offender.opponent(), time, at)?;
+    add_time(clock, !offender, time, at)?;
     Ok(time)
 }
 
@@ -136,7 +137,7 @@ pub(crate) fn restore_counters<C: Adjustable>(
         return Err(ClockError::NegativeSetting(bad));
     }
     clock.prepare_adjustment(at)?;
-    for side in Side::ALL {
+    for side in Color::ALL {
         let from = clock.reading_at(side, at);
         let player = &mut clock.players_mut()[side.index()];
         player.moves = moves[side.index()];

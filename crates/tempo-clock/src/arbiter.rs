@@ -36,12 +36,12 @@
 //! favour): 9:46.667 shows as 0:09:47, 28:44.5 would show as 0:28:45.
 
 use serde::{Deserialize, Serialize};
+use tempo_chess::Color;
 
 use crate::control::{Periods, TimeControl};
 use crate::error::ArbiterError;
 use crate::history::History;
 use crate::millis::{Millis, div_round_half_up};
-use crate::side::Side;
 
 /// The largest move count accepted: more than any game can last.
 pub const MAX_MOVES: u32 = 10_000;
@@ -364,7 +364,7 @@ pub fn correct_control(
 
 /// Exact restore from a clock's history (online, where every reading is
 /// known): `side`'s reading right after their `legal`-th move.
-pub fn restore_exact(history: &History, side: Side, legal: u32) -> Result<Millis, ArbiterError> {
+pub fn restore_exact(history: &History, side: Color, legal: u32) -> Result<Millis, ArbiterError> {
     history
         .reading_after(side, legal)
         .ok_or(ArbiterError::NotInHistory { side, moves: legal })

@@ -1,12 +1,13 @@
 //! The clock for alternating play: one side runs at a time.
 
+use tempo_chess::Color;
+
 use crate::adjust;
 use crate::control::TimeControl;
 use crate::error::ClockError;
 use crate::history::{ClockEvent, ClockVerdict, FlagFall, History, MoveRecord};
 use crate::millis::Millis;
 use crate::player::{Player, record};
-use crate::side::Side;
 
 /// Where a clock is in its life.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -36,19 +37,20 @@ pub enum ClockState {
 /// next period's time arrives only with the move that fills the quota).
 ///
 /// ```
-/// use tempo_clock::{Clock, Millis, Side, TimeControl};
+/// use tempo_chess::Color;
+/// use tempo_clock::{Clock, Millis, TimeControl};
 /// let tc: TimeControl = "300+3".parse().unwrap();
 /// let mut clock = Clock::new(tc).unwrap();
 /// clock.start(0).unwrap();
-/// clock.commit(Side::White, 10_000).unwrap();
-/// assert_eq!(clock.reading(Side::White, 10_000), Millis::seconds(293));
-/// assert_eq!(clock.reading(Side::Black, 15_000), Millis::seconds(295));
+/// clock.commit(Color::White, 10_000).unwrap();
+/// assert_eq!(clock.reading(Color::White, 10_000), Millis::seconds(293));
+/// assert_eq!(clock.reading(Color::Black, 15_000), Millis::seconds(295));
 /// ```
 #[derive(Debug, Clone)]
 pub struct Clock {
     control: TimeControl,
     players: [Player; 2],
-    to_move: Side,
+    to_move: Color,
     state: ClockState,
     last_at: u64,
     history: History,
@@ -61,10 +63,10 @@ impl Clock {
         Ok(Clock {
             control,
             players: [
-                Player::new(Side::White, initial),
-                Player::new(Side::Black, initial),
+                Player::new(Color::White, initial),
+                Player::new(Color::Black, initial),
             ],
-            to_move: Side::White,
+            to_move: Color::White,
             state: ClockState::NotStarted,
             last_at: 0,
             history: History {
@@ -85,12 +87,12 @@ impl Clock {
     }
 
     /// Whose clock runs (or would run).
-    pub fn to_move(&self) -> Side {
+    pub fn to_move(&self) -> Color {
         self.to_move
     }
 
     /// `side`'s completed moves.
-    pub fn moves(&self, side: Side) -> u32 {
+    pub fn moves(&self, side: Color) -> u32 {
         self.players[side.index()].moves
     }
 
@@ -137,7 +139,7 @@ impl Clock {
     }
 
     /// `side`'s reading at `at`. After a flag fall the loser shows zero.
-    pub fn reading(&self, side: Side, at: u64) -> Millis {
+    pub fn reading(&self, side: Color, at: u64) -> Millis {
         let p = &self.players[side.index()];
         let live = matches!(self.state, ClockState::Running | ClockState::Paused { .. });
         if let ClockState::Over(ClockVerdict::Flag(f)) = self.state
@@ -204,7 +206,7 @@ impl Clock {
 
     /// `side` completes a move at `at`. A commit at or after the fall
     /// instant is too late: the flag has fallen and the error says so.
-    pub fn commit(&mut self, side: Side, at: u64) -> Result<&MoveRecord, ClockError> {
+    pub fn commit(&mut self, side: Color, at: u64) -> Result<&MoveRecord, ClockError> {
         self.ensure_running(at)?;
         if side != self.to_move {
             return Err(ClockError::NotYourMove(side));
@@ -215,9 +217,9 @@ impl Clock {
         let committed = mover.commit(&control, at);
         let number = mover.moves;
         if self.is_hourglass() {
-            self.players[side.opponent().index()].remaining += committed.thinking;
+            self.players[side.other().index()].remaining += committed.thinking;
         }
-        self.to_move = side.opponent();
+        self.to_move = !side;
         self.players[self.to_move.index()].turn_started = at;
         let readings = [self.players[0].remaining, self.players[1].remaining];
         self.history
@@ -257,7 +259,7 @@ impl Clock {
         }
     }
 
-    fn set_reading(&mut self, side: Side, at: u64, to: Millis) {
+    fn set_reading(&mut self, side: Color, at: u64, to: Millis) {
         let frozen_at = match self.state {
             ClockState::Paused { since } => since,
             _ => at,
@@ -274,19 +276,19 @@ impl Clock {
     }
 
     /// The arbiter sets `side`'s reading to `to` (Article 6.10 and 7).
-    pub fn adjust(&mut self, side: Side, to: Millis, at: u64) -> Result<(), ClockError> {
+    pub fn adjust(&mut self, side: Color, to: Millis, at: u64) -> Result<(), ClockError> {
         adjust::adjust(self, side, to, at)
     }
 
     /// Gives `side` extra time (positive `delta`).
-    pub fn add_time(&mut self, side: Side, delta: Millis, at: u64) -> Result<(), ClockError> {
+    pub fn add_time(&mut self, side: Color, delta: Millis, at: u64) -> Result<(), ClockError> {
         adjust::add_time(self, side, delta, at)
     }
 
     /// FIDE Article 7.5.5: after `offender`'s first illegal move the
     /// opponent gets two minutes (standard) or one minute (rapid, blitz).
     /// Returns the time given.
-    pub fn penalty(&mut self, offender: Side, at: u64) -> Result<Millis, ClockError> {
+    pub fn penalty(&mut self, offender: Color, at: u64) -> Result<Millis, ClockError> {
         adjust::penalty(self, offender, at)
     }
 
@@ -295,7 +297,7 @@ impl Clock {
     pub fn restore(
         &mut self,
         at: u64,
-        to_move: Side,
+        to_move: Color,
         moves: [u32; 2],
         readings: [Millis; 2],
     ) -> Result<(), ClockError> {
@@ -316,8 +318,8 @@ impl Clock {
         }
         if matches!(self.state, ClockState::Running | ClockState::Paused { .. }) {
             self.tick(at)?;
-            let readings = Side::ALL.map(|side| self.reading(side, at));
-            for side in Side::ALL {
+            let readings = Color::ALL.map(|side| self.reading(side, at));
+            for side in Color::ALL {
                 self.players[side.index()].remaining = readings[side.index()];
             }
         } else if matches!(self.state, ClockState::Over(_) | ClockState::Stopped) {

@@ -1,9 +1,9 @@
 //! Typed errors of the crate; every message names the problem and where.
 
+use tempo_chess::Color;
 use thiserror::Error;
 
 use crate::millis::Millis;
-use crate::side::Side;
 
 /// A time span could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -153,10 +153,10 @@ pub enum ArbiterError {
     #[error("the clock correction needs a time control with periods (not {0})")]
     UnsupportedControl(String),
     /// The history has no reading after that move.
-    #[error("the clock history has no record of {side}'s move {moves}")]
+    #[error("the clock history has no record of {}'s move {moves}", .side.fold("White", "Black"))]
     NotInHistory {
         /// Whose move.
-        side: Side,
+        side: Color,
         /// The move number asked for.
         moves: u32,
     },
@@ -175,17 +175,17 @@ pub enum ClockError {
     #[error("the clock has already been started")]
     AlreadyStarted,
     /// The game is over on time.
-    #[error("the game is over: {0}'s flag has fallen")]
-    Flagged(Side),
+    #[error("the game is over: {}'s flag has fallen", .0.fold("White", "Black"))]
+    Flagged(Color),
     /// The game is over (both flags, or ended by the caller).
     #[error("the game is over")]
     GameOver,
     /// The wrong player tried to move.
-    #[error("it is not {0}'s move")]
-    NotYourMove(Side),
+    #[error("it is not {}'s move", .0.fold("White", "Black"))]
+    NotYourMove(Color),
     /// A player committed twice in one pair.
-    #[error("{0} has already committed a move in this pair")]
-    AlreadyCommitted(Side),
+    #[error("{} has already committed a move in this pair", .0.fold("White", "Black"))]
+    AlreadyCommitted(Color),
     /// Operation needs a running clock.
     #[error("the clock is paused")]
     Paused,

@@ -2,15 +2,15 @@
 //! arbiter action — enough for an exact restore.
 
 use serde::{Deserialize, Serialize};
+use tempo_chess::Color;
 
 use crate::millis::Millis;
-use crate::side::Side;
 
 /// One completed move and the clock readings it produced.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MoveRecord {
     /// Who moved.
-    pub side: Side,
+    pub side: Color,
     /// That player's move number (1 for their first move).
     pub number: u32,
     /// For simultaneous play, the pair (from 1); `None` when alternating.
@@ -49,7 +49,7 @@ pub enum AdjustReason {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FlagFall {
     /// Whose flag fell.
-    pub side: Side,
+    pub side: Color,
     /// Exactly when (timestamp).
     pub at: u64,
     /// Moves the player had completed.
@@ -104,7 +104,7 @@ pub enum ClockEvent {
         /// When.
         at: u64,
         /// Whose clock.
-        side: Side,
+        side: Color,
         /// Reading before.
         from: Millis,
         /// Reading after.
@@ -117,7 +117,7 @@ pub enum ClockEvent {
         /// When.
         at: u64,
         /// Whose counter.
-        side: Side,
+        side: Color,
         /// New number of completed moves.
         moves: u32,
     },
@@ -148,7 +148,7 @@ impl History {
     /// `side`'s reading right after their `n`-th move (`n = 0`: at the
     /// start), as recorded. When a move number was recorded more than once
     /// (after a restore), the latest record counts.
-    pub fn reading_after(&self, side: Side, n: u32) -> Option<Millis> {
+    pub fn reading_after(&self, side: Color, n: u32) -> Option<Millis> {
         if n == 0 {
             return Some(self.initial[side.index()]);
         }
@@ -160,7 +160,7 @@ impl History {
     }
 
     /// The moves of one player.
-    pub fn moves_of(&self, side: Side) -> impl Iterator<Item = &MoveRecord> {
+    pub fn moves_of(&self, side: Color) -> impl Iterator<Item = &MoveRecord> {
         self.moves.iter().filter(move |m| m.side == side)
     }
 }

@@ -13,6 +13,8 @@
 //! - [`arbiter`]: the clock correction after a late-discovered illegal
 //!   move — formulas (1)-(5) and the multi-period form with `alloc(n)`.
 //!
+//! The players are tempo-chess's [`Color`](tempo_chess::Color), White and Black.
+//!
 //! # Decisions
 //!
 //! **`alloc(n)`** ([`Periods::alloc`]) is all time granted to a player after
@@ -53,7 +55,6 @@ pub mod human;
 mod millis;
 pub mod pgn;
 mod player;
-mod side;
 mod simul;
 mod source;
 
@@ -65,7 +66,6 @@ pub use control::{
 pub use error::{ArbiterError, ClockError, DurationError, InvalidControl, TimeControlError};
 pub use history::{AdjustReason, ClockEvent, ClockVerdict, FlagFall, History, MoveRecord};
 pub use millis::Millis;
-pub use side::Side;
 pub use simul::{SimulClock, SimulCommit, SimulState};
 pub use source::{ManualTime, SystemTimeSource, TimeSource};
 

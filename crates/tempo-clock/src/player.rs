@@ -1,15 +1,16 @@
 //! One player's side of a clock: the rules shared by the alternating and
 //! the simultaneous clock.
 
+use tempo_chess::Color;
+
 use crate::control::{Charging, TimeControl};
 use crate::history::MoveRecord;
 use crate::millis::Millis;
-use crate::side::Side;
 
 /// One player's clock state.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Player {
-    pub side: Side,
+    pub side: Color,
     /// Main time at the start of the current move (all credits included).
     pub remaining: Millis,
     /// Completed moves.
@@ -32,7 +33,7 @@ pub(crate) struct Committed {
 }
 
 impl Player {
-    pub fn new(side: Side, initial: Millis) -> Player {
+    pub fn new(side: Color, initial: Millis) -> Player {
         Player {
             side,
             remaining: initial,
@@ -118,7 +119,7 @@ impl Player {
 }
 
 pub(crate) fn record(
-    side: Side,
+    side: Color,
     number: u32,
     pair: Option<u32>,
     at: u64,

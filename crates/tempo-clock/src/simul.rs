@@ -1,13 +1,14 @@
 //! The clock for simultaneous play (Synchronschach, Fairschach): both
 //! players think at once.
 
+use tempo_chess::Color;
+
 use crate::adjust;
 use crate::control::TimeControl;
 use crate::error::ClockError;
 use crate::history::{AdjustReason, ClockEvent, ClockVerdict, FlagFall, History, MoveRecord};
 use crate::millis::Millis;
 use crate::player::{Player, record};
-use crate::side::Side;
 
 /// Where a simultaneous clock is in its life.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -61,15 +62,16 @@ pub struct SimulCommit {
 /// cannot checkmate) is for the caller.
 ///
 /// ```
-/// use tempo_clock::{Millis, Side, SimulClock, TimeControl};
+/// use tempo_chess::Color;
+/// use tempo_clock::{Millis, SimulClock, TimeControl};
 /// let mut clock = SimulClock::new("60+1".parse::<TimeControl>().unwrap()).unwrap();
 /// clock.start(0).unwrap();
-/// clock.commit(Side::Black, 4_000).unwrap();
-/// assert_eq!(clock.reading(Side::Black, 9_000), Millis::seconds(57));
-/// assert_eq!(clock.reading(Side::White, 9_000), Millis::seconds(51));
-/// let done = clock.commit(Side::White, 10_000).unwrap();
+/// clock.commit(Color::Black, 4_000).unwrap();
+/// assert_eq!(clock.reading(Color::Black, 9_000), Millis::seconds(57));
+/// assert_eq!(clock.reading(Color::White, 9_000), Millis::seconds(51));
+/// let done = clock.commit(Color::White, 10_000).unwrap();
 /// assert!(done.pair_complete);
-/// assert_eq!(clock.reading(Side::Black, 12_000), Millis::seconds(55));
+/// assert_eq!(clock.reading(Color::Black, 12_000), Millis::seconds(55));
 /// ```
 #[derive(Debug, Clone)]
 pub struct SimulClock {
@@ -89,8 +91,8 @@ impl SimulClock {
         Ok(SimulClock {
             control,
             players: [
-                Player::new(Side::White, initial),
-                Player::new(Side::Black, initial),
+                Player::new(Color::White, initial),
+                Player::new(Color::Black, initial),
             ],
             committed: [false; 2],
             pair: 0,
@@ -119,12 +121,12 @@ impl SimulClock {
     }
 
     /// Whether `side` has committed in the current pair.
-    pub fn has_committed(&self, side: Side) -> bool {
+    pub fn has_committed(&self, side: Color) -> bool {
         self.committed[side.index()]
     }
 
     /// `side`'s completed moves.
-    pub fn moves(&self, side: Side) -> u32 {
+    pub fn moves(&self, side: Color) -> u32 {
         self.players[side.index()].moves
     }
 
@@ -179,13 +181,13 @@ impl SimulClock {
         }
     }
 
-    fn thinking(&self, side: Side) -> bool {
+    fn thinking(&self, side: Color) -> bool {
         matches!(self.state, SimulState::Running | SimulState::Paused { .. })
             && !self.committed[side.index()]
     }
 
     /// `side`'s reading at `at`. After a flag fall the loser shows zero.
-    pub fn reading(&self, side: Side, at: u64) -> Millis {
+    pub fn reading(&self, side: Color, at: u64) -> Millis {
         match self.state {
             SimulState::Over(ClockVerdict::Flag(f)) if f.side == side => return Millis::ZERO,
             SimulState::Over(ClockVerdict::BothFlagsDraw { .. }) => return Millis::ZERO,
@@ -198,7 +200,7 @@ impl SimulClock {
         } else {
             p.remaining
         };
-        let other = side.opponent();
+        let other = !side;
         if self.is_hourglass() && self.thinking(other) {
             reading += self.players[other.index()].elapsed(at);
         }
@@ -207,12 +209,12 @@ impl SimulClock {
 
     /// When `side`'s flag falls if nothing happens (while running and not
     /// yet committed); `None` if it cannot fall before the other acts.
-    pub fn fall_instant(&self, side: Side) -> Option<u64> {
+    pub fn fall_instant(&self, side: Color) -> Option<u64> {
         if self.state != SimulState::Running || self.committed[side.index()] {
             return None;
         }
         let p = &self.players[side.index()];
-        if self.is_hourglass() && !self.committed[side.opponent().index()] {
+        if self.is_hourglass() && !self.committed[side.other().index()] {
             // Both glasses run: each reading is frozen at its pair-start value.
             return (p.remaining <= Millis::ZERO).then_some(p.turn_started);
         }
@@ -225,12 +227,12 @@ impl SimulClock {
         if let SimulState::Over(v) = self.state {
             return Some(v);
         }
-        let falls: Vec<(Side, u64)> = Side::ALL
+        let falls: Vec<(Color, u64)> = Color::ALL
             .into_iter()
             .filter_map(|s| self.fall_instant(s).map(|t| (s, t)))
             .filter(|&(_, t)| t <= at)
             .collect();
-        let flag = |clock: &Self, side: Side, t: u64| {
+        let flag = |clock: &Self, side: Color, t: u64| {
             let p = &clock.players[side.index()];
             FlagFall {
                 side,
@@ -246,7 +248,7 @@ impl SimulClock {
                 if ta != tb {
                     let (side, t) = if ta < tb { (*a, *ta) } else { (*b, *tb) };
                     ClockVerdict::Flag(flag(self, side, t))
-                } else if Side::ALL
+                } else if Color::ALL
                     .iter()
                     .all(|s| self.control.in_last_period(self.players[s.index()].moves))
                 {
@@ -272,7 +274,7 @@ impl SimulClock {
     fn continue_after_both_flags(&mut self, at: u64) -> bool {
         let control = self.control.clone();
         let mut any = false;
-        for side in Side::ALL {
+        for side in Color::ALL {
             let from = self.players[side.index()].thinking_reading(&control, at);
             let granted = self.players[side.index()].grant_next_period(&control);
             any |= granted > Millis::ZERO;
@@ -302,7 +304,7 @@ impl SimulClock {
     }
 
     /// `side` commits their move for the current pair at `at`.
-    pub fn commit(&mut self, side: Side, at: u64) -> Result<SimulCommit, ClockError> {
+    pub fn commit(&mut self, side: Color, at: u64) -> Result<SimulCommit, ClockError> {
         self.ensure_running(at)?;
         if self.committed[side.index()] {
             return Err(ClockError::AlreadyCommitted(side));
@@ -311,10 +313,10 @@ impl SimulClock {
         let control = self.control.clone();
         let committed = self.players[side.index()].commit(&control, at);
         if self.is_hourglass() {
-            self.players[side.opponent().index()].remaining += committed.thinking;
+            self.players[side.other().index()].remaining += committed.thinking;
         }
         self.committed[side.index()] = true;
-        let readings = Side::ALL.map(|s| self.reading(s, at));
+        let readings = Color::ALL.map(|s| self.reading(s, at));
         let number = self.players[side.index()].moves;
         let record = record(side, number, Some(self.pair), at, &committed, readings);
         self.history.moves.push(record.clone());
@@ -343,7 +345,7 @@ impl SimulClock {
             return Err(ClockError::NotPaused);
         };
         self.tick(at)?;
-        for side in Side::ALL {
+        for side in Color::ALL {
             if !self.committed[side.index()] {
                 self.players[side.index()].turn_started += at - since;
             }
@@ -363,9 +365,9 @@ impl SimulClock {
         }
     }
 
-    fn set_reading(&mut self, side: Side, at: u64, to: Millis) {
+    fn set_reading(&mut self, side: Color, at: u64, to: Millis) {
         let at = self.frozen(at);
-        let other = side.opponent();
+        let other = !side;
         let gain = if self.is_hourglass() && self.thinking(other) {
             self.players[other.index()].elapsed(at)
         } else {
@@ -380,18 +382,18 @@ impl SimulClock {
     }
 
     /// The arbiter sets `side`'s reading.
-    pub fn adjust(&mut self, side: Side, to: Millis, at: u64) -> Result<(), ClockError> {
+    pub fn adjust(&mut self, side: Color, to: Millis, at: u64) -> Result<(), ClockError> {
         adjust::adjust(self, side, to, at)
     }
 
     /// Gives `side` extra time.
-    pub fn add_time(&mut self, side: Side, delta: Millis, at: u64) -> Result<(), ClockError> {
+    pub fn add_time(&mut self, side: Color, delta: Millis, at: u64) -> Result<(), ClockError> {
         adjust::add_time(self, side, delta, at)
     }
 
     /// FIDE Article 7.5.5 penalty: the opponent of `offender` gets two
     /// minutes (standard) or one (rapid, blitz). Returns the time given.
-    pub fn penalty(&mut self, offender: Side, at: u64) -> Result<Millis, ClockError> {
+    pub fn penalty(&mut self, offender: Color, at: u64) -> Result<Millis, ClockError> {
         adjust::penalty(self, offender, at)
     }
 
@@ -417,8 +419,8 @@ impl SimulClock {
         match self.state {
             SimulState::Running | SimulState::Paused { .. } => {
                 self.tick(at)?;
-                let readings = Side::ALL.map(|s| self.reading(s, at));
-                for side in Side::ALL {
+                let readings = Color::ALL.map(|s| self.reading(s, at));
+                for side in Color::ALL {
                     self.players[side.index()].remaining = readings[side.index()];
                 }
                 self.committed = [true; 2];

@@ -2,8 +2,9 @@
 //! tests, and property tests tying the formulas together.
 
 use proptest::prelude::*;
+use tempo_chess::Color;
 use tempo_clock::arbiter;
-use tempo_clock::{ArbiterError, Clock, Millis, Period, Periods, Side, TimeControl};
+use tempo_clock::{ArbiterError, Clock, Millis, Period, Periods, TimeControl};
 
 fn m(n: i64) -> Millis {
     Millis::minutes(n)
@@ -95,24 +96,30 @@ fn exact_restore_from_a_clock_history() {
     let mut t = 0u64;
     for n in 1..=45u64 {
         t += 60_000 + n * 1_000; // White thinks 61 s, 62 s, ...
-        clock.commit(Side::White, t).unwrap();
+        clock.commit(Color::White, t).unwrap();
         t += 30_000;
-        clock.commit(Side::Black, t).unwrap();
+        clock.commit(Color::Black, t).unwrap();
     }
     let h = clock.history();
     // After White's 38th move: 90 min + 38 × 30 s − Σ(60 + n) s for n ≤ 38.
     let used: i64 = (1..=38).map(|n| 60 + n).sum();
     let expect = m(90) + Millis::seconds(38 * 30) - Millis::seconds(used);
-    assert_eq!(arbiter::restore_exact(h, Side::White, 38).unwrap(), expect);
-    assert_eq!(arbiter::restore_exact(h, Side::Black, 0).unwrap(), m(90));
+    assert_eq!(arbiter::restore_exact(h, Color::White, 38).unwrap(), expect);
+    assert_eq!(arbiter::restore_exact(h, Color::Black, 0).unwrap(), m(90));
     // Black: 30 s thinking and 30 s increment each move, +30 min at move 40.
-    assert_eq!(arbiter::restore_exact(h, Side::Black, 41).unwrap(), m(120));
+    assert_eq!(arbiter::restore_exact(h, Color::Black, 41).unwrap(), m(120));
     assert_eq!(
-        arbiter::restore_exact(h, Side::White, 46).unwrap_err(),
+        arbiter::restore_exact(h, Color::White, 46).unwrap_err(),
         ArbiterError::NotInHistory {
-            side: Side::White,
+            side: Color::White,
             moves: 46
         }
+    );
+    assert_eq!(
+        arbiter::restore_exact(h, Color::White, 46)
+            .unwrap_err()
+            .to_string(),
+        "the clock history has no record of White's move 46"
     );
 }
 

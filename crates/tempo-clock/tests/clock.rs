@@ -1,13 +1,14 @@
 //! State-machine tests of the alternating clock, one or more per kind of
 //! control, driven by a manual time source.
 
+use tempo_chess::Color;
 use tempo_clock::{
     AdjustReason, Clock, ClockError, ClockEvent, ClockState, ClockVerdict, ManualTime, Millis,
-    Side, TimeControl, TimeSource,
+    TimeControl, TimeSource,
 };
 
-const W: Side = Side::White;
-const B: Side = Side::Black;
+const W: Color = Color::White;
+const B: Color = Color::Black;
 
 fn s(n: i64) -> Millis {
     Millis::seconds(n)
@@ -19,7 +20,7 @@ fn clock(tc: &str) -> Clock {
     c
 }
 
-fn flag_of(v: Option<ClockVerdict>) -> (Side, u64) {
+fn flag_of(v: Option<ClockVerdict>) -> (Color, u64) {
     match v {
         Some(ClockVerdict::Flag(f)) => (f.side, f.at),
         other => panic!("expected a flag, got {other:?}"),
@@ -218,7 +219,7 @@ fn adjustments_and_penalties() {
     assert!(events.iter().any(|e| matches!(
         e,
         ClockEvent::Adjusted {
-            side: Side::White,
+            side: Color::White,
             reason: AdjustReason::Arbiter,
             ..
         }
@@ -287,4 +288,34 @@ fn refusals() {
     assert_eq!(c.state(), ClockState::Stopped);
     assert_eq!(c.reading(B, 5_000), s(60) - Millis(100));
     assert_eq!(c.commit(B, 400), Err(ClockError::GameOver));
+}
+
+#[test]
+fn players_are_chess_colours_written_in_lowercase_and_named_capitalised() {
+    let mut c = Clock::new("60".parse().unwrap()).unwrap();
+    c.start(0).unwrap();
+    let record = c.commit(W, 1_000).unwrap().clone();
+    assert_eq!(record.side, Color::White);
+    let json = serde_json::to_string(&record).unwrap();
+    assert!(json.contains(r#""side":"white""#), "{json}");
+    let back: tempo_clock::MoveRecord = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, record);
+    let history = serde_json::to_string(c.history()).unwrap();
+    assert_eq!(
+        serde_json::from_str::<tempo_clock::History>(&history).unwrap(),
+        *c.history()
+    );
+    assert_eq!(c.to_move(), !W);
+    assert_eq!(
+        ClockError::NotYourMove(B).to_string(),
+        "it is not Black's move"
+    );
+    assert_eq!(
+        ClockError::Flagged(W).to_string(),
+        "the game is over: White's flag has fallen"
+    );
+    assert_eq!(
+        ClockError::AlreadyCommitted(B).to_string(),
+        "Black has already committed a move in this pair"
+    );
 }

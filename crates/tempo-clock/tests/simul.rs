@@ -1,13 +1,13 @@
 //! State-machine tests of the simultaneous clock, including both flags in
 //! one pair.
 
+use tempo_chess::Color;
 use tempo_clock::{
-    AdjustReason, ClockError, ClockEvent, ClockVerdict, Millis, Side, SimulClock, SimulState,
-    TimeControl,
+    AdjustReason, ClockError, ClockEvent, ClockVerdict, Millis, SimulClock, SimulState, TimeControl,
 };
 
-const W: Side = Side::White;
-const B: Side = Side::Black;
+const W: Color = Color::White;
+const B: Color = Color::Black;
 
 fn s(n: i64) -> Millis {
     Millis::seconds(n)

@@ -3,13 +3,17 @@
 //! round robin (Berger tables), FIDE tie-breaks (C.07), standings, and one
 //! Chess960 start position per round.
 //!
+//! Colours are tempo-chess's [`Color`](tempo_chess::Color); TRF writes them as
+//! its letters `w` / `b` ([`Color::char`](tempo_chess::Color::char)).
+//!
 //! ```
-//! use tempo_tourney::{Colour, Player, ResultCode, RoundEntry, Tournament};
+//! use tempo_chess::Color;
+//! use tempo_tourney::{Player, ResultCode, RoundEntry, Tournament};
 //! let mut t = Tournament::new();
 //! let mut ann = Player::new(1, "Ann", Some(1800));
-//! ann.set_entry(1, RoundEntry::game(2, Colour::White, ResultCode::Win));
+//! ann.set_entry(1, RoundEntry::game(2, Color::White, ResultCode::Win));
 //! let mut bob = Player::new(2, "Bob", Some(1700));
-//! bob.set_entry(1, RoundEntry::game(1, Colour::Black, ResultCode::Loss));
+//! bob.set_entry(1, RoundEntry::game(1, Color::Black, ResultCode::Loss));
 //! t.players = vec![ann, bob];
 //! let text = t.to_trf().unwrap();
 //! let back = Tournament::from_trf_str(&text).unwrap();
@@ -29,8 +33,8 @@ pub mod tiebreak;
 pub mod trf;
 
 pub use model::{
-    Absence, AbsenceKind, Acceleration, ByeKind, ByeRequest, Chess960Rounds, Colour,
-    ForbiddenPairs, Inconsistency, InfoLine, LateEntry, Outcome, Player, PlayerId, Problem,
-    ResultCode, RoundEntry, Tournament, Withdrawal,
+    Absence, AbsenceKind, Acceleration, ByeKind, ByeRequest, Chess960Rounds, ForbiddenPairs,
+    Inconsistency, InfoLine, LateEntry, Outcome, Player, PlayerId, Problem, ResultCode, RoundEntry,
+    Tournament, Withdrawal,
 };
 pub use points::{PointSystem, Points};

@@ -7,37 +7,13 @@
 //! methods here, so that the rules are written once.
 
 use serde::{Deserialize, Serialize};
+use tempo_chess::Color;
 
 use crate::points::{PointSystem, Points};
 
 /// A player's starting rank (TRF columns 5-8), 1-based. Opponents are named
 /// by it.
 pub type PlayerId = u32;
-
-/// A piece colour.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Colour {
-    White,
-    Black,
-}
-
-impl Colour {
-    /// The other colour.
-    pub fn opposite(self) -> Colour {
-        match self {
-            Colour::White => Colour::Black,
-            Colour::Black => Colour::White,
-        }
-    }
-
-    /// TRF's letter (`w` / `b`).
-    pub fn trf_char(self) -> char {
-        match self {
-            Colour::White => 'w',
-            Colour::Black => 'b',
-        }
-    }
-}
 
 /// A round's result code, exactly as TRF16 / TRF-2026 know them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -186,14 +162,14 @@ pub struct RoundEntry {
     /// The scheduled opponent (`None` for `0000` or blanks).
     pub opponent: Option<PlayerId>,
     /// The colour (`None` for `-` or blank).
-    pub colour: Option<Colour>,
+    pub colour: Option<Color>,
     /// The result code.
     pub result: ResultCode,
 }
 
 impl RoundEntry {
     /// An entry for a game against `opponent`.
-    pub fn game(opponent: PlayerId, colour: Colour, result: ResultCode) -> RoundEntry {
+    pub fn game(opponent: PlayerId, colour: Color, result: ResultCode) -> RoundEntry {
         RoundEntry {
             opponent: Some(opponent),
             colour: Some(colour),
@@ -239,7 +215,7 @@ impl RoundEntry {
     }
 
     /// The colour of a played game (none for forfeits and byes).
-    pub fn played_colour(&self) -> Option<Colour> {
+    pub fn played_colour(&self) -> Option<Color> {
         if self.is_played() { self.colour } else { None }
     }
 
@@ -478,7 +454,7 @@ pub struct Tournament {
     /// Total number of rounds (`142` / `XXR`).
     pub total_rounds: Option<u32>,
     /// Colour of the top-ranked player in round 1 (`152` / `XXC`).
-    pub initial_colour: Option<Colour>,
+    pub initial_colour: Option<Color>,
     /// The point system (`162` / `BBW` ...).
     pub point_system: PointSystem,
     /// Byes known in advance (`240`).
@@ -660,7 +636,7 @@ impl Tournament {
     /// (the colour of the lowest pairing number with a game in the first
     /// round with colours, flipped if an odd number of paired players rank
     /// above it).
-    pub fn first_colour(&self) -> Option<Colour> {
+    pub fn first_colour(&self) -> Option<Color> {
         if self.initial_colour.is_some() {
             return self.initial_colour;
         }
@@ -679,7 +655,7 @@ impl Tournament {
                 return Some(if position % 2 == 0 {
                     colour
                 } else {
-                    colour.opposite()
+                    colour.other()
                 });
             }
         }

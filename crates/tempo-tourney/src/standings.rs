@@ -6,12 +6,13 @@
 //!
 //! ```
 //! use tempo_tourney::standings::{standings, StandingsOptions};
-//! use tempo_tourney::{Colour, Player, ResultCode, RoundEntry, Tournament};
+//! use tempo_chess::Color;
+//! use tempo_tourney::{Player, ResultCode, RoundEntry, Tournament};
 //! let mut t = Tournament::new();
 //! let mut a = Player::new(1, "A", Some(1800));
-//! a.set_entry(1, RoundEntry::game(2, Colour::White, ResultCode::Loss));
+//! a.set_entry(1, RoundEntry::game(2, Color::White, ResultCode::Loss));
 //! let mut b = Player::new(2, "B", Some(1700));
-//! b.set_entry(1, RoundEntry::game(1, Colour::Black, ResultCode::Win));
+//! b.set_entry(1, RoundEntry::game(1, Color::Black, ResultCode::Win));
 //! t.players = vec![a, b];
 //! let s = standings(&t, &StandingsOptions::swiss());
 //! assert_eq!(s.rows[0].id, 2);
@@ -153,7 +154,8 @@ fn split(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{Colour, Player, ResultCode, RoundEntry};
+    use crate::model::{Player, ResultCode, RoundEntry};
+    use tempo_chess::Color;
 
     /// Four players, three rounds, a round robin: 1 and 2 tie on 2.0,
     /// 1 beat 2.
@@ -167,8 +169,8 @@ mod tests {
                 ResultCode::Loss => ResultCode::Win,
                 other => other,
             };
-            players[w as usize - 1].set_entry(r, RoundEntry::game(b, Colour::White, res));
-            players[b as usize - 1].set_entry(r, RoundEntry::game(w, Colour::Black, back));
+            players[w as usize - 1].set_entry(r, RoundEntry::game(b, Color::White, res));
+            players[b as usize - 1].set_entry(r, RoundEntry::game(w, Color::Black, back));
         };
         // Berger 4: 1-4 2-3 / 4-3 1-2 / 2-4 3-1
         game(1, 1, 4, ResultCode::Loss);

@@ -9,14 +9,15 @@
 
 use std::path::Path;
 
+use tempo_chess::Color;
+use tempo_tourney::Tournament;
 use tempo_tourney::dutch::{DutchPairing, input_for_round, pair};
-use tempo_tourney::{Colour, Tournament};
 
 struct Case {
     name: String,
     players: usize,
     rounds: u32,
-    initial: Colour,
+    initial: Color,
 }
 
 fn data() -> &'static Path {
@@ -48,9 +49,9 @@ fn manifest() -> Vec<Case> {
                 players: f[players].parse().unwrap(),
                 rounds: f[rounds].parse().unwrap(),
                 initial: if f[initial] == "w" {
-                    Colour::White
+                    Color::White
                 } else {
-                    Colour::Black
+                    Color::Black
                 },
             }
         })

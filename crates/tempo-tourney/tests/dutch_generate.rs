@@ -3,15 +3,16 @@
 
 use std::collections::BTreeSet;
 
+use tempo_chess::Color;
 use tempo_tourney::dutch::{GeneratorConfig, generate, input_for_round, pair};
-use tempo_tourney::{Colour, ResultCode, Tournament};
+use tempo_tourney::{ResultCode, Tournament};
 
 fn recorded(t: &Tournament, round: u32) -> (BTreeSet<(u32, u32)>, Option<u32>) {
     let mut pairs = BTreeSet::new();
     let mut bye = None;
     for p in &t.players {
         let e = p.entry(round).expect("every round has an entry");
-        if let (Some(opponent), Some(Colour::White)) = (e.opponent, e.colour) {
+        if let (Some(opponent), Some(Color::White)) = (e.opponent, e.colour) {
             pairs.insert((p.id, opponent));
         }
         if e.result == ResultCode::PairingBye {

@@ -1,6 +1,6 @@
 //! Small hand-made cases for the absolute criteria and the PAB.
 
-use tempo_tourney::Colour;
+use tempo_chess::Color;
 use tempo_tourney::dutch::{
     DutchError, DutchInput, DutchPlayer, PointValues, RoundOutcome, RoundRecord, pair,
 };
@@ -21,11 +21,11 @@ fn input(players: Vec<DutchPlayer>, played: usize) -> DutchInput {
         rounds_played: played,
         rounds_total: 5,
         points: PointValues::default(),
-        initial_colour: Colour::White,
+        initial_colour: Color::White,
     }
 }
 
-fn game(opponent: usize, colour: Colour, outcome: RoundOutcome) -> RoundRecord {
+fn game(opponent: usize, colour: Color, outcome: RoundOutcome) -> RoundRecord {
     RoundRecord {
         opponent: Some(opponent),
         colour: Some(colour),
@@ -38,8 +38,8 @@ fn game(opponent: usize, colour: Colour, outcome: RoundOutcome) -> RoundRecord {
 #[test]
 fn a_rematch_is_never_paired_c1() {
     let players = vec![
-        player(1, vec![game(1, Colour::White, RoundOutcome::Win)]),
-        player(2, vec![game(0, Colour::Black, RoundOutcome::Loss)]),
+        player(1, vec![game(1, Color::White, RoundOutcome::Win)]),
+        player(2, vec![game(0, Color::Black, RoundOutcome::Loss)]),
     ];
     assert_eq!(pair(&input(players, 1)), Err(DutchError::NoValidPairing));
 }
@@ -70,8 +70,8 @@ fn the_pab_goes_to_the_lowest_eligible_player_c2_c5() {
         paired: true,
     };
     let players = vec![
-        player(1, vec![game(1, Colour::White, RoundOutcome::Win)]),
-        player(2, vec![game(0, Colour::Black, RoundOutcome::Loss)]),
+        player(1, vec![game(1, Color::White, RoundOutcome::Win)]),
+        player(2, vec![game(0, Color::Black, RoundOutcome::Loss)]),
         player(3, vec![pab]),
     ];
     let p = pair(&input(players, 1)).unwrap();

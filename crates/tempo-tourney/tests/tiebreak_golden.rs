@@ -13,10 +13,11 @@
 //! round that is not a VUR is R2, so for the opponents' Buchholz his R3
 //! counts as a draw: adjusted score 1.5.
 
+use tempo_chess::Color;
 use tempo_tourney::tiebreak::{Calculator, Options, TieBreak, UnplayedRule, Value};
-use tempo_tourney::{ByeKind, Colour, Player, PlayerId, ResultCode, RoundEntry, Tournament};
+use tempo_tourney::{ByeKind, Player, PlayerId, ResultCode, RoundEntry, Tournament};
 
-use Colour::{Black, White};
+use Color::{Black, White};
 use ResultCode::{Draw, ForfeitLoss, ForfeitWin, Loss, Win};
 
 fn tournament() -> Tournament {

@@ -4,11 +4,12 @@
 use proptest::prelude::*;
 use proptest::sample::select;
 
+use tempo_chess::Color;
 use tempo_tourney::trf::LineEnding;
 use tempo_tourney::{
-    Absence, AbsenceKind, Acceleration, ByeKind, ByeRequest, Chess960Rounds, Colour,
-    ForbiddenPairs, InfoLine, LateEntry, Player, PointSystem, Points, ResultCode, RoundEntry,
-    Tournament, Withdrawal,
+    Absence, AbsenceKind, Acceleration, ByeKind, ByeRequest, Chess960Rounds, ForbiddenPairs,
+    InfoLine, LateEntry, Player, PointSystem, Points, ResultCode, RoundEntry, Tournament,
+    Withdrawal,
 };
 
 const RESULTS: [ResultCode; 13] = [
@@ -31,8 +32,8 @@ fn points(max_tenths: i32) -> impl Strategy<Value = Points> {
     (-99..=max_tenths).prop_map(Points::from_tenths)
 }
 
-fn colour() -> impl Strategy<Value = Colour> {
-    prop_oneof![Just(Colour::White), Just(Colour::Black)]
+fn colour() -> impl Strategy<Value = Color> {
+    prop_oneof![Just(Color::White), Just(Color::Black)]
 }
 
 fn entry(own: u32) -> impl Strategy<Value = RoundEntry> {

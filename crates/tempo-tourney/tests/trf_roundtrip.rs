@@ -4,8 +4,9 @@
 use std::fs;
 use std::path::PathBuf;
 
+use tempo_chess::Color;
 use tempo_tourney::trf::LineEnding;
-use tempo_tourney::{Colour, Points, ResultCode, Tournament};
+use tempo_tourney::{Points, ResultCode, Tournament};
 
 fn corpus() -> Vec<(String, Vec<u8>)> {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/swiss/trf");
@@ -86,7 +87,7 @@ fn opponents_agree() {
                 };
                 let back = t.entry(o, round).unwrap();
                 assert_eq!(back.opponent, Some(p.id), "{name}");
-                assert_eq!(back.colour, e.colour.map(Colour::opposite), "{name}");
+                assert_eq!(back.colour, e.colour.map(Color::other), "{name}");
                 assert_eq!(back.is_played(), e.is_played(), "{name}");
                 let sum =
                     t.point_system.points_for(e.result) + t.point_system.points_for(back.result);
@@ -140,7 +141,7 @@ fn new_settings_are_appended_and_read_back() {
     let (_, bytes) = &corpus()[0];
     let mut t = Tournament::from_trf_bytes(bytes).unwrap();
     t.total_rounds = Some(9);
-    t.initial_colour = Some(Colour::Black);
+    t.initial_colour = Some(Color::Black);
     let written = t.to_trf().unwrap();
     assert!(
         written.ends_with("092 FIDE_DUTCH_2025\r142 9\r152 B\r"),
@@ -148,7 +149,7 @@ fn new_settings_are_appended_and_read_back() {
     );
     let back = Tournament::from_trf_str(&written).unwrap();
     assert_eq!(back.total_rounds, Some(9));
-    assert_eq!(back.initial_colour, Some(Colour::Black));
+    assert_eq!(back.initial_colour, Some(Color::Black));
 }
 
 #[test]
@@ -158,7 +159,7 @@ fn contradictions_are_found() {
     // Player 1 met 10 in round 1 (1 had Black); make 10 list 12 instead,
     // and give player 2 and 11 (round 1) the same colour.
     t.player_mut(10).unwrap().rounds[0].opponent = Some(12);
-    t.player_mut(11).unwrap().rounds[0].colour = Some(Colour::White);
+    t.player_mut(11).unwrap().rounds[0].colour = Some(Color::White);
     let found: Vec<String> = t
         .inconsistencies()
         .iter()

@@ -13,7 +13,8 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 use clap::{Args, ValueEnum};
-use tempo_tourney::{Colour, ResultCode, Tournament};
+use tempo_chess::Color;
+use tempo_tourney::{ResultCode, Tournament};
 
 use super::CodedError;
 use super::pair_dutch::{pair_round, render};
@@ -67,13 +68,13 @@ fn recorded(t: &Tournament, round: u32) -> (BTreeSet<(u32, u32)>, Option<u32>) {
     for p in &t.players {
         let Some(e) = p.entry(round) else { continue };
         match (e.opponent, e.colour) {
-            (Some(o), Some(Colour::White)) => {
+            (Some(o), Some(Color::White)) => {
                 pairs.insert((p.id, o));
             }
             (Some(o), None) => {
                 pairs.insert((p.id.min(o), p.id.max(o)));
             }
-            (Some(_), Some(Colour::Black)) => {}
+            (Some(_), Some(Color::Black)) => {}
             (None, _) if e.result == ResultCode::PairingBye => bye = Some(p.id),
             (None, _) => {}
         }
@@ -134,7 +135,7 @@ fn check_file(path: &Path) -> anyhow::Result<()> {
 struct CorpusCase {
     name: String,
     rounds: u32,
-    initial: Colour,
+    initial: Color,
 }
 
 fn read_manifest(dir: &Path) -> anyhow::Result<Vec<CorpusCase>> {
@@ -167,9 +168,9 @@ fn read_manifest(dir: &Path) -> anyhow::Result<Vec<CorpusCase>> {
             name,
             rounds: get(rounds)?.parse().context("bad rounds")?,
             initial: if get(initial)? == "b" {
-                Colour::Black
+                Color::Black
             } else {
-                Colour::White
+                Color::White
             },
         });
     }

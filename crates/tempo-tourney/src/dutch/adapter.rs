@@ -3,7 +3,9 @@
 
 use std::collections::HashMap;
 
-use crate::model::{Colour, ResultCode, RoundEntry, Tournament};
+use tempo_chess::Color;
+
+use crate::model::{ResultCode, RoundEntry, Tournament};
 
 use super::DutchError;
 use super::input::{DutchInput, DutchPlayer, PointValues, RoundOutcome, RoundRecord};
@@ -94,7 +96,7 @@ pub fn input_for_round(t: &Tournament, round: u32) -> Result<DutchInput, DutchEr
         rounds_played: played,
         rounds_total,
         points,
-        initial_colour: t.first_colour().unwrap_or(Colour::White),
+        initial_colour: t.first_colour().unwrap_or(Color::White),
     })
 }
 

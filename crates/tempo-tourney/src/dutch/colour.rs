@@ -1,6 +1,6 @@
 //! Colour allocation (C.04.3 section 5) and board order (C.04.2 / 3.x).
 
-use crate::model::Colour;
+use tempo_chess::Color;
 
 use super::prep::{Prepared, prefs_compatible};
 
@@ -11,7 +11,7 @@ fn ranks_above(a: &Prepared, b: &Prepared) -> bool {
 
 /// The colours of the two players in the most recent round in which they
 /// had different colours, looking back through played games only (5.2.3).
-fn last_difference(p: &Prepared, o: &Prepared) -> Option<(Colour, Colour)> {
+fn last_difference(p: &Prepared, o: &Prepared) -> Option<(Color, Color)> {
     p.colours
         .iter()
         .rev()
@@ -22,10 +22,10 @@ fn last_difference(p: &Prepared, o: &Prepared) -> Option<(Colour, Colour)> {
 
 /// 5.2.1-5.2.4: the colour `p` gets against `o` when the preferences decide
 /// it; `None` when only rank and the initial colour can (5.2.5).
-fn by_preferences(p: &Prepared, o: &Prepared) -> Option<Colour> {
+fn by_preferences(p: &Prepared, o: &Prepared) -> Option<Color> {
     if prefs_compatible(p.pref, o.pref) {
         // 5.2.1: both preferences can be granted.
-        return p.pref.or(o.pref.map(Colour::opposite));
+        return p.pref.or(o.pref.map(Color::other));
     }
     // 5.2.2: the stronger preference wins (absolute beats strong beats
     // mild; between absolutes the larger colour difference).
@@ -33,20 +33,20 @@ fn by_preferences(p: &Prepared, o: &Prepared) -> Option<Colour> {
         return p.pref;
     }
     if o.absolute() && (o.imbalance > p.imbalance || !p.absolute()) {
-        return o.pref.map(Colour::opposite);
+        return o.pref.map(Color::other);
     }
     if p.strong && !o.strong {
         return p.pref;
     }
     if o.strong && !p.strong {
-        return o.pref.map(Colour::opposite);
+        return o.pref.map(Color::other);
     }
     // 5.2.3: alternate from the most recent round with different colours.
     last_difference(p, o).map(|(_, theirs)| theirs)
 }
 
 /// The colour of `p` against `o` (C.04.3 5.2).
-pub fn colour_of(p: &Prepared, o: &Prepared, initial: Colour) -> Colour {
+pub fn colour_of(p: &Prepared, o: &Prepared, initial: Color) -> Color {
     if let Some(c) = by_preferences(p, o) {
         return c;
     }
@@ -59,18 +59,18 @@ pub fn colour_of(p: &Prepared, o: &Prepared, initial: Colour) -> Colour {
             let higher_colour = if higher.rank % 2 == 0 {
                 initial
             } else {
-                initial.opposite()
+                initial.other()
             };
             if mine_if_higher {
                 higher_colour
             } else {
-                higher_colour.opposite()
+                higher_colour.other()
             }
         }
         // 5.2.4: grant the higher-ranked player's preference.
         Some(pref) => {
             if o_higher {
-                o.pref.map_or(pref, Colour::opposite)
+                o.pref.map_or(pref, Color::other)
             } else {
                 pref
             }
@@ -99,21 +99,21 @@ mod tests {
     use super::*;
     use crate::dutch::prep::Float;
 
-    fn player(rank: usize, score: u32, colours: &[Colour]) -> Prepared {
-        let white = colours.iter().filter(|c| **c == Colour::White).count() as u32;
+    fn player(rank: usize, score: u32, colours: &[Color]) -> Prepared {
+        let white = colours.iter().filter(|c| **c == Color::White).count() as u32;
         let black = colours.len() as u32 - white;
         let last_two_same =
             colours.len() >= 2 && colours[colours.len() - 1] == colours[colours.len() - 2];
         let imbalance = white.abs_diff(black);
         let lower = if white > black {
-            Colour::Black
+            Color::Black
         } else {
-            Colour::White
+            Color::White
         };
         let pref = if imbalance > 0 && !(last_two_same && imbalance <= 1) {
             Some(lower)
         } else {
-            colours.last().map(|c| c.opposite())
+            colours.last().map(|c| c.other())
         };
         let repeated = if last_two_same {
             colours.last().copied()
@@ -138,7 +138,7 @@ mod tests {
         }
     }
 
-    use Colour::{Black as B, White as W};
+    use Color::{Black as B, White as W};
 
     #[test]
     fn round_one_follows_the_initial_colour_and_rank() {
@@ -167,7 +167,7 @@ mod tests {
         let x = player(0, 10, &[W, B]);
         let y = player(1, 10, &[W, B]);
         assert_eq!(x.pref, y.pref);
-        assert_eq!(colour_of(&x, &y, W), colour_of(&y, &x, W).opposite());
+        assert_eq!(colour_of(&x, &y, W), colour_of(&y, &x, W).other());
     }
 
     #[test]

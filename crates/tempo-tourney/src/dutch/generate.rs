@@ -6,8 +6,9 @@
 
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use tempo_chess::Color;
 
-use crate::model::{ByeKind, Colour, InfoLine, Player, ResultCode, RoundEntry, Tournament};
+use crate::model::{ByeKind, InfoLine, Player, ResultCode, RoundEntry, Tournament};
 use crate::points::Points;
 
 use super::{DutchError, input_for_round, pair};
@@ -88,9 +89,9 @@ pub fn generate(cfg: &GeneratorConfig) -> Result<Tournament, DutchError> {
     }
     t.total_rounds = Some(cfg.rounds);
     t.initial_colour = Some(if rng.random_bool(0.5) {
-        Colour::White
+        Color::White
     } else {
-        Colour::Black
+        Color::Black
     });
 
     for round in 1..=cfg.rounds {
@@ -125,13 +126,13 @@ pub fn generate(cfg: &GeneratorConfig) -> Result<Tournament, DutchError> {
                 &mut t,
                 white,
                 round,
-                RoundEntry::game(black, Colour::White, w),
+                RoundEntry::game(black, Color::White, w),
             );
             set(
                 &mut t,
                 black,
                 round,
-                RoundEntry::game(white, Colour::Black, b),
+                RoundEntry::game(white, Color::Black, b),
             );
         }
         if let Some(bye) = pairing.bye {

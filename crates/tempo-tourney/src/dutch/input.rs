@@ -2,7 +2,7 @@
 //! TRF model: per player the history of the rounds played so far, the
 //! accelerations, forbidden opponents, and whether the player is to be paired.
 
-use crate::model::Colour;
+use tempo_chess::Color;
 
 /// The result of one round from one player's side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -18,7 +18,7 @@ pub struct RoundRecord {
     /// The scheduled opponent (index into [`DutchInput::players`]), if any.
     pub opponent: Option<usize>,
     /// The colour, for a game with an opponent.
-    pub colour: Option<Colour>,
+    pub colour: Option<Color>,
     /// Whether the game was played over the board (forfeits and byes were
     /// not). Only played games count for rematches (C1) and colours.
     pub played: bool,
@@ -115,5 +115,5 @@ pub struct DutchInput {
     pub points: PointValues,
     /// Colour of the top-ranked player in round 1 (C.04.3 5.2.5 uses it for
     /// pairs without any other criterion).
-    pub initial_colour: Colour,
+    pub initial_colour: Color,
 }

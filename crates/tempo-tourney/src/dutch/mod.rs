@@ -11,7 +11,7 @@
 //!
 //! ```
 //! use tempo_tourney::dutch::{pair, DutchInput, DutchPlayer, PointValues};
-//! use tempo_tourney::Colour;
+//! use tempo_chess::Color;
 //! let players = (1..=4)
 //!     .map(|id| DutchPlayer { id, history: vec![], accelerations: vec![], forbidden: vec![], available: true })
 //!     .collect();
@@ -20,7 +20,7 @@
 //!     rounds_played: 0,
 //!     rounds_total: 3,
 //!     points: PointValues::default(),
-//!     initial_colour: Colour::White,
+//!     initial_colour: Color::White,
 //! };
 //! let pairing = pair(&input).unwrap();
 //! // Round 1: top half against bottom half, colours alternating.
@@ -197,8 +197,8 @@ pub fn pair(input: &DutchInput) -> Result<DutchPairing, DutchError> {
             let (p, o) = (&players[p], &players[o]);
             let key = colour::board_key(p, o);
             match colour::colour_of(p, o, input.initial_colour) {
-                crate::model::Colour::White => (p.id, o.id, key),
-                crate::model::Colour::Black => (o.id, p.id, key),
+                tempo_chess::Color::White => (p.id, o.id, key),
+                tempo_chess::Color::Black => (o.id, p.id, key),
             }
         })
         .collect();

@@ -2,7 +2,7 @@
 //! colour difference and preference (C.04.3 1.7), floats (1.4), PAB
 //! eligibility (C2), and the absolute criteria (C1-C3).
 
-use crate::model::Colour;
+use tempo_chess::Color;
 
 use super::input::{DutchInput, RoundOutcome};
 
@@ -28,11 +28,11 @@ pub struct Prepared {
     /// Score without acceleration, used for board order.
     pub plain: u32,
     /// Colour preference (1.7): `None` before the first played game.
-    pub pref: Option<Colour>,
+    pub pref: Option<Color>,
     /// |colour difference|.
     pub imbalance: u32,
     /// The colour of the last two played games when they were the same.
-    pub repeated: Option<Colour>,
+    pub repeated: Option<Color>,
     /// Strong preference (1.7.2): |CD| = 1 and not absolute.
     pub strong: bool,
     /// May receive the pairing-allocated bye (C2).
@@ -44,7 +44,7 @@ pub struct Prepared {
     pub float2: Float,
     /// Colours of played games, oldest first (5.2.3 looks back through
     /// them).
-    pub colours: Vec<Colour>,
+    pub colours: Vec<Color>,
 }
 
 impl Prepared {
@@ -109,7 +109,7 @@ pub fn prepare(input: &DutchInput, index: usize, rank: usize) -> Prepared {
     let mut white = 0u32;
     let mut black = 0u32;
     let mut streak = 0u32;
-    let mut last: Option<Colour> = None;
+    let mut last: Option<Color> = None;
     let mut colours = Vec::new();
     let mut played_games = 0;
     for r in &p.history[..played] {
@@ -120,8 +120,8 @@ pub fn prepare(input: &DutchInput, index: usize, rank: usize) -> Prepared {
         played_games += 1;
         colours.push(c);
         match c {
-            Colour::White => white += 1,
-            Colour::Black => black += 1,
+            Color::White => white += 1,
+            Color::Black => black += 1,
         }
         if last == Some(c) {
             streak += 1;
@@ -131,19 +131,19 @@ pub fn prepare(input: &DutchInput, index: usize, rank: usize) -> Prepared {
         last = Some(c);
     }
     let lower = if white > black {
-        Colour::Black
+        Color::Black
     } else {
-        Colour::White
+        Color::White
     };
     let imbalance = white.abs_diff(black);
     let pref = if imbalance > 1 {
         Some(lower)
     } else if streak > 1 {
-        last.map(Colour::opposite)
+        last.map(Color::other)
     } else if imbalance > 0 {
         Some(lower)
     } else {
-        last.map(Colour::opposite)
+        last.map(Color::other)
     };
     let repeated = if streak > 1 { last } else { None };
     let absolute = imbalance > 1 || repeated.is_some();
@@ -180,7 +180,7 @@ pub fn prepare(input: &DutchInput, index: usize, rank: usize) -> Prepared {
 }
 
 /// Whether two preferences can both be met (different, or one is none).
-pub fn prefs_compatible(a: Option<Colour>, b: Option<Colour>) -> bool {
+pub fn prefs_compatible(a: Option<Color>, b: Option<Color>) -> bool {
     a != b || a.is_none() || b.is_none()
 }
 
@@ -189,7 +189,7 @@ mod tests {
     use super::*;
     use crate::dutch::input::{DutchPlayer, PointValues, RoundRecord};
 
-    fn game(opponent: usize, colour: Colour, outcome: RoundOutcome) -> RoundRecord {
+    fn game(opponent: usize, colour: Color, outcome: RoundOutcome) -> RoundRecord {
         RoundRecord {
             opponent: Some(opponent),
             colour: Some(colour),
@@ -216,13 +216,13 @@ mod tests {
             rounds_played: rounds,
             rounds_total: 9,
             points: PointValues::default(),
-            initial_colour: Colour::White,
+            initial_colour: Color::White,
         }
     }
 
     #[test]
     fn colour_preferences_follow_1_7() {
-        use Colour::*;
+        use Color::*;
         use RoundOutcome::*;
         let i = input(vec![
             vec![game(1, White, Win), game(1, White, Win)],
@@ -248,14 +248,14 @@ mod tests {
         use RoundOutcome::*;
         let forfeit_loss = RoundRecord {
             opponent: Some(1),
-            colour: Some(Colour::White),
+            colour: Some(Color::White),
             played: false,
             outcome: Loss,
             paired: true,
         };
         let forfeit_win = RoundRecord {
             opponent: Some(0),
-            colour: Some(Colour::Black),
+            colour: Some(Color::Black),
             played: false,
             outcome: Win,
             paired: true,

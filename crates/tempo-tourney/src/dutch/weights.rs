@@ -175,7 +175,7 @@ impl WeightContext<'_> {
                 p.repeated.is_none() || p.repeated != o.repeated
             } else {
                 let lesser = if p.imbalance > o.imbalance { o } else { p };
-                lesser.repeated != p.pref.map(|c| c.opposite())
+                lesser.repeated != p.pref.map(|c| c.other())
             };
         // C12: colour preferences met.
         let c12 = prefs_compatible(p.pref, o.pref);

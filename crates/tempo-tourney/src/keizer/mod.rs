@@ -13,7 +13,7 @@
 //!
 //! ```
 //! use tempo_tourney::keizer::{GameResult, KeizerSettings, Season};
-//! use tempo_tourney::Colour::{Black, White};
+//! use tempo_chess::Color::{Black, White};
 //!
 //! let names = ["Johnson", "Petersen", "Baker", "Butcher", "Carter",
 //!              "Harrison", "Smith", "Higgins", "White", "Brown"];
@@ -43,7 +43,9 @@ pub use settings::{
     RematchRule, SettingError, TieOrder, ValueSeries,
 };
 
-use crate::model::{AbsenceKind, Colour, PlayerId};
+use tempo_chess::Color;
+
+use crate::model::{AbsenceKind, PlayerId};
 
 /// A game's result from one player's point of view.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -70,7 +72,7 @@ pub enum RoundOutcome {
     /// A game played over the board (colour if known).
     Game {
         opponent: PlayerId,
-        colour: Option<Colour>,
+        colour: Option<Color>,
         result: GameResult,
     },
     /// Paired, but the opponent did not come: scored like a bye (not
@@ -200,7 +202,7 @@ impl Season {
                 w,
                 RoundOutcome::Game {
                     opponent: b,
-                    colour: Some(Colour::White),
+                    colour: Some(Color::White),
                     result,
                 },
             )?;
@@ -208,7 +210,7 @@ impl Season {
                 b,
                 RoundOutcome::Game {
                     opponent: w,
-                    colour: Some(Colour::Black),
+                    colour: Some(Color::Black),
                     result: result.reversed(),
                 },
             )?;

@@ -22,10 +22,12 @@
 
 use std::fmt;
 
+use tempo_chess::Color;
+
 use super::settings::{ByeRule, ColourBalance, ColourTie, KeizerSettings, RematchRule};
 use super::{KeizerError, Ranking, RoundOutcome, Season};
 use crate::matching::min_cost_perfect_matching;
-use crate::model::{Colour, PlayerId};
+use crate::model::PlayerId;
 
 /// One board of a pairing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -56,7 +58,7 @@ pub enum Relaxation {
     /// A player gets the same colour more often in a row than allowed.
     SameColour {
         player: PlayerId,
-        colour: Colour,
+        colour: Color,
         in_a_row: u32,
     },
 }
@@ -95,8 +97,8 @@ impl fmt::Display for Relaxation {
                 f,
                 "colour rule relaxed: {player} gets {} {in_a_row} times in a row",
                 match colour {
-                    Colour::White => "White",
-                    Colour::Black => "Black",
+                    Color::White => "White",
+                    Color::Black => "Black",
                 }
             ),
         }
@@ -123,7 +125,7 @@ struct ColourHistory {
     whites: u32,
     blacks: u32,
     /// The colour of the last game and how many games in a row had it.
-    streak: Option<(Colour, u32)>,
+    streak: Option<(Color, u32)>,
 }
 
 impl ColourHistory {
@@ -135,8 +137,8 @@ impl ColourHistory {
             } = *o
             {
                 match c {
-                    Colour::White => h.whites += 1,
-                    Colour::Black => h.blacks += 1,
+                    Color::White => h.whites += 1,
+                    Color::Black => h.blacks += 1,
                 }
                 h.streak = match h.streak {
                     Some((last, n)) if last == c => Some((c, n + 1)),
@@ -148,19 +150,19 @@ impl ColourHistory {
     }
 
     /// The colour a streak limit forces, if any.
-    fn forced(&self, limit: Option<u32>) -> Option<Colour> {
+    fn forced(&self, limit: Option<u32>) -> Option<Color> {
         let limit = limit?;
         match self.streak {
-            Some((c, n)) if n >= limit => Some(c.opposite()),
+            Some((c, n)) if n >= limit => Some(c.other()),
             _ => None,
         }
     }
 
     /// The colour the balance asks for (more Whites than Blacks: Black).
-    fn due(&self) -> Option<Colour> {
+    fn due(&self) -> Option<Color> {
         match self.whites.cmp(&self.blacks) {
-            std::cmp::Ordering::Greater => Some(Colour::Black),
-            std::cmp::Ordering::Less => Some(Colour::White),
+            std::cmp::Ordering::Greater => Some(Color::Black),
+            std::cmp::Ordering::Less => Some(Color::White),
             std::cmp::Ordering::Equal => None,
         }
     }
@@ -183,7 +185,7 @@ impl Field<'_> {
 
     /// Rounds in which present players `i` and `j` played each other, with
     /// `i`'s colour.
-    fn meetings(&self, i: usize, j: usize) -> Vec<(u32, Option<Colour>)> {
+    fn meetings(&self, i: usize, j: usize) -> Vec<(u32, Option<Color>)> {
         let other = self.id(j);
         self.season.players[self.present[i]]
             .rounds
@@ -231,8 +233,8 @@ impl Field<'_> {
     fn white_of(&self, i: usize, j: usize) -> usize {
         let (a, b) = (&self.colours[i], &self.colours[j]);
         let s = self.settings;
-        let pick = |c: Colour, for_i: bool| match (c, for_i) {
-            (Colour::White, true) | (Colour::Black, false) => i,
+        let pick = |c: Color, for_i: bool| match (c, for_i) {
+            (Color::White, true) | (Color::Black, false) => i,
             _ => j,
         };
         match (a.forced(s.max_same_colour), b.forced(s.max_same_colour)) {
@@ -244,7 +246,7 @@ impl Field<'_> {
         if s.rematch_reverse_colours
             && let Some(&(_, Some(c))) = self.meetings(i, j).last()
         {
-            return pick(c.opposite(), true);
+            return pick(c.other(), true);
         }
         let (ka, kb) = match s.colour_balance {
             ColourBalance::FewerWhites => (i64::from(a.whites), i64::from(b.whites)),
@@ -401,7 +403,7 @@ fn pair_field(
         let white = field.white_of(i, j);
         let black = if white == i { j } else { i };
         if let Some(limit) = field.settings.max_same_colour {
-            for (p, colour) in [(white, Colour::White), (black, Colour::Black)] {
+            for (p, colour) in [(white, Color::White), (black, Color::Black)] {
                 if let Some((c, n)) = field.colours[p].streak
                     && c == colour
                     && n >= limit

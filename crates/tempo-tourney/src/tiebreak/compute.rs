@@ -2,10 +2,12 @@
 
 use std::collections::HashMap;
 
+use tempo_chess::Color;
+
 use super::rating::{average_rating, performance_rating};
 use super::{Cut, TieBreak, Value};
 use crate::Tournament;
-use crate::model::{Colour, Outcome, PlayerId, ResultCode, RoundEntry};
+use crate::model::{Outcome, PlayerId, ResultCode, RoundEntry};
 use crate::points::Points;
 
 /// How rounds without a game over the board count.
@@ -52,7 +54,7 @@ pub struct Options {
 struct RoundInfo {
     opponent: Option<PlayerId>,
     played: bool,
-    colour: Option<Colour>,
+    colour: Option<Color>,
     points: Points,
     outcome: Outcome,
     /// A voluntarily unplayed round: unplayed and not won.
@@ -196,9 +198,9 @@ impl<'a> Calculator<'a> {
             TieBreak::DirectEncounter { .. } => Value::default(),
             TieBreak::Wins => count(&|i| i.points == win),
             TieBreak::GamesWon => count(&|i| i.played && i.points == win),
-            TieBreak::BlackGames => count(&|i| i.played && i.colour == Some(Colour::Black)),
+            TieBreak::BlackGames => count(&|i| i.played && i.colour == Some(Color::Black)),
             TieBreak::BlackWins => {
-                count(&|i| i.played && i.colour == Some(Colour::Black) && i.points == win)
+                count(&|i| i.played && i.colour == Some(Color::Black) && i.points == win)
             }
             TieBreak::GamesElected => count(&|i| i.played || i.points == win),
             TieBreak::AverageRating { cut } => {

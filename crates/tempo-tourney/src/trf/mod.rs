@@ -33,10 +33,12 @@ mod write;
 
 use std::fmt;
 
+use tempo_chess::Color;
+
 use crate::Tournament;
 use crate::model::{
-    Absence, Acceleration, ByeRequest, Colour, ForbiddenPairs, InfoLine, LateEntry, Player,
-    PlayerId, Withdrawal,
+    Absence, Acceleration, ByeRequest, ForbiddenPairs, InfoLine, LateEntry, Player, PlayerId,
+    Withdrawal,
 };
 use crate::points::PointSystem;
 
@@ -170,7 +172,7 @@ pub(crate) enum SlotKind {
     Info(usize, InfoLine),
     Player(usize, Box<Player>),
     TotalRounds(Syntax, Option<u32>),
-    InitialColour(Syntax, Option<Colour>),
+    InitialColour(Syntax, Option<Color>),
     PointSystem(Syntax, PointSystem),
     ByeRequest(usize, ByeRequest),
     Acceleration(usize, Acceleration),

@@ -2,11 +2,13 @@
 
 use std::str::FromStr;
 
+use tempo_chess::Color;
+
 use super::{Encoding, LineEnding, ParseError, ParseErrorKind as K, Slot, SlotKind, Syntax};
 use crate::Tournament;
 use crate::model::{
-    Absence, AbsenceKind, Acceleration, ByeKind, ByeRequest, Chess960Rounds, Colour,
-    ForbiddenPairs, InfoLine, LateEntry, Player, PlayerId, ResultCode, RoundEntry, Withdrawal,
+    Absence, AbsenceKind, Acceleration, ByeKind, ByeRequest, Chess960Rounds, ForbiddenPairs,
+    InfoLine, LateEntry, Player, PlayerId, ResultCode, RoundEntry, Withdrawal,
 };
 use crate::points::{PointSystem, Points};
 
@@ -269,8 +271,8 @@ fn read_line(t: &mut Tournament, line: &Line) -> Result<SlotKind, ParseError> {
         "152" => {
             let text = line.rest(5);
             t.initial_colour = Some(match text.trim().to_ascii_uppercase().as_str() {
-                "W" => Colour::White,
-                "B" => Colour::Black,
+                "W" => Color::White,
+                "B" => Color::Black,
                 _ => {
                     return Err(line.err(
                         Some((5, line.len().max(5))),
@@ -284,8 +286,8 @@ fn read_line(t: &mut Tournament, line: &Line) -> Result<SlotKind, ParseError> {
             let mut extra = Vec::new();
             for (_, token) in line.tokens() {
                 match token.to_ascii_lowercase().as_str() {
-                    "white1" => t.initial_colour = Some(Colour::White),
-                    "black1" => t.initial_colour = Some(Colour::Black),
+                    "white1" => t.initial_colour = Some(Color::White),
+                    "black1" => t.initial_colour = Some(Color::Black),
                     _ => extra.push(token),
                 }
             }
@@ -489,8 +491,8 @@ fn read_round(line: &Line, start: usize, id: PlayerId) -> Result<RoundEntry, Par
         }
     }
     let colour = match line.char_at(start + 5) {
-        'w' | 'W' => Some(Colour::White),
-        'b' | 'B' => Some(Colour::Black),
+        'w' | 'W' => Some(Color::White),
+        'b' | 'B' => Some(Color::Black),
         '-' | ' ' => None,
         c => return Err(line.err(Some((start + 5, start + 5)), K::BadColour(c))),
     };
@@ -642,7 +644,7 @@ mod tests {
         assert_eq!(t.players[0].points, Some(Points::ONE));
         assert_eq!(
             t.players[0].rounds[0],
-            RoundEntry::game(2, Colour::White, ResultCode::Win)
+            RoundEntry::game(2, Color::White, ResultCode::Win)
         );
 
         let text = format!("012 X\n{}", player_line_with(81, "x.5 "));
@@ -677,7 +679,7 @@ mod tests {
 XXP 5 6\nXXA    2  1.0  0.5\n### a comment\nXXC black1 rank\nBBL  0.5\n";
         let t = Tournament::from_trf_str(text).unwrap();
         assert_eq!(t.total_rounds, Some(9));
-        assert_eq!(t.initial_colour, Some(Colour::Black));
+        assert_eq!(t.initial_colour, Some(Color::Black));
         let s = t.point_system;
         assert_eq!(
             (s.win.tenths(), s.draw.tenths(), s.loss.tenths()),

@@ -1,10 +1,12 @@
 //! Writing a [`Tournament`] as TRF: unchanged lines as they were read,
 //! changed and new ones in TRF's fixed columns.
 
+use tempo_chess::Color;
+
 use super::{Encoding, SlotKind, Syntax, WriteError};
 use crate::Tournament;
 use crate::model::{
-    Absence, Acceleration, ByeKind, ByeRequest, Colour, ForbiddenPairs, InfoLine, Player, PlayerId,
+    Absence, Acceleration, ByeKind, ByeRequest, ForbiddenPairs, InfoLine, Player, PlayerId,
     RoundEntry,
 };
 use crate::points::{PointSystem, Points};
@@ -476,13 +478,13 @@ fn render_total_rounds(syntax: &Syntax, n: u32) -> String {
     }
 }
 
-fn render_initial_colour(syntax: &Syntax, colour: Option<Colour>) -> Option<String> {
+fn render_initial_colour(syntax: &Syntax, colour: Option<Color>) -> Option<String> {
     match syntax {
         Syntax::JaVaFo(extra) => {
             let mut words: Vec<String> = colour
                 .map(|c| match c {
-                    Colour::White => "white1".to_string(),
-                    Colour::Black => "black1".to_string(),
+                    Color::White => "white1".to_string(),
+                    Color::Black => "black1".to_string(),
                 })
                 .into_iter()
                 .collect();
@@ -490,8 +492,8 @@ fn render_initial_colour(syntax: &Syntax, colour: Option<Colour>) -> Option<Stri
             (!words.is_empty()).then(|| format!("XXC {}", words.join(" ")))
         }
         _ => colour.map(|c| match c {
-            Colour::White => "152 W".to_string(),
-            Colour::Black => "152 B".to_string(),
+            Color::White => "152 W".to_string(),
+            Color::Black => "152 B".to_string(),
         }),
     }
 }
@@ -669,6 +671,6 @@ fn render_round(e: &RoundEntry) -> String {
     // A blank entry is written `0000 -` and a blank result, so that it
     // survives as an entry even at the end of the line.
     let opponent = e.opponent.map_or("0000".to_string(), |o| format!("{o:>4}"));
-    let colour = e.colour.map_or('-', Colour::trf_char);
+    let colour = e.colour.map_or('-', Color::char);
     format!("{opponent} {colour} {}", e.result.trf_char())
 }
