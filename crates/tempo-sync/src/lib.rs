@@ -3,20 +3,32 @@
 //! `tempo-chess`.
 //!
 //! Both players choose a move for the same position; the choices are
-//! committed hidden and resolved together ([`SyncGame::submit`], or the
-//! pure [`SyncGame::resolve`]), giving a new state and [`Event`]s. The
-//! [`Phase`] says what each player has to choose: a move of a pair, a
-//! capture or decline in Synchronschach's exchange phase (S5-S7), a move
-//! under Fairschach's first-move right or new parry (FSR 6/7), an
-//! orthodox move after the switch (FSR 8), or nothing when the game is
-//! over. [`Rules`] carry the variant and its options with the sources'
-//! defaults.
+//! committed hidden and resolved together, giving a new state and
+//! [`Event`]s. The [`Phase`] says what each player has to choose: a move
+//! of a pair, a capture or decline in Synchronschach's exchange phase
+//! (S5-S7), a move under Fairschach's first-move right or new parry (FSR
+//! 6/7), an orthodox move after the switch (FSR 8), or nothing when the
+//! game is over. [`Rules`] carry the variant and its options with the
+//! sources' defaults.
 //!
-//! For search (engines, random playouts), a [`Node`] holds a state with
-//! both players' moves; [`Node::play`] resolves its choices without
-//! checking them again, into a bare state or a node whose moves come from
-//! the new state's mate and stalemate test. [`playout`] plays random
-//! games.
+//! Two ways to run a game, and three entry points that resolve a step:
+//!
+//! - **Hosts** (a server, a correspondence steward, a replay tool) use a
+//!   [`SyncGame`]: what each player must choose now
+//!   ([`SyncGame::expected`]), their legal choices
+//!   ([`SyncGame::choices`]), a check of one ([`SyncGame::check_choice`]),
+//!   the hidden commit ([`SyncGame::submit`], which resolves the step once
+//!   every expected choice is in and returns a [`Resolution`] with both
+//!   choices, the events and the record lines), or the pure
+//!   [`SyncGame::resolve`]. Errors are typed ([`SyncError`]). A game is
+//!   stored and restored with its repetition history as a
+//!   [`StoredGame`] (serde).
+//! - **Search** (engines, random playouts, benchmarks) uses a [`Node`]: a
+//!   state with both players' move sets, so that the moves always belong
+//!   to the state they are played in; [`Node::play`] resolves without
+//!   checking again, into a bare state or into a node whose moves come
+//!   from the new state's mate and stalemate test. [`playout`] plays
+//!   random games.
 //!
 //! Records: one line per pair ([`record`]), the Fairschach digit code for
 //! correspondence ([`digits`]), an extended FEN with phase, paused pieces

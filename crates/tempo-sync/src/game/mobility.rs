@@ -10,7 +10,7 @@
 
 use tempo_chess::{Bitboard, Color, MoveSet, PausedInCheck, Position};
 
-use super::check::checks_inline;
+use super::check::checks;
 use super::end::has_legal_move;
 use super::exchange::attacked_before;
 use super::fair::effective_pauses;
@@ -93,7 +93,7 @@ pub(super) trait Mobility {
     /// what this found.
     #[inline(always)]
     fn checks(&mut self, pos: &Position) -> [bool; 2] {
-        checks_inline(pos)
+        checks(pos)
     }
 
     /// Settles the pauses in force at the start of a pair in `pos` (FSR 9:
