@@ -37,7 +37,9 @@ static BETWEEN: [[u64; 64]; 64] = per_pair(false);
 static LINE: [[u64; 64]; 64] = per_pair(true);
 
 /// One square's entry of a magic table: the attacks of a slider on it are
-/// `attacks[(occupied & mask) * magic >> shift]`.
+/// `attacks[((occupied & mask) * magic >> SHIFT) & index_mask]`, with
+/// `SHIFT` fixed per piece (a shift by a constant leaves `rcx` free, which
+/// a shift by a variable amount takes on x86-64).
 ///
 /// The entry points into the table instead of holding an offset into it:
 /// the entries are `const`, so the pointer comes with them, and no lookup
@@ -46,7 +48,7 @@ struct Magic {
     mask: u64,
     magic: u64,
     attacks: *const u64,
-    shift: u32,
+    index_mask: usize,
 }
 
 /// Where an entry's part of `SLIDER_ATTACKS` starts (`Magic::attacks`).
@@ -54,29 +56,34 @@ const fn table(offset: usize) -> *const u64 {
     SLIDER_ATTACKS.as_ptr().wrapping_add(offset)
 }
 
-// `ROOK_MAGICS`, `BISHOP_MAGICS` and `SLIDER_ATTACKS`.
+// `ROOK_SHIFT`, `BISHOP_SHIFT`, `ROOK_MAGICS`, `BISHOP_MAGICS` and
+// `SLIDER_ATTACKS`.
 include!(concat!(env!("OUT_DIR"), "/sliders.rs"));
 
 #[inline(always)]
-fn slider_attacks(magics: &[Magic; 64], sq: Square, occupied: Bitboard) -> Bitboard {
+fn slider_attacks<const SHIFT: u32>(
+    magics: &[Magic; 64],
+    sq: Square,
+    occupied: Bitboard,
+) -> Bitboard {
     let m = &magics[sq.index()];
-    let index = ((occupied.0 & m.mask).wrapping_mul(m.magic) >> m.shift) as usize;
-    // SAFETY: `index` is below 2^(64 - shift), and the build script asserts
-    // that `offset + 2^(64 - shift)` is at most the table's length for the
-    // offset of every entry.
+    let index = ((occupied.0 & m.mask).wrapping_mul(m.magic) >> SHIFT) as usize & m.index_mask;
+    // SAFETY: `index` is at most `index_mask`, and the build script asserts
+    // that `offset + index_mask` is below the table's length for the offset
+    // of every entry.
     Bitboard(unsafe { *m.attacks.add(index) })
 }
 
 /// Squares a rook on `sq` attacks when `occupied` squares block.
 #[inline(always)]
 pub fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
-    slider_attacks(&ROOK_MAGICS, sq, occupied)
+    slider_attacks::<ROOK_SHIFT>(&ROOK_MAGICS, sq, occupied)
 }
 
 /// Squares a bishop on `sq` attacks when `occupied` squares block.
 #[inline(always)]
 pub fn bishop_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
-    slider_attacks(&BISHOP_MAGICS, sq, occupied)
+    slider_attacks::<BISHOP_SHIFT>(&BISHOP_MAGICS, sq, occupied)
 }
 
 /// Squares a queen on `sq` attacks when `occupied` squares block.
