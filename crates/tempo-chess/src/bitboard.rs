@@ -131,16 +131,6 @@ impl Bitboard {
             crate::Color::Black => Bitboard(self.0 >> 8),
         }
     }
-
-    #[inline(always)]
-    pub(crate) const fn cozy(self) -> cozy_chess::BitBoard {
-        cozy_chess::BitBoard(self.0)
-    }
-
-    #[inline(always)]
-    pub(crate) const fn from_cozy(bb: cozy_chess::BitBoard) -> Bitboard {
-        Bitboard(bb.0)
-    }
 }
 
 impl From<Square> for Bitboard {

@@ -5,7 +5,8 @@
 //! Small, strong types, one module per concept: [`Color`], [`Role`],
 //! [`Piece`], [`File`], [`Rank`], [`Square`], [`Bitboard`],
 //! [`CastlingSide`], [`CastlingRights`], [`Move`], [`MoveList`],
-//! [`MoveSet`], [`Position`]. Attack tables come from cozy-chess ([`attacks`]).
+//! [`MoveSet`], [`Position`]. The attack tables ([`attacks`]) are built at
+//! compile time (magic bitboards for the sliding pieces, see `build.rs`).
 //!
 //! Castling moves are encoded as the king capturing its own rook, so the
 //! same encoding serves orthodox chess and every Chess960 set-up.

@@ -3,8 +3,6 @@
 
 use std::fmt;
 
-mod tables;
-
 use crate::attacks::{
     between, bishop_attacks, bishop_rays, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
     rook_rays,
@@ -416,11 +414,9 @@ impl Position {
         theirs
             & ((rook_attacks(sq, occupied) & rook_like)
                 | (bishop_attacks(sq, occupied) & bishop_like)
-                // Not `crate::attacks` here: see `tables` for the jump
-                // on the square that those lookups compiled to.
-                | (tables::knight(sq) & self.by_role(Role::Knight))
-                | (tables::pawn(!by, sq) & self.by_role(Role::Pawn))
-                | (tables::king(sq) & self.by_role(Role::King)))
+                | (knight_attacks(sq) & self.by_role(Role::Knight))
+                | (pawn_attacks(!by, sq) & self.by_role(Role::Pawn))
+                | (king_attacks(sq) & self.by_role(Role::King)))
     }
 
     /// Whether a piece of `by` attacks `sq` when `occupied` squares block

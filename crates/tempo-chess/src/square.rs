@@ -56,7 +56,7 @@ indexed_enum! {
 }
 
 indexed_enum! {
-    /// A square, `a1` = 0, `b1` = 1, ... `h8` = 63 (rank-major, like cozy-chess).
+    /// A square, `a1` = 0, `b1` = 1, ... `h8` = 63 (rank-major).
     ///
     /// ```
     /// use tempo_chess::{File, Rank, Square};
@@ -182,12 +182,6 @@ impl Square {
             Color::White => self,
             Color::Black => self.flip_rank(),
         }
-    }
-
-    /// The cozy-chess square with the same index (no cost at run time).
-    #[inline(always)]
-    pub(crate) fn cozy(self) -> cozy_chess::Square {
-        cozy_chess::Square::index(self as usize)
     }
 }
 

@@ -93,3 +93,46 @@ fn bad_fen_is_a_one_line_error() {
         "{err}"
     );
 }
+
+/// `tempo bench perft`: the same columns with or without the cozy-chess
+/// reference; without it (the default build) its columns are `-` and one
+/// line on standard error says how to get them.
+#[test]
+fn bench_perft_keeps_its_columns() {
+    let (ok, out, err) = tempo(&["bench", "perft", "--rounds", "1"]);
+    assert!(ok, "{err}");
+    let lines: Vec<Vec<&str>> = out
+        .lines()
+        .map(|l| l.split_whitespace().collect())
+        .collect();
+    assert_eq!(
+        lines[0],
+        [
+            "position", "depth", "nodes", "tempo", "nodes/s", "cozy", "nodes/s", "ratio"
+        ]
+    );
+    let names: Vec<&str> = lines[1..].iter().map(|l| l[0]).collect();
+    assert_eq!(names, ["start", "kiwipete", "chess960-1", "total"]);
+    assert_eq!(lines[4][1], "9277884");
+    let reference = cfg!(feature = "cozy-reference");
+    for row in &lines[1..] {
+        let cozy = &row[row.len() - 2..];
+        if reference {
+            assert!(
+                cozy[0].parse::<f64>().is_ok() && cozy[1].ends_with('x'),
+                "{row:?}"
+            );
+        } else {
+            assert_eq!(cozy, ["-", "-"], "{row:?}");
+        }
+    }
+    if reference {
+        assert_eq!(err, "");
+    } else {
+        assert_eq!(
+            err,
+            "tempo: built without the cozy-chess reference; for its columns run \
+             `cargo run --release --features cozy-reference -- bench perft`\n"
+        );
+    }
+}

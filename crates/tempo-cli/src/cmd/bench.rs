@@ -4,6 +4,10 @@
 //! Both count leaves the same way: full legal move generation at every
 //! inner node, copy-make of the position, bulk counting (number of legal
 //! moves, no playing) at the last ply.
+//!
+//! cozy-chess is built in only with the `cozy-reference` feature, so that
+//! the product binary does not carry a second move generator; without it
+//! the cozy-chess columns show `-`.
 
 use std::time::{Duration, Instant};
 
@@ -20,7 +24,8 @@ pub struct BenchArgs {
 /// What to measure.
 #[derive(Debug, Subcommand)]
 pub enum BenchCommand {
-    /// Perft nodes per second, tempo-chess vs cozy-chess.
+    /// Perft nodes per second, tempo-chess vs cozy-chess (cozy-chess only in
+    /// a build with the `cozy-reference` feature).
     Perft(PerftBenchArgs),
 }
 
@@ -66,33 +71,41 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
 
 fn run_perft(args: &PerftBenchArgs) -> anyhow::Result<()> {
     let rounds = args.rounds.max(1);
+    if !reference::AVAILABLE {
+        eprintln!(
+            "tempo: built without the cozy-chess reference; for its columns run \
+             `cargo run --release --features cozy-reference -- bench perft`"
+        );
+    }
     println!(
         "{:<12} {:>5} {:>12} {:>14} {:>14} {:>7}",
         "position", "depth", "nodes", "tempo nodes/s", "cozy nodes/s", "ratio"
     );
-    let (mut tempo_total, mut cozy_total) = (Duration::ZERO, Duration::ZERO);
+    let mut tempo_total = Duration::ZERO;
+    let mut cozy_total = Some(Duration::ZERO);
     let mut nodes_total = 0u64;
     for (name, fen, depth, full_depth) in POSITIONS {
         let depth = if args.full { full_depth } else { depth };
         let pos = Position::from_fen(fen)?;
-        let board = cozy_chess::Board::from_fen(&pos.to_shredder_fen(), true)
-            .map_err(|e| anyhow::anyhow!("cozy-chess rejects {fen}: {e:?}"))?;
+        let board = reference::Board::new(&pos)?;
         let mut tempo_best = Duration::MAX;
-        let mut cozy_best = Duration::MAX;
+        let mut cozy_best: Option<Duration> = None;
         let mut nodes = 0;
         for _ in 0..rounds {
             let (n, t) = timed(|| tempo_chess::perft(&pos, depth));
             tempo_best = tempo_best.min(t);
-            let (m, c) = timed(|| cozy_perft(&board, depth));
-            cozy_best = cozy_best.min(c);
-            anyhow::ensure!(
-                n == m,
-                "perft disagrees on {name}: tempo {n}, cozy-chess {m}"
-            );
+            if let Some(board) = &board {
+                let (m, c) = timed(|| board.perft(depth));
+                cozy_best = Some(cozy_best.map_or(c, |best| best.min(c)));
+                anyhow::ensure!(
+                    n == m,
+                    "perft disagrees on {name}: tempo {n}, cozy-chess {m}"
+                );
+            }
             nodes = n;
         }
         tempo_total += tempo_best;
-        cozy_total += cozy_best;
+        cozy_total = cozy_total.zip(cozy_best).map(|(total, best)| total + best);
         nodes_total += nodes;
         print_row(name, &depth.to_string(), nodes, tempo_best, cozy_best);
     }
@@ -100,16 +113,24 @@ fn run_perft(args: &PerftBenchArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn print_row(name: &str, depth: &str, nodes: u64, tempo: Duration, cozy: Duration) {
+/// One row; the cozy-chess columns are `-` when it was not timed.
+fn print_row(name: &str, depth: &str, nodes: u64, tempo: Duration, cozy: Option<Duration>) {
     let rate = |t: Duration| nodes as f64 / t.as_secs_f64().max(1e-9);
+    let (cozy_rate, ratio) = match cozy {
+        Some(cozy) => (
+            format!("{:.0}", rate(cozy)),
+            format!("{:.2}x", rate(tempo) / rate(cozy)),
+        ),
+        None => ("-".to_string(), "-".to_string()),
+    };
     println!(
-        "{:<12} {:>5} {:>12} {:>14.0} {:>14.0} {:>6.2}x",
+        "{:<12} {:>5} {:>12} {:>14.0} {:>14} {:>7}",
         name,
         depth,
         nodes,
         rate(tempo),
-        rate(cozy),
-        rate(tempo) / rate(cozy)
+        cozy_rate,
+        ratio
     );
 }
 
@@ -119,30 +140,73 @@ fn timed<T>(f: impl FnOnce() -> T) -> (T, Duration) {
     (value, start.elapsed())
 }
 
-/// cozy-chess perft the way its own benchmark does it: bulk counting at
-/// the last ply, copy-make elsewhere.
-fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
-    match depth {
-        0 => 1,
-        1 => {
-            let mut nodes = 0;
-            board.generate_moves(|moves| {
-                nodes += moves.len() as u64;
-                false
-            });
-            nodes
+/// The reference move generator, cozy-chess, with the feature.
+#[cfg(feature = "cozy-reference")]
+mod reference {
+    use tempo_chess::Position;
+
+    pub const AVAILABLE: bool = true;
+
+    pub struct Board(cozy_chess::Board);
+
+    impl Board {
+        pub fn new(pos: &Position) -> anyhow::Result<Option<Board>> {
+            let fen = pos.to_shredder_fen();
+            let board = cozy_chess::Board::from_fen(&fen, true)
+                .map_err(|e| anyhow::anyhow!("cozy-chess rejects {fen}: {e:?}"))?;
+            Ok(Some(Board(board)))
         }
-        _ => {
-            let mut nodes = 0;
-            board.generate_moves(|moves| {
-                for mv in moves {
-                    let mut child = board.clone();
-                    child.play_unchecked(mv);
-                    nodes += cozy_perft(&child, depth - 1);
-                }
-                false
-            });
-            nodes
+
+        pub fn perft(&self, depth: u32) -> u64 {
+            perft(&self.0, depth)
+        }
+    }
+
+    /// cozy-chess perft the way its own benchmark does it: bulk counting at
+    /// the last ply, copy-make elsewhere.
+    fn perft(board: &cozy_chess::Board, depth: u32) -> u64 {
+        match depth {
+            0 => 1,
+            1 => {
+                let mut nodes = 0;
+                board.generate_moves(|moves| {
+                    nodes += moves.len() as u64;
+                    false
+                });
+                nodes
+            }
+            _ => {
+                let mut nodes = 0;
+                board.generate_moves(|moves| {
+                    for mv in moves {
+                        let mut child = board.clone();
+                        child.play_unchecked(mv);
+                        nodes += perft(&child, depth - 1);
+                    }
+                    false
+                });
+                nodes
+            }
+        }
+    }
+}
+
+/// Without the feature: no reference board, the columns stay empty.
+#[cfg(not(feature = "cozy-reference"))]
+mod reference {
+    use tempo_chess::Position;
+
+    pub const AVAILABLE: bool = false;
+
+    pub enum Board {}
+
+    impl Board {
+        pub fn new(_: &Position) -> anyhow::Result<Option<Board>> {
+            Ok(None)
+        }
+
+        pub fn perft(&self, _: u32) -> u64 {
+            match *self {}
         }
     }
 }

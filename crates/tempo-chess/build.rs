@@ -1,0 +1,164 @@
+//! Builds the sliding-piece attack table (magic bitboards) into
+//! `$OUT_DIR/sliders.rs`, which `src/attacks.rs` includes.
+//!
+//! For each square and slider, a multiplier (the "magic") is searched that
+//! maps every subset of the relevant blockers to its own slot, or to a
+//! slot holding the same attack set, in a table of 2^bits entries. The
+//! search uses a fixed-seed generator, so every build writes the same file.
+//! Each table is checked completely here; the crate's tests compare the
+//! result with a second implementation.
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+#[allow(dead_code)]
+#[path = "src/attacks/geometry.rs"]
+mod geometry;
+
+use geometry::{BISHOP_DIRECTIONS, ROOK_DIRECTIONS, relevant_blockers, slide};
+
+/// SplitMix64: small, fast and good enough to draw candidate multipliers.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// Multipliers with few set bits find a collision-free mapping far
+    /// sooner than uniform ones.
+    fn sparse(&mut self) -> u64 {
+        self.next() & self.next() & self.next()
+    }
+}
+
+/// Rooks have at most 12 relevant blockers, bishops 9: the index of a
+/// square's entry is taken from the product's bits `SHIFT..SHIFT + bits`,
+/// a shift by a constant and a mask, instead of its top `bits` bits (a
+/// shift by a variable amount, which on x86-64 ties up `rcx`).
+const ROOK_SHIFT: u32 = 52;
+const BISHOP_SHIFT: u32 = 55;
+
+struct Magic {
+    mask: u64,
+    magic: u64,
+    index_mask: usize,
+    offset: usize,
+}
+
+/// Finds the magic of one square and appends its table to `table`.
+fn find(
+    sq: usize,
+    directions: &[(i32, i32)],
+    shift: u32,
+    rng: &mut Rng,
+    table: &mut Vec<u64>,
+) -> Magic {
+    let mask = relevant_blockers(sq, directions);
+    let bits = mask.count_ones();
+    assert!(shift + bits <= 64);
+    // Every subset of the mask (carry-rippler enumeration) with its attacks.
+    let mut cases = Vec::with_capacity(1 << bits);
+    let mut occupied = 0u64;
+    loop {
+        cases.push((occupied, slide(sq, directions, occupied)));
+        occupied = occupied.wrapping_sub(mask) & mask;
+        if occupied == 0 {
+            break;
+        }
+    }
+    let size = 1usize << bits;
+    let index_mask = size - 1;
+    let mut slots = vec![0u64; size];
+    // `stamp[i] == attempt` marks slot i as filled in this attempt, which
+    // saves clearing the slots after each failure.
+    let mut stamp = vec![0u32; size];
+    let mut attempt = 0u32;
+    loop {
+        let magic = rng.sparse();
+        // The index bits of the full mask's product must be mixed enough.
+        if ((mask.wrapping_mul(magic) >> shift) as usize & index_mask).count_ones() < bits / 2 {
+            continue;
+        }
+        attempt += 1;
+        let fits = cases.iter().all(|&(occupied, attacks)| {
+            let i = (occupied.wrapping_mul(magic) >> shift) as usize & index_mask;
+            if stamp[i] != attempt {
+                stamp[i] = attempt;
+                slots[i] = attacks;
+                true
+            } else {
+                slots[i] == attacks
+            }
+        });
+        if fits {
+            let offset = table.len();
+            // Slots no subset maps to are never read; fill them with 0.
+            for (i, slot) in slots.iter().enumerate() {
+                table.push(if stamp[i] == attempt { *slot } else { 0 });
+            }
+            return Magic {
+                mask,
+                magic,
+                index_mask,
+                offset,
+            };
+        }
+    }
+}
+
+fn write_magics(out: &mut String, name: &str, magics: &[Magic]) {
+    writeln!(out, "const {name}: [Magic; 64] = [").unwrap();
+    for m in magics {
+        writeln!(
+            out,
+            "    Magic {{ mask: {:#018x}, magic: {:#018x}, attacks: table({}), index_mask: {:#x} }},",
+            m.mask, m.magic, m.offset, m.index_mask
+        )
+        .unwrap();
+    }
+    writeln!(out, "];").unwrap();
+}
+
+fn main() {
+    println!("cargo::rerun-if-changed=build.rs");
+    println!("cargo::rerun-if-changed=src/attacks/geometry.rs");
+
+    let mut rng = Rng(0x7e4d_0c5e_55a1_1d32);
+    let mut table = Vec::new();
+    let rook: Vec<Magic> = (0..64)
+        .map(|sq| find(sq, &ROOK_DIRECTIONS, ROOK_SHIFT, &mut rng, &mut table))
+        .collect();
+    let bishop: Vec<Magic> = (0..64)
+        .map(|sq| find(sq, &BISHOP_DIRECTIONS, BISHOP_SHIFT, &mut rng, &mut table))
+        .collect();
+
+    // The lookup reads `table[offset + (product >> SHIFT & index_mask)]`
+    // without a bounds check: the largest index must be in range.
+    for m in rook.iter().chain(&bishop) {
+        assert!(m.offset + m.index_mask < table.len());
+    }
+
+    let mut out =
+        String::from("// Generated by build.rs: magic bitboards of the sliding pieces.\n\n");
+    writeln!(out, "const ROOK_SHIFT: u32 = {ROOK_SHIFT};").unwrap();
+    writeln!(out, "const BISHOP_SHIFT: u32 = {BISHOP_SHIFT};").unwrap();
+    write_magics(&mut out, "ROOK_MAGICS", &rook);
+    write_magics(&mut out, "BISHOP_MAGICS", &bishop);
+    writeln!(out, "static SLIDER_ATTACKS: [u64; {}] = [", table.len()).unwrap();
+    for chunk in table.chunks(8) {
+        out.push_str("   ");
+        for set in chunk {
+            write!(out, " {set:#x},").unwrap();
+        }
+        out.push('\n');
+    }
+    writeln!(out, "];").unwrap();
+
+    let path = PathBuf::from(std::env::var_os("OUT_DIR").unwrap()).join("sliders.rs");
+    std::fs::write(path, out).unwrap();
+}
