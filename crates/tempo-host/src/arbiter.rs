@@ -1,0 +1,192 @@
+//! The arbiter's actions on a hosted game: pause and resume, clocks,
+//! penalties, restoring an earlier position with the clock correction,
+//! declaring a result.
+
+use tempo_chess::{Color, Outcome};
+use tempo_clock::Millis;
+
+use crate::entry::{Body, Entry};
+use crate::game::{Board, GameClock, Snapshot};
+use crate::{ArbiterAction, ClockRestore, HostError, HostedGame};
+
+impl HostedGame {
+    pub(crate) fn arbiter(
+        &mut self,
+        arbiter: String,
+        reason: String,
+        action: ArbiterAction,
+        at: u64,
+    ) -> Result<Vec<Entry>, HostError> {
+        if arbiter.is_empty() || arbiter.len() > 64 || reason.len() > 500 {
+            return Err(HostError::Spec(
+                "arbiter: a name of 1-64 bytes and a reason of at most 500".into(),
+            ));
+        }
+        // Try it on a copy first: an action the clock or board refuses
+        // is not logged.
+        let set_result = match &action {
+            ArbiterAction::SetResult { result } => Some(result.clone()),
+            _ => None,
+        };
+        let body = Body::Arbiter {
+            arbiter,
+            reason,
+            action,
+        };
+        let mut trial = self.clone();
+        let probe = trial.entry(body.clone(), at, None);
+        trial.evolve(&probe)?;
+        let mut entries = vec![self.append(body, at, None)?];
+        if let Some(result) = set_result {
+            entries.push(self.append(
+                Body::End {
+                    result,
+                    reason: "arbiter".into(),
+                },
+                at,
+                None,
+            )?);
+        }
+        Ok(entries)
+    }
+
+    pub(crate) fn evolve_arbiter(
+        &mut self,
+        action: &ArbiterAction,
+        at: u64,
+    ) -> Result<(), HostError> {
+        let clock_error = |e: tempo_clock::ClockError| HostError::Clock(e.to_string());
+        let no_clock = || HostError::Clock("the game has no clock".into());
+        match action {
+            ArbiterAction::Pause => {
+                if self.paused {
+                    return Err(HostError::Paused);
+                }
+                match &mut self.clock {
+                    Some(GameClock::Alternating(c)) => c.pause(at).map_err(clock_error)?,
+                    Some(GameClock::Simul(c)) => c.pause(at).map_err(clock_error)?,
+                    None => {}
+                }
+                self.paused = true;
+            }
+            ArbiterAction::Resume => {
+                if !self.paused {
+                    return Err(HostError::Clock("the game is not paused".into()));
+                }
+                match &mut self.clock {
+                    Some(GameClock::Alternating(c)) => c.resume(at).map_err(clock_error)?,
+                    Some(GameClock::Simul(c)) => c.resume(at).map_err(clock_error)?,
+                    None => {}
+                }
+                self.paused = false;
+            }
+            ArbiterAction::SetClock { color, millis } => {
+                match self.clock.as_mut().ok_or_else(no_clock)? {
+                    GameClock::Alternating(c) => {
+                        c.adjust(*color, Millis(*millis), at).map_err(clock_error)?
+                    }
+                    GameClock::Simul(c) => {
+                        c.adjust(*color, Millis(*millis), at).map_err(clock_error)?
+                    }
+                }
+            }
+            ArbiterAction::AddTime { color, millis } => {
+                match self.clock.as_mut().ok_or_else(no_clock)? {
+                    GameClock::Alternating(c) => c
+                        .add_time(*color, Millis(*millis), at)
+                        .map_err(clock_error)?,
+                    GameClock::Simul(c) => c
+                        .add_time(*color, Millis(*millis), at)
+                        .map_err(clock_error)?,
+                }
+            }
+            ArbiterAction::Penalty { offender } => {
+                match self.clock.as_mut().ok_or_else(no_clock)? {
+                    GameClock::Alternating(c) => c.penalty(*offender, at).map_err(clock_error)?,
+                    GameClock::Simul(c) => c.penalty(*offender, at).map_err(clock_error)?,
+                };
+            }
+            ArbiterAction::Restore { step, clock } => self.restore(*step, *clock, at)?,
+            ArbiterAction::SetResult { result } => {
+                if Outcome::from_pgn(result).is_none() && result != "*" {
+                    return Err(HostError::Spec(format!(
+                        "result '{result}': 1-0, 0-1, 1/2-1/2 or *"
+                    )));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// FIDE 7.5.1: the position before step `step`, the clocks by `mode`.
+    fn restore(&mut self, step: u32, mode: ClockRestore, at: u64) -> Result<(), HostError> {
+        let snapshot = self
+            .snapshots
+            .get(step as usize)
+            .cloned()
+            .ok_or_else(|| HostError::Spec(format!("restore: no step {step} in this game")))?;
+        let readings = match &self.clock {
+            None => None,
+            Some(clock) => Some(self.restored_readings(clock, &snapshot, mode, at)?),
+        };
+        let clock_error = |e: tempo_clock::ClockError| HostError::Clock(e.to_string());
+        match (&mut self.clock, readings) {
+            (Some(GameClock::Alternating(c)), Some(r)) => {
+                let to_move = match &snapshot.board {
+                    Board::Orthodox(g) => g.position().turn(),
+                    Board::Sync(_) => Color::White,
+                };
+                c.restore(at, to_move, snapshot.moves, r)
+                    .map_err(clock_error)?;
+            }
+            (Some(GameClock::Simul(c)), Some(r)) => {
+                c.restore(at, snapshot.moves, r).map_err(clock_error)?
+            }
+            _ => {}
+        }
+        self.board = snapshot.board;
+        self.snapshots.truncate(step as usize);
+        self.record.truncate(step as usize);
+        self.step = step;
+        self.sealed = [None, None];
+        self.draw_offer = None;
+        self.begin_step();
+        self.commit_idle_sides(at)?;
+        Ok(())
+    }
+
+    fn restored_readings(
+        &self,
+        clock: &GameClock,
+        snapshot: &Snapshot,
+        mode: ClockRestore,
+        at: u64,
+    ) -> Result<[Millis; 2], HostError> {
+        let (history, control) = match clock {
+            GameClock::Alternating(c) => (c.history(), c.control()),
+            GameClock::Simul(c) => (c.history(), c.control()),
+        };
+        let now = Color::ALL.map(|c| self.reading(c, at).unwrap_or(Millis(0)));
+        let arbiter_error = |e: tempo_clock::ArbiterError| HostError::Clock(e.to_string());
+        let mut out = now;
+        for color in Color::ALL {
+            let i = color.index();
+            let legal = snapshot.moves[i];
+            out[i] = match mode {
+                ClockRestore::Keep => now[i],
+                ClockRestore::Exact => tempo_clock::arbiter::restore_exact(history, color, legal)
+                    .map_err(arbiter_error)?,
+                ClockRestore::Proportional => {
+                    let played = match clock {
+                        GameClock::Alternating(c) => c.moves(color),
+                        GameClock::Simul(c) => c.moves(color),
+                    };
+                    tempo_clock::arbiter::correct_control(control, played, legal, now[i])
+                        .map_err(arbiter_error)?
+                        .set_millis()
+                }
+            };
+        }
+        Ok(out)
+    }
+}

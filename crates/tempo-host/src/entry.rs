@@ -1,0 +1,119 @@
+//! The log's entries: what happened, when, in hash-chained order.
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+use tempo_chess::Color;
+
+use crate::chain::{Hash, hex, rfc3339_millis};
+use crate::commit::Nonce;
+use crate::header::Header;
+
+/// One entry of a game's log.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Entry {
+    /// Its place in the log, from 0 (the header).
+    pub seq: u64,
+    /// The hash of the entry before ([`crate::chain::GENESIS`] for the first).
+    pub prev: Hash,
+    /// This entry's hash (see [`crate::chain`]).
+    pub hash: Hash,
+    /// Server time, milliseconds since the Unix epoch.
+    pub at: u64,
+    /// What happened: public once the entry exists.
+    pub body: Body,
+    /// The hidden choice of a [`Body::Committed`]: stored with the entry,
+    /// shown to nobody before its reveal, and not part of the hash (the
+    /// published commitment binds it).
+    pub sealed: Option<Sealed>,
+}
+
+/// A hidden choice and its nonce.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Sealed {
+    /// As written in the log (UCI; `x` + UCI for an exchange capture;
+    /// `-` for a decline).
+    pub choice: String,
+    /// The nonce of its commitment.
+    pub nonce: Nonce,
+}
+
+/// A revealed choice.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Revealed {
+    pub choice: String,
+    /// The commitment's nonce, hex.
+    pub nonce: String,
+}
+
+/// What happened.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "camelCase")]
+pub enum Body {
+    /// The game's header (the first entry).
+    GameCreated(Header),
+    /// A player committed a hidden choice: who, for which step, and the
+    /// commitment — never the choice.
+    Committed {
+        color: Color,
+        step: u32,
+        commitment: String,
+    },
+    /// Every choice of a step at once, and what it did.
+    Reveal {
+        step: u32,
+        white: Option<Revealed>,
+        black: Option<Revealed>,
+        /// The step's record line (`1. e4 e5`, markers included).
+        record: String,
+        /// The variant's events (captures, exchange rights, checks, phase).
+        events: Vec<Value>,
+        /// The position after the step (extended notation).
+        fen: String,
+    },
+    /// A move of alternating play (orthodox and Chess960 games).
+    Move {
+        color: Color,
+        uci: String,
+        san: String,
+        fen: String,
+    },
+    /// A draw offer.
+    DrawOffer { color: Color },
+    /// A draw offer declined.
+    DrawDecline { color: Color },
+    /// The game is over.
+    End {
+        /// `1-0`, `0-1`, `1/2-1/2`, or `*` for an aborted game.
+        result: String,
+        /// `mate`, `stalemate`, `resign`, `timeout`, `agreement`,
+        /// `aborted`, `arbiter`, or a rule's end reason.
+        reason: String,
+    },
+    /// An arbiter's action, with the arbiter's name and reason.
+    Arbiter {
+        arbiter: String,
+        reason: String,
+        action: crate::ArbiterAction,
+    },
+}
+
+impl Entry {
+    /// The public form: one JSON object, a line of the NDJSON log.
+    pub fn public(&self) -> Map<String, Value> {
+        let Value::Object(mut object) =
+            serde_json::to_value(&self.body).expect("a body serialises")
+        else {
+            unreachable!("bodies are tagged objects");
+        };
+        object.insert("seq".into(), self.seq.into());
+        object.insert("prev".into(), hex(&self.prev).into());
+        object.insert("hash".into(), hex(&self.hash).into());
+        object.insert("at".into(), rfc3339_millis(self.at).into());
+        object
+    }
+
+    /// The public form as one line of JSON.
+    pub fn public_line(&self) -> String {
+        Value::Object(self.public()).to_string()
+    }
+}

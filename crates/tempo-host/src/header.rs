@@ -1,0 +1,193 @@
+//! What a game is: its variant, rules, start, time control and players.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+use tempo_chess::Position;
+use tempo_clock::TimeControl;
+use tempo_sync::{Rules, SyncGame};
+
+use crate::HostError;
+
+/// The kinds of game a server hosts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum Variant {
+    /// Orthodox chess.
+    #[default]
+    Standard,
+    /// Chess960 (Fischer random), alternating moves.
+    Chess960,
+    /// Synchronschach (Hansmann / Krasowsky): simultaneous moves.
+    Synchronschach,
+    /// Fairschach (Zühlke): simultaneous moves.
+    Fairschach,
+}
+
+impl Variant {
+    /// Whether both players choose at once.
+    pub fn is_simultaneous(self) -> bool {
+        matches!(self, Variant::Synchronschach | Variant::Fairschach)
+    }
+}
+
+/// A request for a game, as a challenge states it.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameSpec {
+    #[serde(default)]
+    pub variant: Variant,
+    /// A PGN `TimeControl` (`300+3`, `40/5400+30:1800+30`, `1/86400` for
+    /// a day per move); `None` for an untimed game.
+    pub clock: Option<String>,
+    /// A start position (FEN, X-FEN or Shredder-FEN).
+    pub fen: Option<String>,
+    /// A Chess960 start position, 0-959 (the caller draws one for a
+    /// Chess960 game that names none).
+    pub chess960: Option<u16>,
+    /// The variant's options as `tempo sync` takes them (`fsr8` → `off`,
+    /// `pause` → `capturable`, …).
+    #[serde(default)]
+    pub rules: BTreeMap<String, String>,
+}
+
+/// The first entry of a game's log: everything the game is, covered by
+/// the first hash.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Header {
+    pub id: String,
+    pub variant: Variant,
+    /// The variant's options, written out in full (`tempo sync` form).
+    pub rules: String,
+    /// The start position (FEN).
+    pub fen: String,
+    pub chess960: Option<u16>,
+    /// The time control (PGN form), or `None` for an untimed game.
+    pub clock: Option<String>,
+    pub white: String,
+    pub black: String,
+}
+
+/// Longest game id and player name a header takes.
+pub const MAX_NAME: usize = 64;
+
+impl Header {
+    /// The header of game `id` between `white` and `black` as `spec`
+    /// asks, checked: a readable time control, a valid start, options the
+    /// variant knows.
+    pub fn new(id: &str, spec: &GameSpec, white: &str, black: &str) -> Result<Header, HostError> {
+        for (what, text) in [("game id", id), ("white", white), ("black", black)] {
+            if text.is_empty() || text.len() > MAX_NAME {
+                return Err(HostError::Spec(format!(
+                    "{what} must be 1 to {MAX_NAME} bytes"
+                )));
+            }
+        }
+        let clock = match &spec.clock {
+            None => None,
+            Some(text) => {
+                let control: TimeControl = text
+                    .parse()
+                    .map_err(|e| HostError::Spec(format!("clock '{text}': {e}")))?;
+                if control.initial().is_none() {
+                    return Err(HostError::Spec(format!(
+                        "clock '{text}': no time limit; leave the clock out for an untimed game"
+                    )));
+                }
+                Some(text.clone())
+            }
+        };
+        let rules = variant_rules(spec)?;
+        let start = start_position(spec)?;
+        let header = Header {
+            id: id.to_string(),
+            variant: spec.variant,
+            rules: rules.map(|r| r.options_string()).unwrap_or_default(),
+            fen: start.to_fen(),
+            chess960: spec.chess960,
+            clock,
+            white: white.to_string(),
+            black: black.to_string(),
+        };
+        header.board()?;
+        Ok(header)
+    }
+
+    /// The time control, if the game is timed.
+    pub fn time_control(&self) -> Option<TimeControl> {
+        self.clock.as_ref().and_then(|text| text.parse().ok())
+    }
+
+    /// The variant's rules (simultaneous variants only).
+    pub fn sync_rules(&self) -> Option<Rules> {
+        let variant = match self.variant {
+            Variant::Synchronschach => tempo_sync::Variant::Synchronschach,
+            Variant::Fairschach => tempo_sync::Variant::Fairschach,
+            _ => return None,
+        };
+        let mut rules = Rules::new(variant);
+        rules.apply_options(&self.rules).ok()?;
+        Some(rules)
+    }
+
+    /// The board at the start.
+    pub(crate) fn board(&self) -> Result<crate::game::Board, HostError> {
+        let pos = Position::from_fen(&self.fen)
+            .map_err(|e| HostError::Spec(format!("fen '{}': {e}", self.fen)))?;
+        match self.sync_rules() {
+            Some(rules) => SyncGame::from_position(rules, pos)
+                .map(crate::game::Board::Sync)
+                .map_err(|e| HostError::Spec(e.to_string())),
+            None => {
+                pos.validate()
+                    .map_err(|e| HostError::Spec(format!("fen '{}': {e}", self.fen)))?;
+                if pos.legal_moves().is_empty() {
+                    return Err(HostError::Spec(
+                        "the start position has no legal move".into(),
+                    ));
+                }
+                Ok(crate::game::Board::Orthodox(tempo_chess::Game::new(pos)))
+            }
+        }
+    }
+}
+
+/// The rules of a simultaneous variant with `spec`'s options; options for
+/// another variant are an error.
+fn variant_rules(spec: &GameSpec) -> Result<Option<Rules>, HostError> {
+    let variant = match spec.variant {
+        Variant::Synchronschach => tempo_sync::Variant::Synchronschach,
+        Variant::Fairschach => tempo_sync::Variant::Fairschach,
+        _ if spec.rules.is_empty() => return Ok(None),
+        other => {
+            return Err(HostError::Spec(format!(
+                "rules: {other:?} takes no options"
+            )));
+        }
+    };
+    let mut rules = Rules::new(variant);
+    for (key, value) in &spec.rules {
+        rules
+            .set_option(key, value)
+            .map_err(|e| HostError::Spec(format!("rules: {e}")))?;
+    }
+    Ok(Some(rules))
+}
+
+/// The start position: a FEN, a Chess960 number, or the orthodox set-up.
+fn start_position(spec: &GameSpec) -> Result<Position, HostError> {
+    match (&spec.fen, spec.chess960) {
+        (Some(_), Some(_)) => Err(HostError::Spec(
+            "give a fen or a chess960 number, not both".into(),
+        )),
+        (Some(fen), None) => {
+            Position::from_fen(fen).map_err(|e| HostError::Spec(format!("fen '{fen}': {e}")))
+        }
+        (None, Some(n)) => tempo_chess::chess960::start_position(n)
+            .map_err(|e| HostError::Spec(format!("chess960: {e}"))),
+        (None, None) if spec.variant == Variant::Chess960 => Err(HostError::Spec(
+            "chess960: a position number 0-959 is needed".into(),
+        )),
+        (None, None) => Ok(Position::new()),
+    }
+}

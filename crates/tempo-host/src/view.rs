@@ -1,0 +1,80 @@
+//! What each audience sees of a game: the same public state for the
+//! opponent, spectators and the arbiter; a player also sees their own
+//! hidden choice.
+
+use serde_json::{Value, json};
+use tempo_chess::Color;
+
+use crate::HostedGame;
+use crate::chain::hex;
+use crate::game::Board;
+
+/// Who is looking.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Audience {
+    /// The player of `Color`.
+    Player(Color),
+    /// Anyone else: a spectator, the arbiter, an anonymous visitor.
+    Public,
+}
+
+impl HostedGame {
+    /// The game's state at `at` as `audience` may see it, lichess's
+    /// `gameState` extended: the position, the record, the clocks, who has
+    /// committed (never what, except one's own), draw offer, status.
+    pub fn state(&self, audience: Audience, at: u64) -> Value {
+        let (seq, head) = self.head();
+        let committed = |c: Color| self.has_committed(c);
+        let clock = |c: Color| self.reading(c, at).map(|m| m.0.max(0));
+        let (fen, phase) = match &self.board {
+            Board::Orthodox(game) => (game.position().to_fen(), "alternating".to_string()),
+            Board::Sync(game) => (
+                tempo_sync::notation::write(game),
+                format!("{:?}", game.phase()),
+            ),
+        };
+        let mut state = json!({
+            "type": "gameState",
+            "fen": fen,
+            "phase": phase,
+            "step": self.step,
+            "record": self.record,
+            "wtime": clock(Color::White),
+            "btime": clock(Color::Black),
+            "committed": {"white": committed(Color::White), "black": committed(Color::Black)},
+            "drawOffer": self.draw_offer,
+            "paused": self.paused,
+            "status": self.end().map_or("started", |_| "over"),
+            "head": hex(&head),
+            "seq": seq,
+        });
+        if let Some((result, reason)) = self.end() {
+            state["result"] = result.into();
+            state["reason"] = reason.into();
+        }
+        if let Audience::Player(color) = audience
+            && let Some(choice) = self.own_commit(color)
+        {
+            state["mine"] = choice.into();
+        }
+        state
+    }
+
+    /// The first line of a game stream: the header and the state.
+    pub fn full(&self, audience: Audience, at: u64) -> Value {
+        let header = self.header();
+        json!({
+            "type": "gameFull",
+            "id": header.id,
+            "variant": header.variant,
+            "rules": header.rules,
+            "initialFen": header.fen,
+            "chess960": header.chess960,
+            "clock": header.clock,
+            "white": {"name": header.white},
+            "black": {"name": header.black},
+            "state": self.state(audience, at),
+            "head": hex(&self.head().1),
+        })
+    }
+}
