@@ -43,6 +43,8 @@ enum Command {
     Berger(cmd::berger::BergerArgs),
     /// Simultaneous-move chess (Synchronschach, Fairschach): resolve, replay, random games.
     Sync(cmd::sync::SyncArgs),
+    /// Game logs of the play server: verify a saved log offline.
+    Log(cmd::log::LogArgs),
 }
 
 fn main() -> std::process::ExitCode {
@@ -62,6 +64,7 @@ fn main() -> std::process::ExitCode {
         Command::Standings(args) => cmd::standings::run(&args),
         Command::Berger(args) => cmd::berger::run(&args),
         Command::Sync(args) => cmd::sync::run(&args),
+        Command::Log(args) => cmd::log::run(&args),
     };
     match result {
         Ok(()) => std::process::ExitCode::SUCCESS,

@@ -10,6 +10,7 @@ pub mod chess960;
 pub mod chess960_rounds;
 pub mod clock;
 pub mod generate;
+pub mod log;
 pub mod moves;
 pub mod pair;
 pub mod pair_dutch;
