@@ -45,6 +45,12 @@ enum Command {
     Sync(cmd::sync::SyncArgs),
     /// Game logs of the play server: verify a saved log offline.
     Log(cmd::log::LogArgs),
+    /// Run the play server (HTTP API; SQLite in --data, or --database postgres://…).
+    Serve(cmd::serve::ServeArgs),
+    /// Accounts of the play server.
+    User(cmd::serve::UserArgs),
+    /// A consistent copy of the server's SQLite store, also while it runs.
+    Backup(cmd::serve::BackupArgs),
 }
 
 fn main() -> std::process::ExitCode {
@@ -65,6 +71,9 @@ fn main() -> std::process::ExitCode {
         Command::Berger(args) => cmd::berger::run(&args),
         Command::Sync(args) => cmd::sync::run(&args),
         Command::Log(args) => cmd::log::run(&args),
+        Command::Serve(args) => cmd::serve::serve(&args),
+        Command::User(args) => cmd::serve::user(&args),
+        Command::Backup(args) => cmd::serve::backup(&args),
     };
     match result {
         Ok(()) => std::process::ExitCode::SUCCESS,

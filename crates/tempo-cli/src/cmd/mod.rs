@@ -17,6 +17,7 @@ pub mod pair_dutch;
 pub mod pair_keizer;
 pub mod perft;
 pub mod pgn;
+pub mod serve;
 pub mod standings;
 pub mod sync;
 

@@ -1,0 +1,163 @@
+//! Accounts: users and roles, passwords (Argon2id), API tokens (stored
+//! only as their SHA-256), and the extractor that names the caller.
+
+use std::str::FromStr;
+
+use argon2::Argon2;
+use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
+use axum::extract::FromRequestParts;
+use axum::http::request::Parts;
+use serde::Serialize;
+use sha2::{Digest, Sha256};
+use tempo_host::chain::hex;
+
+use crate::error::ApiError;
+use crate::state::AppState;
+
+/// What an account may do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Role {
+    Player,
+    Arbiter,
+    Admin,
+}
+
+impl Role {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Role::Player => "player",
+            Role::Arbiter => "arbiter",
+            Role::Admin => "admin",
+        }
+    }
+
+    /// Whether this role may take arbiter actions.
+    pub fn is_arbiter(self) -> bool {
+        matches!(self, Role::Arbiter | Role::Admin)
+    }
+}
+
+impl FromStr for Role {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Role, String> {
+        match text {
+            "player" => Ok(Role::Player),
+            "arbiter" => Ok(Role::Arbiter),
+            "admin" => Ok(Role::Admin),
+            other => Err(format!("role '{other}': player, arbiter or admin")),
+        }
+    }
+}
+
+/// An account.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct User {
+    /// As registered (names compare without case).
+    pub name: String,
+    pub role: Role,
+}
+
+/// Why an account cannot be made.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum AccountError {
+    #[error("username '{0}': 1-32 letters, digits, '_' or '-'")]
+    BadName(String),
+    #[error("password: 8 to 256 bytes")]
+    BadPassword,
+    #[error("username '{0}' is taken")]
+    Taken(String),
+}
+
+/// Checks a username.
+pub fn check_name(name: &str) -> Result<(), AccountError> {
+    let ok = (1..=32).contains(&name.len())
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
+    if ok {
+        Ok(())
+    } else {
+        Err(AccountError::BadName(name.chars().take(40).collect()))
+    }
+}
+
+/// The Argon2id hash (PHC string) of a password.
+pub fn hash_password(password: &str) -> Result<String, AccountError> {
+    if !(8..=256).contains(&password.len()) {
+        return Err(AccountError::BadPassword);
+    }
+    let salt = SaltString::encode_b64(&rand::random::<[u8; 16]>()).expect("16 bytes encode");
+    Ok(Argon2::default()
+        .hash_password(password.as_bytes(), &salt)
+        .expect("Argon2id with default parameters")
+        .to_string())
+}
+
+/// Whether `password` matches `hash`. Unknown users are checked against a
+/// fixed hash, so that the time taken does not tell whether a name exists.
+pub fn verify_password(password: &str, hash: Option<&str>) -> bool {
+    static DUMMY: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    let dummy = DUMMY.get_or_init(|| hash_password("not a password at all").expect("valid"));
+    let Ok(parsed) = PasswordHash::new(hash.unwrap_or(dummy)) else {
+        return false;
+    };
+    let ok = Argon2::default()
+        .verify_password(password.as_bytes(), &parsed)
+        .is_ok();
+    ok && hash.is_some()
+}
+
+/// A new API token (shown once) and the hash that is stored.
+pub fn new_token() -> (String, String) {
+    let token = format!("tempo_{}", hex(&rand::random::<[u8; 24]>()));
+    let hash = token_hash(&token);
+    (token, hash)
+}
+
+/// The stored form of a token.
+pub fn token_hash(token: &str) -> String {
+    hex(&Sha256::digest(token.as_bytes()))
+}
+
+/// The caller, named by a Bearer token.
+#[derive(Debug, Clone)]
+pub struct Caller(pub User);
+
+/// The caller if a valid token came, else nobody (for routes anyone may
+/// read).
+#[derive(Debug, Clone)]
+pub struct MaybeCaller(pub Option<User>);
+
+impl FromRequestParts<AppState> for MaybeCaller {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+        let Some(header) = parts.headers.get(axum::http::header::AUTHORIZATION) else {
+            return Ok(MaybeCaller(None));
+        };
+        let token = header
+            .to_str()
+            .ok()
+            .and_then(|h| h.strip_prefix("Bearer "))
+            .ok_or_else(|| ApiError::unauthorized("Authorization: Bearer <token> expected"))?;
+        let user = state
+            .store
+            .token_user(&token_hash(token.trim()))
+            .await?
+            .ok_or_else(|| ApiError::unauthorized("unknown or revoked token"))?;
+        Ok(MaybeCaller(Some(user)))
+    }
+}
+
+impl FromRequestParts<AppState> for Caller {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+        match MaybeCaller::from_request_parts(parts, state).await? {
+            MaybeCaller(Some(user)) => Ok(Caller(user)),
+            MaybeCaller(None) => Err(ApiError::unauthorized("a token is needed: POST /api/token")),
+        }
+    }
+}

@@ -1,0 +1,217 @@
+//! The games in play: each a [`HostedGame`] behind a lock, fed commands
+//! and the time, its entries stored before anyone hears of them, then
+//! fanned out as public lines. Only public forms ever enter a channel:
+//! a sealed choice stays in the game and the store.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use serde_json::{Map, Value};
+use tempo_chess::Color;
+use tempo_host::view::Audience;
+use tempo_host::{Command, Entry, HostedGame};
+use tokio::sync::{Mutex, broadcast};
+
+use crate::error::ApiError;
+use crate::store::Store;
+
+/// A public log line, shared by every subscriber.
+pub type Line = Arc<Map<String, Value>>;
+
+/// One game in memory.
+#[derive(Debug)]
+pub struct Slot {
+    pub id: String,
+    /// Lowercase names of the players.
+    pub white: String,
+    pub black: String,
+    pub game: Mutex<HostedGame>,
+    pub lines: broadcast::Sender<Line>,
+}
+
+impl Slot {
+    /// The seat of `user` (any case) in this game.
+    pub fn seat(&self, user: &str) -> Option<Color> {
+        let user = user.to_lowercase();
+        if user == self.white {
+            Some(Color::White)
+        } else if user == self.black {
+            Some(Color::Black)
+        } else {
+            None
+        }
+    }
+
+    /// What `user` may see: a player's own view, or the public one.
+    pub fn audience(&self, user: Option<&str>) -> Audience {
+        user.and_then(|u| self.seat(u))
+            .map_or(Audience::Public, Audience::Player)
+    }
+}
+
+/// Server time: milliseconds since the epoch, read from a monotonic clock
+/// anchored at start (a wall-clock jump does not move the games' clocks).
+#[derive(Debug, Clone, Copy)]
+pub struct ServerClock {
+    epoch_at_start: u64,
+    start: std::time::Instant,
+}
+
+impl Default for ServerClock {
+    fn default() -> ServerClock {
+        let epoch = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_millis() as u64);
+        ServerClock {
+            epoch_at_start: epoch,
+            start: std::time::Instant::now(),
+        }
+    }
+}
+
+impl ServerClock {
+    pub fn now(&self) -> u64 {
+        self.epoch_at_start + self.start.elapsed().as_millis() as u64
+    }
+}
+
+/// The games in memory and each user's event channel.
+#[derive(Debug, Default)]
+pub struct Hub {
+    games: std::sync::Mutex<HashMap<String, Arc<Slot>>>,
+    users: std::sync::Mutex<HashMap<String, broadcast::Sender<Value>>>,
+}
+
+/// Events waiting in a channel before a slow reader misses some (it then
+/// gets the full state again).
+const CHANNEL_ROOM: usize = 256;
+
+impl Hub {
+    /// The slot of game `id`, loaded from the store on first use.
+    pub async fn slot(&self, store: &Store, id: &str) -> Result<Arc<Slot>, ApiError> {
+        if let Some(slot) = self.games.lock().expect("not poisoned").get(id) {
+            return Ok(slot.clone());
+        }
+        let (white, black) = store
+            .game_players(id)
+            .await?
+            .ok_or_else(|| ApiError::not_found("game"))?;
+        let entries = store.entries(id).await?;
+        let game = HostedGame::replay(&entries).map_err(|e| {
+            tracing::error!(game = id, error = %e, "a stored log does not replay");
+            ApiError::new(
+                axum::http::StatusCode::SERVICE_UNAVAILABLE,
+                "the game cannot be loaded",
+            )
+        })?;
+        Ok(self.insert(id, white, black, game))
+    }
+
+    /// Puts a game in memory (or returns the one already there).
+    pub fn insert(&self, id: &str, white: String, black: String, game: HostedGame) -> Arc<Slot> {
+        let mut games = self.games.lock().expect("not poisoned");
+        games
+            .entry(id.to_string())
+            .or_insert_with(|| {
+                Arc::new(Slot {
+                    id: id.to_string(),
+                    white,
+                    black,
+                    game: Mutex::new(game),
+                    lines: broadcast::channel(CHANNEL_ROOM).0,
+                })
+            })
+            .clone()
+    }
+
+    /// Every game in memory.
+    pub fn slots(&self) -> Vec<Arc<Slot>> {
+        self.games
+            .lock()
+            .expect("not poisoned")
+            .values()
+            .cloned()
+            .collect()
+    }
+
+    /// Runs `command` on the game at `now`: flags due first, then the
+    /// command, on a copy; the entries are stored, then the copy becomes
+    /// the game, then the public lines go out. A refused command still
+    /// stores the flags it settled.
+    pub async fn command(
+        &self,
+        store: &Store,
+        slot: &Slot,
+        command: Command,
+        now: u64,
+    ) -> Result<(), ApiError> {
+        let mut game = slot.game.lock().await;
+        let mut next = game.clone();
+        let mut entries = next.tick(now)?;
+        let outcome = next.handle(command, now, rand::random());
+        if let Ok(more) = &outcome {
+            entries.extend(more.iter().cloned());
+        }
+        if !entries.is_empty() {
+            store.append(&slot.id, &entries).await?;
+            *game = if outcome.is_ok() {
+                next
+            } else {
+                // Only the flags: replay them on the game as it was.
+                let mut flagged = game.clone();
+                flagged.tick(now)?;
+                flagged
+            };
+            publish(slot, &entries);
+        }
+        outcome.map(|_| ()).map_err(ApiError::from)
+    }
+
+    /// Settles the flags due by `now` in every game in memory.
+    pub async fn settle_flags(&self, store: &Store, now: u64) {
+        for slot in self.slots() {
+            let Ok(mut game) = slot.game.try_lock() else {
+                continue;
+            };
+            if game.next_deadline().is_none_or(|d| d > now) {
+                continue;
+            }
+            let mut next = game.clone();
+            let Ok(entries) = next.tick(now) else {
+                continue;
+            };
+            if entries.is_empty() {
+                *game = next;
+                continue;
+            }
+            if let Err(e) = store.append(&slot.id, &entries).await {
+                tracing::error!(game = slot.id, error = %e, "storing a flag");
+                continue;
+            }
+            *game = next;
+            publish(&slot, &entries);
+        }
+    }
+
+    /// The event channel of `user`.
+    pub fn user_channel(&self, user: &str) -> broadcast::Sender<Value> {
+        self.users
+            .lock()
+            .expect("not poisoned")
+            .entry(user.to_lowercase())
+            .or_insert_with(|| broadcast::channel(CHANNEL_ROOM).0)
+            .clone()
+    }
+
+    /// Tells `user`'s event streams about something.
+    pub fn notify(&self, user: &str, event: Value) {
+        let _ = self.user_channel(user).send(event);
+    }
+}
+
+/// Sends the public lines of `entries` (no receiver is no error).
+fn publish(slot: &Slot, entries: &[Entry]) {
+    for entry in entries {
+        let _ = slot.lines.send(Arc::new(entry.public()));
+    }
+}

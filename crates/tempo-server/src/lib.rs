@@ -1,0 +1,102 @@
+//! tempo's play server: accounts, challenges and hosted games over HTTP
+//! (a lichess-shaped API), stored in SQLite (default) or PostgreSQL.
+//!
+//! The rules of a game, its clocks, commits and reveals live in
+//! [`tempo_host`]; this crate feeds it commands and the time, stores its
+//! entries before acknowledging a command, and delivers them. Handlers
+//! are thin ([`routes`]); the shared state is explicit ([`AppState`]).
+//!
+//! ```no_run
+//! # async fn run() -> Result<(), Box<dyn std::error::Error>> {
+//! let store = tempo_server::store::Store::open_dir(std::path::Path::new("data")).await?;
+//! let state = tempo_server::AppState::new(store).await?;
+//! let listener = tokio::net::TcpListener::bind("127.0.0.1:8080").await?;
+//! tempo_server::serve(listener, state, std::future::pending()).await?;
+//! # Ok(()) }
+//! ```
+
+pub mod auth;
+pub mod error;
+pub mod hub;
+pub mod routes;
+mod state;
+pub mod store;
+
+use std::future::Future;
+use std::time::Duration;
+
+use axum::Router;
+use axum::routing::{delete, get, post};
+pub use state::{AppState, Metrics};
+use tower_http::limit::RequestBodyLimitLayer;
+use tower_http::timeout::TimeoutLayer;
+
+/// Largest request body.
+pub const MAX_BODY_BYTES: usize = 64 * 1024;
+/// Longest a request may take to be answered (streams answer at once).
+pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(10);
+/// How often flags are looked for (a flag's entry carries its exact instant).
+pub const FLAG_INTERVAL: Duration = Duration::from_millis(50);
+
+/// The API's routes over `state`.
+pub fn router(state: AppState) -> Router {
+    use routes::*;
+    Router::new()
+        .route("/api/token", post(token).delete(revoke))
+        .route("/api/account", get(account))
+        .route("/api/challenge/{username}", post(challenge))
+        .route("/api/challenge/{id}/accept", post(accept))
+        .route("/api/challenge/{id}/{action}", post(close))
+        .route("/api/board/game/stream/{id}", get(game_stream))
+        .route("/api/board/game/{id}/move/{choice}", post(play))
+        .route("/api/board/game/{id}/draw/{answer}", post(draw))
+        .route("/api/board/game/{id}/{action}", post(game_action))
+        .route("/api/game/{id}", get(game))
+        .route("/api/game/{id}/log", get(log))
+        .route("/api/game/{id}/arbiter", post(arbiter))
+        .route("/api/server-key", get(server_key))
+        .route("/api/stream/event", get(event_stream))
+        .route("/healthz", get(healthz))
+        .route("/metrics", get(metrics))
+        .route("/api/token/revoke", delete(revoke))
+        .fallback(|| async { error::ApiError::not_found("route") })
+        .layer(RequestBodyLimitLayer::new(MAX_BODY_BYTES))
+        .layer(TimeoutLayer::with_status_code(
+            axum::http::StatusCode::REQUEST_TIMEOUT,
+            REQUEST_TIMEOUT,
+        ))
+        .with_state(state)
+}
+
+/// Serves the API on `listener` until `shutdown` completes, settling
+/// flags in the background; unfinished games are loaded first, so that
+/// flags due while the server was down fall at their instants.
+pub async fn serve(
+    listener: tokio::net::TcpListener,
+    state: AppState,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    for id in state.store.games(None, true).await.unwrap_or_default() {
+        if let Err(e) = state.hub.slot(&state.store, &id).await {
+            tracing::error!(game = id, error = e.message, "loading a game");
+        }
+    }
+    let ticker = {
+        let state = state.clone();
+        tokio::spawn(async move {
+            let mut interval = tokio::time::interval(FLAG_INTERVAL);
+            loop {
+                interval.tick().await;
+                state
+                    .hub
+                    .settle_flags(&state.store, state.clock.now())
+                    .await;
+            }
+        })
+    };
+    let result = axum::serve(listener, router(state))
+        .with_graceful_shutdown(shutdown)
+        .await;
+    ticker.abort();
+    result
+}

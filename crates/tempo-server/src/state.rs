@@ -1,0 +1,43 @@
+//! What every handler shares.
+
+use std::sync::Arc;
+use std::sync::atomic::AtomicU64;
+
+use ed25519_dalek::SigningKey;
+
+use crate::hub::{Hub, ServerClock};
+use crate::store::Store;
+
+/// The server's state, cloned into each handler.
+#[derive(Clone)]
+pub struct AppState {
+    pub store: Store,
+    pub hub: Arc<Hub>,
+    /// Signs log heads (`GET /api/game/{id}/log`).
+    pub key: Arc<SigningKey>,
+    pub clock: ServerClock,
+    pub metrics: Arc<Metrics>,
+}
+
+/// Counters for `/metrics`.
+#[derive(Debug, Default)]
+pub struct Metrics {
+    pub commands: AtomicU64,
+    pub commands_refused: AtomicU64,
+    pub games_created: AtomicU64,
+    pub streams_opened: AtomicU64,
+}
+
+impl AppState {
+    /// The state over `store`, its signing key read (or made) there.
+    pub async fn new(store: Store) -> Result<AppState, crate::store::StoreError> {
+        let seed = store.server_seed().await?;
+        Ok(AppState {
+            store,
+            hub: Arc::new(Hub::default()),
+            key: Arc::new(SigningKey::from_bytes(&seed)),
+            clock: ServerClock::default(),
+            metrics: Arc::new(Metrics::default()),
+        })
+    }
+}
