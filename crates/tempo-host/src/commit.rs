@@ -1,5 +1,7 @@
 //! Commitments to hidden choices: `SHA-256("tempo-commit-v1" ‖ game id ‖
-//! step ‖ colour ‖ choice ‖ nonce)`, published when a player commits;
+//! step ‖ colour ‖ choice ‖ nonce)` — the step as 4 bytes big-endian, the
+//! colour as the letter `w` or `b`, the choice as the log writes it (UCI,
+//! `x` + UCI, `-`), the nonce's 32 bytes — published when a player commits;
 //! the reveal publishes the choice and the 32-byte nonce, so anyone can
 //! check afterwards that the server did not change a move.
 
@@ -18,13 +20,10 @@ pub type Nonce = [u8; 32];
 pub fn commitment(game: &str, step: u32, color: Color, choice: &str, nonce: &Nonce) -> String {
     let mut hasher = Sha256::new();
     hasher.update(b"tempo-commit-v1");
-    // Lengths first, so that no two field lists give the same bytes.
-    for field in [game.as_bytes(), choice.as_bytes()] {
-        hasher.update((field.len() as u64).to_be_bytes());
-        hasher.update(field);
-    }
+    hasher.update(game.as_bytes());
     hasher.update(step.to_be_bytes());
     hasher.update([color.char() as u8]);
+    hasher.update(choice.as_bytes());
     hasher.update(nonce);
     hex(&hasher.finalize())
 }

@@ -27,7 +27,8 @@
 //! assert_eq!(first.seq, 0);
 //! let white = game.handle(Command::Play { color: Color::White, choice: "e2e4".into() }, 2_000, [1; 32])?;
 //! // The public entry says that White committed, never what.
-//! assert!(!white[0].public_line().contains("e2e4"));
+//! assert_eq!(white[0].public()["type"], "committed");
+//! assert!(white[0].public().get("choice").is_none());
 //! let black = game.handle(Command::Play { color: Color::Black, choice: "e7e5".into() }, 3_000, [2; 32])?;
 //! assert!(black[0].public_line().contains(r#""choice":"e2e4""#));
 //! # Ok::<(), tempo_host::HostError>(())
