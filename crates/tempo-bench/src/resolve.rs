@@ -13,7 +13,6 @@ use crate::PickRng;
 #[derive(Debug)]
 pub struct PairDriver {
     rng: PickRng,
-    node: Node,
     leaf: SyncGame,
     events: Vec<Event>,
 }
@@ -27,30 +26,32 @@ impl Default for PairDriver {
 impl PairDriver {
     /// A driver with the benchmark's fixed pick seed.
     pub fn new() -> PairDriver {
-        let node = Node::default();
         PairDriver {
             rng: PickRng::new(0x9E37_79B9_7F4A_7C15),
-            leaf: node.game().clone(),
-            node,
+            leaf: Node::default().into_game(),
             events: Vec::with_capacity(16),
         }
     }
 
     /// One pair from each of `states` (at the start of a pair): both
-    /// players' moves generated ([`Node::set`]), one of each picked,
-    /// the pair resolved into a bare state. Returns a checksum of the
-    /// results.
+    /// players' moves generated (a node borrowing the state), one of each
+    /// picked, the pair resolved into a bare state. Returns a checksum of
+    /// the results.
     #[inline]
     pub fn pass(&mut self, states: &[SyncGame]) -> usize {
+        let Some(first) = states.first() else {
+            return 0;
+        };
+        let mut node = Node::new(first);
         let mut sink = 0usize;
         for game in states {
-            self.node.set(game);
-            let (white, black) = (self.node.moves(Color::White), self.node.moves(Color::Black));
+            node.set(game);
+            let (white, black) = (node.moves(Color::White), node.moves(Color::Black));
             let (i, j) = self.rng.pick2(white.len(), black.len());
-            let Some((w, b)) = self.node.pair(i, j) else {
+            let Some((w, b)) = node.pair(i, j) else {
                 unreachable!("indices below the set sizes");
             };
-            self.node.play(
+            node.play(
                 Some(Choice::Move(w)),
                 Some(Choice::Move(b)),
                 &mut self.leaf,

@@ -1,6 +1,8 @@
 //! [`Node`]: a state with both players' moves, for search — engines,
 //! random playouts, benchmarks.
 
+use std::borrow::Borrow;
+
 use tempo_chess::{Bitboard, Color, Move, MoveSet};
 
 use super::mobility::{Drawn, PairMoves, Search};
@@ -18,6 +20,10 @@ use crate::event::Event;
 /// [`Successor`]: a bare [`SyncGame`] (a leaf: the new state only), or a
 /// `Node`, whose moves are then those of the new state, from the same
 /// generation as its mate and stalemate test.
+///
+/// A node owns its state (`Node`, the default) or borrows it
+/// (`Node<&SyncGame>`: a search over states it does not own copies
+/// nothing; the borrow keeps the state from changing under its moves).
 ///
 /// The choices are not checked again: they must be among the node's
 /// moves (at the start of a pair) or [`SyncGame::choices`] (in other
@@ -43,8 +49,11 @@ use crate::event::Event;
 /// # Ok::<(), tempo_sync::SyncError>(())
 /// ```
 #[derive(Clone, Debug)]
-pub struct Node {
-    game: SyncGame,
+pub struct Node<G = SyncGame> {
+    /// The state: owned, or borrowed (`Node<&SyncGame>`, for a search
+    /// over states it does not own; the borrow keeps the state from
+    /// changing under its moves).
+    game: G,
     /// The moves of `game` when it is at the start of a pair, else empty.
     moves: PairMoves,
 }
@@ -58,37 +67,21 @@ impl Default for Node {
     }
 }
 
-impl Node {
+impl<G: Borrow<SyncGame>> Node<G> {
     /// The node of `game`: both players' moves generated if it is at the
     /// start of a pair.
-    pub fn new(game: SyncGame) -> Node {
+    pub fn new(game: G) -> Node<G> {
         let mut moves = PairMoves::new();
-        if game.phase().is_pair() {
-            moves.fill(game.position());
+        if game.borrow().phase().is_pair() {
+            moves.fill(game.borrow().position());
         }
         Node { game, moves }
-    }
-
-    /// Makes this node that of a copy of `game`, reusing its buffers
-    /// (as [`Node::new`] without allocating).
-    pub fn set(&mut self, game: &SyncGame) {
-        self.game.clone_from(game);
-        if game.phase().is_pair() {
-            self.moves.fill(game.position());
-        } else {
-            self.moves.clear();
-        }
     }
 
     /// The state.
     #[inline]
     pub fn game(&self) -> &SyncGame {
-        &self.game
-    }
-
-    /// The state, without its moves.
-    pub fn into_game(self) -> SyncGame {
-        self.game
+        self.game.borrow()
     }
 
     /// The legal moves of `color` at the start of the pair (in the order
@@ -140,15 +133,58 @@ impl Node {
         events: &mut Vec<Event>,
     ) {
         events.clear();
-        if self.game.phase().is_pair() {
+        let game = self.game.borrow();
+        if game.phase().is_pair() {
             let mv = |c: Option<Choice>| c.and_then(|c| c.as_move());
             let (Some(white), Some(black)) = (mv(white), mv(black)) else {
                 panic!("a pair needs both players' moves");
             };
-            next.receive_pair(self, white, black, events);
+            next.receive_pair(game, self.moves.attacks_both(), white, black, events);
         } else {
-            next.receive_step(&self.game, [white, black], events);
+            next.receive_step(game, [white, black], events);
         }
+    }
+
+    /// Makes the moves those of the state (after the state changed).
+    fn refill(&mut self) {
+        if self.game.borrow().phase().is_pair() {
+            self.moves.fill(self.game.borrow().position());
+        } else {
+            self.moves.clear();
+        }
+    }
+}
+
+impl Node {
+    /// Makes this node that of a copy of `game`, reusing its buffers
+    /// (as [`Node::new`] without allocating).
+    pub fn set(&mut self, game: &SyncGame) {
+        self.game.clone_from(game);
+        self.refill();
+    }
+
+    /// The state, without its moves.
+    pub fn into_game(self) -> SyncGame {
+        self.game
+    }
+}
+
+impl<'a> Node<&'a SyncGame> {
+    /// Makes this node that of `game`, borrowed, reusing the move buffers.
+    ///
+    /// ```
+    /// use tempo_chess::Color;
+    /// use tempo_sync::{Node, Rules, SyncGame, Variant};
+    ///
+    /// let games = [SyncGame::new(Rules::new(Variant::Fairschach)), SyncGame::chess960(Rules::new(Variant::Fairschach), 5)?];
+    /// let mut node = Node::new(&games[0]);
+    /// node.set(&games[1]);
+    /// assert_eq!(node.moves(Color::White).len(), games[1].legal_moves(Color::White).len());
+    /// # Ok::<(), tempo_sync::SyncError>(())
+    /// ```
+    pub fn set(&mut self, game: &'a SyncGame) {
+        self.game = game;
+        self.refill();
     }
 }
 
@@ -160,18 +196,24 @@ impl Successor for SyncGame {}
 impl Successor for Node {}
 
 mod sealed {
-    use tempo_chess::Move;
+    use tempo_chess::{Bitboard, Move};
 
     use super::super::SyncGame;
-    use super::Node;
     use crate::Choice;
     use crate::event::Event;
 
-    /// How a successor receives the step resolved from a node.
+    /// How a successor receives the step resolved from a node's state.
     pub trait Receive {
         /// The pair of `white` and `black` from `from`, at the start of a
-        /// pair.
-        fn receive_pair(&mut self, from: &Node, white: Move, black: Move, events: &mut Vec<Event>);
+        /// pair where each side attacks `attacks`.
+        fn receive_pair(
+            &mut self,
+            from: &SyncGame,
+            attacks: [Bitboard; 2],
+            white: Move,
+            black: Move,
+            events: &mut Vec<Event>,
+        );
         /// Any other step from `from`.
         fn receive_step(
             &mut self,
@@ -182,13 +224,20 @@ mod sealed {
     }
 }
 
-// Not inlined into the caller: the resolution is compiled here, in one
-// crate with the rules it calls (across crates they would not be inlined).
+// Not generic and not inlined into the caller: the resolution is compiled
+// here, in one crate with the rules it calls (across crates they would
+// not be inlined).
 impl sealed::Receive for SyncGame {
-    fn receive_pair(&mut self, from: &Node, white: Move, black: Move, events: &mut Vec<Event>) {
-        let mobility = Drawn::new(Search, from.moves.attacks_both());
-        from.game
-            .after_pair_into(white, black, mobility, events, self);
+    fn receive_pair(
+        &mut self,
+        from: &SyncGame,
+        attacks: [Bitboard; 2],
+        white: Move,
+        black: Move,
+        events: &mut Vec<Event>,
+    ) {
+        let mobility = Drawn::new(Search, attacks);
+        from.after_pair_into(white, black, mobility, events, self);
     }
 
     fn receive_step(
@@ -202,10 +251,16 @@ impl sealed::Receive for SyncGame {
 }
 
 impl sealed::Receive for Node {
-    fn receive_pair(&mut self, from: &Node, white: Move, black: Move, events: &mut Vec<Event>) {
-        let mobility = Drawn::new(&mut self.moves, from.moves.attacks_both());
-        from.game
-            .after_pair_into(white, black, mobility, events, &mut self.game);
+    fn receive_pair(
+        &mut self,
+        from: &SyncGame,
+        attacks: [Bitboard; 2],
+        white: Move,
+        black: Move,
+        events: &mut Vec<Event>,
+    ) {
+        let mobility = Drawn::new(&mut self.moves, attacks);
+        from.after_pair_into(white, black, mobility, events, &mut self.game);
         self.forget_moves_unless_pair();
     }
 
