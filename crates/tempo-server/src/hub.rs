@@ -13,7 +13,8 @@ use tempo_host::{Command, Entry, HostedGame};
 use tokio::sync::{Mutex, broadcast};
 
 use crate::error::ApiError;
-use crate::store::Store;
+use crate::store::{Store, StoreError};
+use crate::writer::Writer;
 
 /// A public log line, shared by every subscriber.
 pub type Line = Arc<Map<String, Value>>;
@@ -135,40 +136,102 @@ impl Hub {
     }
 
     /// Runs `command` on the game at `now`: flags due first, then the
-    /// command, on a copy; the entries are stored, then the copy becomes
-    /// the game, then the public lines go out. A refused command still
-    /// stores the flags it settled.
+    /// command, on a copy; the entries are stored (group commit), then the
+    /// copy becomes the game, then the public lines go out. A refused
+    /// command still stores the flags it settled. If another instance
+    /// wrote to the game meanwhile, the game is reloaded and the command
+    /// tried once more.
     pub async fn command(
         &self,
         store: &Store,
+        writer: &Writer,
         slot: &Slot,
         command: Command,
         now: u64,
     ) -> Result<(), ApiError> {
         let mut game = slot.game.lock().await;
-        let mut next = game.clone();
-        let mut entries = next.tick(now)?;
-        let outcome = next.handle(command, now, rand::random());
-        if let Ok(more) = &outcome {
-            entries.extend(more.iter().cloned());
-        }
-        if !entries.is_empty() {
-            store.append(&slot.id, &entries).await?;
+        for attempt in 0..2 {
+            let mut next = game.clone();
+            let mut entries = next.tick(now)?;
+            let outcome = next.handle(command.clone(), now, rand::random());
+            if let Ok(more) = &outcome {
+                entries.extend(more.iter().cloned());
+            }
+            if entries.is_empty() {
+                return outcome.map(|_| ()).map_err(ApiError::from);
+            }
+            match writer.append(&slot.id, entries.clone()).await {
+                Ok(()) => {}
+                Err(StoreError::SeqTaken { .. }) if attempt == 0 => {
+                    self.reload(store, slot, &mut game).await?;
+                    continue;
+                }
+                Err(e) => return Err(e.into()),
+            }
             *game = if outcome.is_ok() {
                 next
             } else {
-                // Only the flags: replay them on the game as it was.
+                // Only the flags: the same ticks on the game as it was.
                 let mut flagged = game.clone();
                 flagged.tick(now)?;
                 flagged
             };
             publish(slot, &entries);
+            return outcome.map(|_| ()).map_err(ApiError::from);
         }
-        outcome.map(|_| ()).map_err(ApiError::from)
+        Err(ApiError::new(
+            axum::http::StatusCode::SERVICE_UNAVAILABLE,
+            "the game is busy, try again",
+        ))
+    }
+
+    /// Replaces `game` by what the store holds (another instance wrote to
+    /// it) and sends the entries this instance had not seen.
+    async fn reload(
+        &self,
+        store: &Store,
+        slot: &Slot,
+        game: &mut HostedGame,
+    ) -> Result<(), ApiError> {
+        let known = game.head().0;
+        let entries = store.entries(&slot.id).await?;
+        *game = HostedGame::replay(&entries).map_err(|e| {
+            tracing::error!(game = slot.id, error = %e, "a stored log does not replay");
+            ApiError::new(
+                axum::http::StatusCode::SERVICE_UNAVAILABLE,
+                "the game cannot be loaded",
+            )
+        })?;
+        publish(
+            slot,
+            entries
+                .iter()
+                .filter(|e| e.seq > known)
+                .cloned()
+                .collect::<Vec<_>>()
+                .as_slice(),
+        );
+        Ok(())
+    }
+
+    /// Another instance stored entries of game `id`: bring it up to date,
+    /// if it is in memory here.
+    pub async fn refresh(&self, store: &Store, id: &str) {
+        let slot = self.games.lock().expect("not poisoned").get(id).cloned();
+        if let Some(slot) = slot {
+            let mut game = slot.game.lock().await;
+            // Our own writes notify too: nothing new then.
+            if store.last_seq(id).await.ok().flatten() <= Some(game.head().0) {
+                return;
+            }
+            if let Err(e) = self.reload(store, &slot, &mut game).await {
+                tracing::error!(game = id, error = e.message, "refreshing a game");
+            }
+        }
     }
 
     /// Settles the flags due by `now` in every game in memory.
-    pub async fn settle_flags(&self, store: &Store, now: u64) {
+    pub async fn settle_flags(&self, store: &Store, writer: &Writer, now: u64) {
         for slot in self.slots() {
             let Ok(mut game) = slot.game.try_lock() else {
                 continue;
@@ -184,12 +247,17 @@ impl Hub {
                 *game = next;
                 continue;
             }
-            if let Err(e) = store.append(&slot.id, &entries).await {
-                tracing::error!(game = slot.id, error = %e, "storing a flag");
-                continue;
+            match writer.append(&slot.id, entries.clone()).await {
+                Ok(()) => {
+                    *game = next;
+                    publish(&slot, &entries);
+                }
+                // Another instance settled it first: take its entries.
+                Err(StoreError::SeqTaken { .. }) => {
+                    let _ = self.reload(store, &slot, &mut game).await;
+                }
+                Err(e) => tracing::error!(game = slot.id, error = %e, "storing a flag"),
             }
-            *game = next;
-            publish(&slot, &entries);
         }
     }
 

@@ -21,6 +21,7 @@ pub mod hub;
 pub mod routes;
 mod state;
 pub mod store;
+pub mod writer;
 
 use std::future::Future;
 use std::time::Duration;
@@ -89,14 +90,49 @@ pub async fn serve(
                 interval.tick().await;
                 state
                     .hub
-                    .settle_flags(&state.store, state.clock.now())
+                    .settle_flags(&state.store, &state.writer, state.clock.now())
                     .await;
             }
         })
     };
+    let listener_task = state
+        .store
+        .postgres_url()
+        .is_some()
+        .then(|| tokio::spawn(follow_other_instances(state.clone())));
     let result = axum::serve(listener, router(state))
         .with_graceful_shutdown(shutdown)
         .await;
     ticker.abort();
+    if let Some(task) = listener_task {
+        task.abort();
+    }
     result
+}
+
+/// On PostgreSQL, several instances may serve the same games: each hears
+/// of the others' entries (LISTEN/NOTIFY on `tempo_events`) and brings
+/// its games and streams up to date. Reconnects after a lost connection.
+pub async fn follow_other_instances(state: AppState) {
+    let Some(url) = state.store.postgres_url().map(str::to_string) else {
+        return;
+    };
+    loop {
+        match sqlx::postgres::PgListener::connect(&url).await {
+            Ok(mut listener) => {
+                if let Err(e) = listener.listen("tempo_events").await {
+                    tracing::error!(error = %e, "LISTEN tempo_events");
+                } else {
+                    while let Ok(notification) = listener.recv().await {
+                        state
+                            .hub
+                            .refresh(&state.store, notification.payload())
+                            .await;
+                    }
+                }
+            }
+            Err(e) => tracing::error!(error = %e, "connecting for notifications"),
+        }
+        tokio::time::sleep(Duration::from_secs(1)).await;
+    }
 }

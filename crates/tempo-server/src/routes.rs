@@ -266,7 +266,13 @@ async fn run(state: &AppState, slot: &Slot, command: Command) -> ApiResult<Json<
     state.metrics.commands.fetch_add(1, Relaxed);
     let result = state
         .hub
-        .command(&state.store, slot, command, state.clock.now())
+        .command(
+            &state.store,
+            &state.writer,
+            slot,
+            command,
+            state.clock.now(),
+        )
         .await;
     if result.is_err() {
         state.metrics.commands_refused.fetch_add(1, Relaxed);

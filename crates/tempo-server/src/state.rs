@@ -12,6 +12,8 @@ use crate::store::Store;
 #[derive(Clone)]
 pub struct AppState {
     pub store: Store,
+    /// Stores entries by group commit.
+    pub writer: crate::writer::Writer,
     pub hub: Arc<Hub>,
     /// Signs log heads (`GET /api/game/{id}/log`).
     pub key: Arc<SigningKey>,
@@ -33,6 +35,7 @@ impl AppState {
     pub async fn new(store: Store) -> Result<AppState, crate::store::StoreError> {
         let seed = store.server_seed().await?;
         Ok(AppState {
+            writer: crate::writer::Writer::start(store.clone()),
             store,
             hub: Arc::new(Hub::default()),
             key: Arc::new(SigningKey::from_bytes(&seed)),

@@ -22,6 +22,10 @@ pub enum StoreError {
     Damaged(String),
     #[error("{0}")]
     Io(String),
+    /// Another writer (another server instance) stored this entry's seq
+    /// first: the game must be reloaded.
+    #[error("game {game}: seq {seq} is taken")]
+    SeqTaken { game: String, seq: u64 },
 }
 
 /// The embedded schema, in order; each is applied once (`tempo_schema`).
@@ -73,6 +77,8 @@ const MIGRATIONS: &[&str] = &["CREATE TABLE users (
 #[derive(Debug, Clone)]
 pub struct Store {
     pool: AnyPool,
+    /// The PostgreSQL URL, for notifications between instances.
+    postgres: Option<String>,
 }
 
 /// A challenge as stored.
@@ -120,7 +126,8 @@ impl Store {
             })
             .connect(url)
             .await?;
-        let store = Store { pool };
+        let postgres = (!sqlite).then(|| url.to_string());
+        let store = Store { pool, postgres };
         store.migrate().await?;
         Ok(store)
     }
@@ -328,21 +335,41 @@ impl Store {
 
     /// Appends entries of one game in one transaction (durable on return).
     pub async fn append(&self, game: &str, entries: &[Entry]) -> Result<(), StoreError> {
-        if entries.is_empty() {
+        self.append_batch(&[(game, entries)]).await
+    }
+
+    /// Appends the entries of several games in one transaction (group
+    /// commit: one sync to disk for all); on PostgreSQL other instances
+    /// are notified of each game at the commit.
+    pub async fn append_batch(&self, batch: &[(&str, &[Entry])]) -> Result<(), StoreError> {
+        if batch.iter().all(|(_, entries)| entries.is_empty()) {
             return Ok(());
         }
         let mut tx = self.pool.begin().await?;
-        for entry in entries {
-            insert_entry(&mut tx, game, entry).await?;
-            if matches!(entry.body, Body::End { .. }) {
-                sqlx::query("UPDATE games SET finished = 1 WHERE id = $1")
-                    .bind(game)
+        for (game, entries) in batch {
+            for entry in *entries {
+                insert_entry(&mut tx, game, entry).await?;
+                if matches!(entry.body, Body::End { .. }) {
+                    sqlx::query("UPDATE games SET finished = 1 WHERE id = $1")
+                        .bind(*game)
+                        .execute(&mut *tx)
+                        .await?;
+                }
+            }
+            if self.postgres.is_some() {
+                sqlx::query("SELECT pg_notify('tempo_events', $1)")
+                    .bind(*game)
                     .execute(&mut *tx)
                     .await?;
             }
         }
         tx.commit().await?;
         Ok(())
+    }
+
+    /// The PostgreSQL URL, where other instances may share the store.
+    pub fn postgres_url(&self) -> Option<&str> {
+        self.postgres.as_deref()
     }
 
     /// A game's players (lowercase names), if it exists.
@@ -377,6 +404,16 @@ impl Store {
             }
         };
         rows.iter().map(|r| Ok(r.try_get(0)?)).collect()
+    }
+
+    /// The last stored seq of a game.
+    pub async fn last_seq(&self, game: &str) -> Result<Option<u64>, StoreError> {
+        let row = sqlx::query("SELECT MAX(seq) FROM events WHERE game_id = $1")
+            .bind(game)
+            .fetch_one(&self.pool)
+            .await?;
+        let seq: Option<i64> = row.try_get(0)?;
+        Ok(seq.map(|s| s as u64))
     }
 
     /// Every entry of a game, in order.
@@ -451,7 +488,14 @@ async fn insert_entry(
     .bind(body)
     .bind(sealed)
     .execute(&mut **tx)
-    .await?;
+    .await
+    .map_err(|e| match &e {
+        sqlx::Error::Database(db) if db.is_unique_violation() => StoreError::SeqTaken {
+            game: game.to_string(),
+            seq: entry.seq,
+        },
+        _ => StoreError::Database(e),
+    })?;
     Ok(())
 }
 

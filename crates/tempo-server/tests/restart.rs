@@ -18,6 +18,8 @@ async fn games_and_flags_survive_a_restart() {
         .game(json!({"variant": "synchronschach", "clock": "1+0"}))
         .await;
     assert_eq!(server.play(&game, &anna, "e2e4").await.0, StatusCode::OK);
+    // Black thinks longer, so that its flag falls first.
+    tokio::time::sleep(Duration::from_millis(30)).await;
     assert_eq!(server.play(&game, &ben, "e7e5").await.0, StatusCode::OK);
     let started = server.state.clock.now();
     // The server goes away (no flag ticker ran); its store stays.
@@ -32,7 +34,7 @@ async fn games_and_flags_survive_a_restart() {
         .expect("the game comes back");
     state
         .hub
-        .settle_flags(&state.store, state.clock.now())
+        .settle_flags(&state.store, &state.writer, state.clock.now())
         .await;
     let game_now = slot.game.lock().await;
     // Black took longer over the first pair: its flag fell first.

@@ -22,6 +22,8 @@ pub struct TestServer {
     _dir: Option<TempDir>,
     /// The PostgreSQL schema to drop at the end.
     schema: Option<(sqlx::AnyPool, String)>,
+    /// The URL of the store (PostgreSQL), for a second instance.
+    pub url: Option<String>,
 }
 
 /// A directory removed on drop.
@@ -65,6 +67,7 @@ impl TestServer {
         let store = Store::connect(&scoped).await.expect("the schema");
         let mut server = TestServer::over(store, None).await;
         server.schema = Some((admin, schema));
+        server.url = Some(scoped);
         Some(server)
     }
 
@@ -88,6 +91,18 @@ impl TestServer {
             state,
             _dir: dir,
             schema: None,
+            url: None,
+        }
+    }
+
+    /// A second server over the same state's store (another instance).
+    pub fn with_state(state: AppState) -> TestServer {
+        TestServer {
+            router: tempo_server::router(state.clone()),
+            state,
+            _dir: None,
+            schema: None,
+            url: None,
         }
     }
 
