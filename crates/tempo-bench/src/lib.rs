@@ -19,6 +19,7 @@
 mod pick;
 mod playout;
 mod resolve;
+pub mod serve;
 
 pub use pick::PickRng;
 pub use playout::{PlayoutDriver, measure_playout_pairs};

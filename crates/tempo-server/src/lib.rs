@@ -100,6 +100,12 @@ pub async fn serve(
         .postgres_url()
         .is_some()
         .then(|| tokio::spawn(follow_other_instances(state.clone())));
+    let stopping = state.stopping.clone();
+    let shutdown = async move {
+        shutdown.await;
+        // Streams end; answers in progress finish.
+        let _ = stopping.send(true);
+    };
     let result = axum::serve(listener, router(state))
         .with_graceful_shutdown(shutdown)
         .await;

@@ -406,6 +406,7 @@ pub async fn game_stream(
     let slot = state.hub.slot(&state.store, &id).await?;
     let audience = slot.audience(user.as_ref().map(|u| u.name.as_str()));
     let receiver = slot.lines.subscribe();
+    let stopped = state.stopped();
     let first = {
         let game = slot.game.lock().await;
         game.full(audience, state.clock.now())
@@ -430,7 +431,8 @@ pub async fn game_stream(
                     };
                     Some((Ok(text), (receiver, slot, state, audience)))
                 },
-            ));
+            ))
+            .take_until(stopped);
     Ok(ndjson(Body::from_stream(stream)))
 }
 
@@ -488,7 +490,8 @@ pub async fn event_stream(
                 };
                 Some((Ok(text), receiver))
             }),
-        );
+        )
+        .take_until(state.stopped());
     Ok(ndjson(Body::from_stream(stream)))
 }
 

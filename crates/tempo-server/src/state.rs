@@ -19,6 +19,8 @@ pub struct AppState {
     pub key: Arc<SigningKey>,
     pub clock: ServerClock,
     pub metrics: Arc<Metrics>,
+    /// Set at shutdown: open streams end, so that the server can stop.
+    pub stopping: Arc<tokio::sync::watch::Sender<bool>>,
 }
 
 /// Counters for `/metrics`.
@@ -31,6 +33,14 @@ pub struct Metrics {
 }
 
 impl AppState {
+    /// Completes when the server begins to stop.
+    pub fn stopped(&self) -> impl std::future::Future<Output = ()> + Send + 'static {
+        let mut receiver = self.stopping.subscribe();
+        async move {
+            let _ = receiver.wait_for(|stopping| *stopping).await;
+        }
+    }
+
     /// The state over `store`, its signing key read (or made) there.
     pub async fn new(store: Store) -> Result<AppState, crate::store::StoreError> {
         let seed = store.server_seed().await?;
@@ -41,6 +51,7 @@ impl AppState {
             key: Arc::new(SigningKey::from_bytes(&seed)),
             clock: ServerClock::default(),
             metrics: Arc::new(Metrics::default()),
+            stopping: Arc::new(tokio::sync::watch::channel(false).0),
         })
     }
 }

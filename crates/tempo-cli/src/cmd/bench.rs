@@ -27,6 +27,26 @@ pub enum BenchCommand {
     /// Perft nodes per second, tempo-chess vs cozy-chess (cozy-chess only in
     /// a build with the `cozy-reference` feature).
     Perft(PerftBenchArgs),
+    /// The play server under load: games of simultaneous pairs over
+    /// loopback sockets; commits/s, commit-to-reveal latency, and the
+    /// storage ceiling of the same run.
+    Serve(ServeBenchArgs),
+}
+
+/// Options of `tempo bench serve`.
+#[derive(Debug, Args)]
+pub struct ServeBenchArgs {
+    /// Concurrent games (1-5000).
+    #[arg(long, default_value_t = 2000)]
+    pub games: usize,
+    /// Steps played in each game (1-200).
+    #[arg(long, default_value_t = 20)]
+    pub pairs: usize,
+    /// PostgreSQL instead of SQLite in a temporary directory.
+    #[arg(long)]
+    pub database: Option<String>,
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
 }
 
 /// Options of `tempo bench perft`.
@@ -66,7 +86,59 @@ const POSITIONS: [(&str, &str, u32, u32); 3] = [
 pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
     match &args.what {
         BenchCommand::Perft(perft_args) => run_perft(perft_args),
+        BenchCommand::Serve(serve_args) => run_serve(serve_args),
     }
+}
+
+fn run_serve(args: &ServeBenchArgs) -> anyhow::Result<()> {
+    if !(1..=5000).contains(&args.games) {
+        anyhow::bail!("--games {}: from 1 to 5000", args.games);
+    }
+    if !(1..=200).contains(&args.pairs) {
+        anyhow::bail!("--pairs {}: from 1 to 200", args.pairs);
+    }
+    let bench = tempo_bench::serve::ServeBench {
+        games: args.games,
+        pairs: args.pairs,
+        database: args.database.clone(),
+        seed: args.seed,
+    };
+    let bar = indicatif::ProgressBar::new(args.games as u64);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} games {elapsed}")
+            .expect("a valid template"),
+    );
+    let ticker = bar.clone();
+    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
+    let figures = runtime
+        .block_on(tempo_bench::serve::run(&bench, move || ticker.inc(1)))
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    bar.finish_and_clear();
+    let store = if args.database.is_some() { "PostgreSQL" } else { "SQLite" };
+    println!(
+        "{} games of Fairschach, {} steps each, {store}, over loopback sockets",
+        args.games, args.pairs
+    );
+    println!(
+        "commits acknowledged: {} in {:.2} s = {:.0} commits/s (target 5000)",
+        figures.commits,
+        figures.seconds,
+        figures.commits_per_second()
+    );
+    println!(
+        "last commit to reveal at both players: p50 {:.1} ms, p99 {:.1} ms (target p99 < 50)",
+        figures.latency(0.5),
+        figures.latency(0.99)
+    );
+    let served = figures.appends as f64 / figures.seconds;
+    println!(
+        "storage ceiling, the same {} entries straight to the store: {:.0} appends/s; served {:.0} appends/s = {:.0} % of it (target 50 %)",
+        figures.appends,
+        figures.ceiling_appends,
+        served,
+        100.0 * served / figures.ceiling_appends
+    );
+    Ok(())
 }
 
 fn run_perft(args: &PerftBenchArgs) -> anyhow::Result<()> {
