@@ -29,6 +29,9 @@ pub struct ServeBench {
     /// `None`: SQLite in a temporary directory.
     pub database: Option<String>,
     pub seed: u64,
+    /// Commits per second offered in all (each game's steps are spread
+    /// evenly, as players think); `None`: as fast as they are answered.
+    pub rate: Option<f64>,
 }
 
 /// What it measured.
@@ -66,7 +69,10 @@ const USERS: usize = 40;
 type Error = Box<dyn std::error::Error + Send + Sync>;
 
 /// Runs the benchmark; `progress` hears of each finished game.
-pub async fn run(bench: &ServeBench, progress: impl Fn() + Send + Sync + 'static) -> Result<ServeFigures, Error> {
+pub async fn run(
+    bench: &ServeBench,
+    progress: impl Fn() + Send + Sync + 'static,
+) -> Result<ServeFigures, Error> {
     let dir = std::env::temp_dir().join(format!("tempo-bench-serve-{}", std::process::id()));
     let store = match &bench.database {
         Some(url) => Store::connect(url).await?,
@@ -94,8 +100,12 @@ pub async fn run(bench: &ServeBench, progress: impl Fn() + Send + Sync + 'static
     for (index, (id, white, black)) in games.iter().cloned().enumerate() {
         let progress = progress.clone();
         let (pairs, seed) = (bench.pairs, bench.seed ^ index as u64);
+        // Two commits a step: a game's steps follow each other by this.
+        let interval = bench
+            .rate
+            .map(|rate| Duration::from_secs_f64(2.0 * bench.games as f64 / rate));
         tasks.push(tokio::spawn(async move {
-            let result = play_game(address, &id, [&white, &black], pairs, seed).await;
+            let result = play_game(address, &id, [&white, &black], pairs, seed, interval).await;
             progress();
             result
         }));
@@ -168,7 +178,9 @@ async fn call(
         .header("host", "bench")
         .header("authorization", format!("Bearer {token}"))
         .header("content-type", "application/json")
-        .body(Full::new(Bytes::from(body.map(|b| b.to_string()).unwrap_or_default())))?;
+        .body(Full::new(Bytes::from(
+            body.map(|b| b.to_string()).unwrap_or_default(),
+        )))?;
     let response = conn.send_request(request).await?;
     let status = response.status();
     let bytes = response.into_body().collect().await?.to_bytes();
@@ -179,21 +191,43 @@ async fn call(
     Ok(value)
 }
 
-async fn create_game(conn: &mut SendRequest<Full<Bytes>>, white: &str, black: &str) -> Result<String, Error> {
+async fn create_game(
+    conn: &mut SendRequest<Full<Bytes>>,
+    white: &str,
+    black: &str,
+) -> Result<String, Error> {
     let black_name = call(conn, "GET", "/api/account", black, None).await?["username"]
         .as_str()
         .unwrap_or_default()
         .to_string();
     let spec = json!({"variant": "fairschach", "color": "white"});
-    let challenge = call(conn, "POST", &format!("/api/challenge/{black_name}"), white, Some(spec)).await?;
+    let challenge = call(
+        conn,
+        "POST",
+        &format!("/api/challenge/{black_name}"),
+        white,
+        Some(spec),
+    )
+    .await?;
     let id = challenge["id"].as_str().unwrap_or_default();
-    let accepted = call(conn, "POST", &format!("/api/challenge/{id}/accept"), black, None).await?;
+    let accepted = call(
+        conn,
+        "POST",
+        &format!("/api/challenge/{id}/accept"),
+        black,
+        None,
+    )
+    .await?;
     Ok(accepted["gameId"].as_str().unwrap_or_default().to_string())
 }
 
 /// Opens a player's game stream; each reveal's step arrives on the
 /// returned channel with the instant it was read.
-async fn reveals(address: std::net::SocketAddr, game: &str, token: &str) -> Result<mpsc::UnboundedReceiver<(u64, Instant)>, Error> {
+async fn reveals(
+    address: std::net::SocketAddr,
+    game: &str,
+    token: &str,
+) -> Result<mpsc::UnboundedReceiver<(u64, Instant)>, Error> {
     let stream = tokio::net::TcpStream::connect(address).await?;
     stream.set_nodelay(true)?;
     let (mut sender, connection) =
@@ -210,7 +244,9 @@ async fn reveals(address: std::net::SocketAddr, game: &str, token: &str) -> Resu
         let _keep = sender;
         let mut buffer = Vec::new();
         while let Some(Ok(frame)) = body.frame().await {
-            let Ok(data) = frame.into_data() else { continue };
+            let Ok(data) = frame.into_data() else {
+                continue;
+            };
             let now = Instant::now();
             buffer.extend_from_slice(&data);
             while let Some(end) = buffer.iter().position(|&b| b == b'\n') {
@@ -235,15 +271,26 @@ async fn play_game(
     tokens: [&str; 2],
     pairs: usize,
     seed: u64,
+    interval: Option<Duration>,
 ) -> Result<(u64, Vec<f64>), Error> {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    // Each game starts at its own moment within the first interval.
+    let phase = interval.map(|i| i.mul_f64(rng.random::<f64>()));
     let mut conn = connect(address).await?;
-    let mut streams = [reveals(address, game, tokens[0]).await?, reveals(address, game, tokens[1]).await?];
+    let mut streams = [
+        reveals(address, game, tokens[0]).await?,
+        reveals(address, game, tokens[1]).await?,
+    ];
     let mut local = SyncGame::new(Rules::new(Variant::Fairschach));
     let (mut commits, mut latencies) = (0u64, Vec::new());
+    let start = Instant::now() + phase.unwrap_or_default();
     for step in 0..pairs as u64 {
         if local.is_over() {
             break;
+        }
+        if let Some(interval) = interval {
+            // On schedule; a step that is late starts at once.
+            tokio::time::sleep_until((start + interval * step as u32).into()).await;
         }
         let choices = Color::ALL.map(|c| {
             let options = local.choices(c);
@@ -251,7 +298,9 @@ async fn play_game(
         });
         let mut last = Instant::now();
         for color in Color::ALL {
-            let Some(choice) = choices[color.index()] else { continue };
+            let Some(choice) = choices[color.index()] else {
+                continue;
+            };
             last = Instant::now();
             let path = format!("/api/board/game/{game}/move/{}", choice_text(choice));
             call(&mut conn, "POST", &path, tokens[color.index()], None).await?;
@@ -286,7 +335,10 @@ fn choice_text(choice: Choice) -> String {
 /// Appends per second of the run's entries straight into a fresh store,
 /// each command's entries as one job of the same group-committing writer,
 /// every game at once.
-async fn storage_ceiling(bench: &ServeBench, logs: &[(String, Vec<tempo_host::Entry>)]) -> Result<f64, Error> {
+async fn storage_ceiling(
+    bench: &ServeBench,
+    logs: &[(String, Vec<tempo_host::Entry>)],
+) -> Result<f64, Error> {
     let dir = std::env::temp_dir().join(format!("tempo-bench-ceiling-{}", std::process::id()));
     let store = match &bench.database {
         // The same database: the copies go under new game ids.
@@ -297,7 +349,10 @@ async fn storage_ceiling(bench: &ServeBench, logs: &[(String, Vec<tempo_host::En
     let prefix = format!("ceiling{}", rand::random::<u32>());
     for (id, entries) in logs {
         if let Some(first) = entries.first() {
-            store.add_game("bench0", "bench1", first, &format!("{prefix}{id}")).await.ok();
+            store
+                .add_game("bench0", "bench1", first, &format!("{prefix}{id}"))
+                .await
+                .ok();
         }
     }
     let start = Instant::now();

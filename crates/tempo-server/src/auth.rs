@@ -142,11 +142,16 @@ impl FromRequestParts<AppState> for MaybeCaller {
             .ok()
             .and_then(|h| h.strip_prefix("Bearer "))
             .ok_or_else(|| ApiError::unauthorized("Authorization: Bearer <token> expected"))?;
+        let hash = token_hash(token.trim());
+        if let Some(user) = state.tokens.get(&hash) {
+            return Ok(MaybeCaller(Some(user)));
+        }
         let user = state
             .store
-            .token_user(&token_hash(token.trim()))
+            .token_user(&hash)
             .await?
             .ok_or_else(|| ApiError::unauthorized("unknown or revoked token"))?;
+        state.tokens.put(hash, user.clone());
         Ok(MaybeCaller(Some(user)))
     }
 }
@@ -159,5 +164,40 @@ impl FromRequestParts<AppState> for Caller {
             MaybeCaller(Some(user)) => Ok(Caller(user)),
             MaybeCaller(None) => Err(ApiError::unauthorized("a token is needed: POST /api/token")),
         }
+    }
+}
+
+/// Tokens recently seen valid, so that a request needs no query. An
+/// entry lives [`TokenCache::TTL`]: a token revoked on another instance
+/// stops working here within that time (at once on this one).
+#[derive(Debug, Default)]
+pub struct TokenCache {
+    entries: std::sync::Mutex<std::collections::HashMap<String, (User, std::time::Instant)>>,
+}
+
+impl TokenCache {
+    pub const TTL: std::time::Duration = std::time::Duration::from_secs(5);
+    /// Entries kept at most (the cache is emptied when full).
+    const ROOM: usize = 10_000;
+
+    fn get(&self, hash: &str) -> Option<User> {
+        let entries = self.entries.lock().expect("not poisoned");
+        entries
+            .get(hash)
+            .filter(|(_, at)| at.elapsed() < TokenCache::TTL)
+            .map(|(user, _)| user.clone())
+    }
+
+    fn put(&self, hash: String, user: User) {
+        let mut entries = self.entries.lock().expect("not poisoned");
+        if entries.len() >= TokenCache::ROOM {
+            entries.clear();
+        }
+        entries.insert(hash, (user, std::time::Instant::now()));
+    }
+
+    /// Forgets a token (revoked).
+    pub fn forget(&self, hash: &str) {
+        self.entries.lock().expect("not poisoned").remove(hash);
     }
 }

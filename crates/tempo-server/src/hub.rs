@@ -151,9 +151,11 @@ impl Hub {
     ) -> Result<(), ApiError> {
         let mut game = slot.game.lock().await;
         for attempt in 0..2 {
-            let mut next = game.clone();
-            let mut entries = next.tick(now)?;
-            let outcome = next.handle(command.clone(), now, rand::random());
+            let known = game.head().0;
+            // Applied to the game in place; should storing fail, the game
+            // is read back from the store, which holds the truth.
+            let mut entries = game.tick(now)?;
+            let outcome = game.handle(command.clone(), now, rand::random());
             if let Ok(more) = &outcome {
                 entries.extend(more.iter().cloned());
             }
@@ -161,23 +163,18 @@ impl Hub {
                 return outcome.map(|_| ()).map_err(ApiError::from);
             }
             match writer.append(&slot.id, entries.clone()).await {
-                Ok(()) => {}
-                Err(StoreError::SeqTaken { .. }) if attempt == 0 => {
-                    self.reload(store, slot, &mut game).await?;
-                    continue;
+                Ok(()) => {
+                    publish(slot, &entries);
+                    return outcome.map(|_| ()).map_err(ApiError::from);
                 }
-                Err(e) => return Err(e.into()),
+                Err(StoreError::SeqTaken { .. }) if attempt == 0 => {
+                    self.reload(store, slot, &mut game, known).await?;
+                }
+                Err(e) => {
+                    let _ = self.reload(store, slot, &mut game, known).await;
+                    return Err(e.into());
+                }
             }
-            *game = if outcome.is_ok() {
-                next
-            } else {
-                // Only the flags: the same ticks on the game as it was.
-                let mut flagged = game.clone();
-                flagged.tick(now)?;
-                flagged
-            };
-            publish(slot, &entries);
-            return outcome.map(|_| ()).map_err(ApiError::from);
         }
         Err(ApiError::new(
             axum::http::StatusCode::SERVICE_UNAVAILABLE,
@@ -186,14 +183,15 @@ impl Hub {
     }
 
     /// Replaces `game` by what the store holds (another instance wrote to
-    /// it) and sends the entries this instance had not seen.
+    /// it) and sends the entries after `known`, the last one this
+    /// instance sent out.
     async fn reload(
         &self,
         store: &Store,
         slot: &Slot,
         game: &mut HostedGame,
+        known: u64,
     ) -> Result<(), ApiError> {
-        let known = game.head().0;
         let entries = store.entries(&slot.id).await?;
         *game = HostedGame::replay(&entries).map_err(|e| {
             tracing::error!(game = slot.id, error = %e, "a stored log does not replay");
@@ -224,7 +222,8 @@ impl Hub {
             if store.last_seq(id).await.ok().flatten() <= Some(game.head().0) {
                 return;
             }
-            if let Err(e) = self.reload(store, &slot, &mut game).await {
+            let known = game.head().0;
+            if let Err(e) = self.reload(store, &slot, &mut game, known).await {
                 tracing::error!(game = id, error = e.message, "refreshing a game");
             }
         }
@@ -239,24 +238,23 @@ impl Hub {
             if game.next_deadline().is_none_or(|d| d > now) {
                 continue;
             }
-            let mut next = game.clone();
-            let Ok(entries) = next.tick(now) else {
+            let known = game.head().0;
+            let Ok(entries) = game.tick(now) else {
                 continue;
             };
             if entries.is_empty() {
-                *game = next;
                 continue;
             }
             match writer.append(&slot.id, entries.clone()).await {
-                Ok(()) => {
-                    *game = next;
-                    publish(&slot, &entries);
-                }
+                Ok(()) => publish(&slot, &entries),
                 // Another instance settled it first: take its entries.
                 Err(StoreError::SeqTaken { .. }) => {
-                    let _ = self.reload(store, &slot, &mut game).await;
+                    let _ = self.reload(store, &slot, &mut game, known).await;
                 }
-                Err(e) => tracing::error!(game = slot.id, error = %e, "storing a flag"),
+                Err(e) => {
+                    tracing::error!(game = slot.id, error = %e, "storing a flag");
+                    let _ = self.reload(store, &slot, &mut game, known).await;
+                }
             }
         }
     }

@@ -78,10 +78,9 @@ pub async fn revoke(
         .and_then(|h| h.to_str().ok())
         .and_then(|h| h.strip_prefix("Bearer "))
         .unwrap_or_default();
-    state
-        .store
-        .revoke_token(&auth::token_hash(token.trim()))
-        .await?;
+    let hash = auth::token_hash(token.trim());
+    state.store.revoke_token(&hash).await?;
+    state.tokens.forget(&hash);
     Ok(ok())
 }
 
@@ -478,20 +477,22 @@ pub async fn event_stream(
         }
     }
     let stream =
-        futures_util::stream::once(async move { Ok::<_, std::convert::Infallible>(first) }).chain(
-            futures_util::stream::unfold(receiver, |mut receiver| async move {
-                let text = match tokio::time::timeout(KEEP_ALIVE, receiver.recv()).await {
-                    Err(_) => "\n".to_string(),
-                    Ok(Ok(event)) => line(&event),
-                    Ok(Err(tokio::sync::broadcast::error::RecvError::Lagged(_))) => {
-                        "\n".to_string()
-                    }
-                    Ok(Err(tokio::sync::broadcast::error::RecvError::Closed)) => return None,
-                };
-                Some((Ok(text), receiver))
-            }),
-        )
-        .take_until(state.stopped());
+        futures_util::stream::once(async move { Ok::<_, std::convert::Infallible>(first) })
+            .chain(futures_util::stream::unfold(
+                receiver,
+                |mut receiver| async move {
+                    let text = match tokio::time::timeout(KEEP_ALIVE, receiver.recv()).await {
+                        Err(_) => "\n".to_string(),
+                        Ok(Ok(event)) => line(&event),
+                        Ok(Err(tokio::sync::broadcast::error::RecvError::Lagged(_))) => {
+                            "\n".to_string()
+                        }
+                        Ok(Err(tokio::sync::broadcast::error::RecvError::Closed)) => return None,
+                    };
+                    Some((Ok(text), receiver))
+                },
+            ))
+            .take_until(state.stopped());
     Ok(ndjson(Body::from_stream(stream)))
 }
 

@@ -19,6 +19,8 @@ pub struct AppState {
     pub key: Arc<SigningKey>,
     pub clock: ServerClock,
     pub metrics: Arc<Metrics>,
+    /// Tokens recently seen valid.
+    pub tokens: Arc<crate::auth::TokenCache>,
     /// Set at shutdown: open streams end, so that the server can stop.
     pub stopping: Arc<tokio::sync::watch::Sender<bool>>,
 }
@@ -51,6 +53,7 @@ impl AppState {
             key: Arc::new(SigningKey::from_bytes(&seed)),
             clock: ServerClock::default(),
             metrics: Arc::new(Metrics::default()),
+            tokens: Arc::default(),
             stopping: Arc::new(tokio::sync::watch::channel(false).0),
         })
     }

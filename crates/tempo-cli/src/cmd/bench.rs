@@ -47,6 +47,10 @@ pub struct ServeBenchArgs {
     pub database: Option<String>,
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Commits per second offered in all, spread over the games as
+    /// players think; 0 = as fast as they are answered.
+    #[arg(long, default_value_t = 6500.0)]
+    pub rate: f64,
 }
 
 /// Options of `tempo bench perft`.
@@ -102,21 +106,36 @@ fn run_serve(args: &ServeBenchArgs) -> anyhow::Result<()> {
         pairs: args.pairs,
         database: args.database.clone(),
         seed: args.seed,
+        rate: (args.rate > 0.0).then_some(args.rate),
     };
+    if !(args.rate >= 0.0 && args.rate <= 1e6) {
+        anyhow::bail!("--rate {}: from 0 to 1000000", args.rate);
+    }
     let bar = indicatif::ProgressBar::new(args.games as u64);
     bar.set_style(
         indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} games {elapsed}")
             .expect("a valid template"),
     );
     let ticker = bar.clone();
-    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
     let figures = runtime
         .block_on(tempo_bench::serve::run(&bench, move || ticker.inc(1)))
         .map_err(|e| anyhow::anyhow!("{e}"))?;
     bar.finish_and_clear();
-    let store = if args.database.is_some() { "PostgreSQL" } else { "SQLite" };
+    let store = if args.database.is_some() {
+        "PostgreSQL"
+    } else {
+        "SQLite"
+    };
+    let offered = if args.rate > 0.0 {
+        format!("{:.0} commits/s offered", args.rate)
+    } else {
+        "as fast as answered".to_string()
+    };
     println!(
-        "{} games of Fairschach, {} steps each, {store}, over loopback sockets",
+        "{} games of Fairschach, {} steps each, {offered}, {store}, over loopback sockets",
         args.games, args.pairs
     );
     println!(
