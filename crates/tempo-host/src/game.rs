@@ -161,6 +161,45 @@ impl HostedGame {
         }
     }
 
+    /// The game as PGN (ends with a blank line): players, the variant and
+    /// its rules, the start, the time control, the moves (for a
+    /// simultaneous game, its record lines), the result and how it came.
+    pub fn pgn(&self) -> String {
+        let header = &self.header;
+        let (result, termination) = match &self.end {
+            Some((result, reason)) => (result.as_str(), reason.as_str()),
+            None => ("*", "unterminated"),
+        };
+        let mut tags = tempo_chess::pgn::Tags::new();
+        tags.set("Event", "tempo game");
+        tags.set("Site", &header.id);
+        tags.set("White", &header.white);
+        tags.set("Black", &header.black);
+        if let Some(clock) = &header.clock {
+            tags.set("TimeControl", clock);
+        }
+        match (&self.board, header.board()) {
+            (Board::Sync(_), Ok(Board::Sync(start))) => tempo_sync::pgn::SyncPgn {
+                tags,
+                start,
+                lines: self.record.clone(),
+            }
+            .to_pgn_ended(result, termination),
+            (Board::Orthodox(game), _) => {
+                let mut pgn = tempo_chess::pgn::PgnGame::from_game(game);
+                pgn.tags = tags;
+                if header.variant == crate::Variant::Chess960 {
+                    pgn.tags.set("Variant", "Chess960");
+                }
+                pgn.tags.set("Termination", termination);
+                pgn.tags.set("Result", result);
+                pgn.result = result.to_string();
+                pgn.to_pgn()
+            }
+            _ => unreachable!("a game keeps the kind of board it started with"),
+        }
+    }
+
     /// When a flag falls if nothing happens first (a timer for the server).
     pub fn next_deadline(&self) -> Option<u64> {
         if self.end.is_some() || self.paused {

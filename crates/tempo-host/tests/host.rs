@@ -348,3 +348,47 @@ fn bad_specs_are_refused_with_the_reason() {
         assert!(err.contains(needle), "{err}");
     }
 }
+
+#[test]
+fn exports_read_back_as_the_game() {
+    // Simultaneous: the record lines, the rules, the result of a resignation.
+    let (mut game, mut log) = new_game(&GameSpec {
+        rules: [("pause".to_string(), "capturable".to_string())].into(),
+        ..spec(Variant::Fairschach, Some("300+3"))
+    });
+    play(&mut game, &mut log, Color::White, "e2e4", 2_000);
+    play(&mut game, &mut log, Color::Black, "d7d5", 3_000);
+    game.handle(
+        Command::Resign {
+            color: Color::Black,
+        },
+        4_000,
+        [0; 32],
+    )
+    .unwrap();
+    let pgn = game.pgn();
+    assert!(
+        pgn.contains("[Result \"1-0\"]") && pgn.contains("[Termination \"resign\"]"),
+        "{pgn}"
+    );
+    assert!(
+        pgn.contains("[VariantRules \"") && pgn.contains("pause=capturable"),
+        "{pgn}"
+    );
+    assert!(pgn.contains("[TimeControl \"300+3\"]"));
+    let (_, _, steps) = tempo_sync::pgn::read(&pgn).expect("our PGN reads back");
+    assert_eq!(steps.len(), 1);
+
+    // Alternating, from a FEN.
+    let fen = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
+    let (mut game, mut log) = new_game(&GameSpec {
+        fen: Some(fen.into()),
+        ..spec(Variant::Standard, None)
+    });
+    play(&mut game, &mut log, Color::White, "e2e4", 2_000);
+    let pgn = game.pgn();
+    let read = tempo_chess::pgn::read_game(&pgn).expect("reads");
+    assert_eq!(read.start.to_fen(), fen);
+    assert_eq!(read.moves.len(), 1);
+    assert!(pgn.contains("[Result \"*\"]"));
+}

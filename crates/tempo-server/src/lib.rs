@@ -54,6 +54,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/board/game/{id}/{action}", post(game_action))
         .route("/api/game/{id}", get(game))
         .route("/api/game/{id}/log", get(log))
+        .route("/api/game/export/{id}", get(export))
         .route("/api/game/{id}/arbiter", post(arbiter))
         .route("/api/server-key", get(server_key))
         .route("/api/stream/event", get(event_stream))

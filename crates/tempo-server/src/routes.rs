@@ -386,6 +386,14 @@ pub async fn log(State(state): State<AppState>, Path(id): Path<String>) -> ApiRe
     Ok(([(header::CONTENT_TYPE, "application/x-ndjson")], text).into_response())
 }
 
+/// `GET /api/game/export/{id}`: the game as PGN (the variant's tags, the
+/// record; hidden choices are not in it until revealed).
+pub async fn export(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Response> {
+    let slot = state.hub.slot(&state.store, &id).await?;
+    let pgn = slot.game.lock().await.pgn();
+    Ok(([(header::CONTENT_TYPE, "application/x-chess-pgn")], pgn).into_response())
+}
+
 /// `GET /api/server-key`: the public key that signs log heads.
 pub async fn server_key(State(state): State<AppState>) -> Json<Value> {
     Json(json!({"key": hex(state.key.verifying_key().as_bytes()), "algorithm": "ed25519"}))

@@ -73,7 +73,10 @@ async fn contract(server: &TestServer) {
     let (_, log) = server
         .call(Method::GET, &format!("/api/game/{game}/log"), None, None)
         .await;
-    let everything = format!("{seen:?} {public} {as_ben} {log}");
+    let pgn = server
+        .router_get_text(&format!("/api/game/export/{game}"))
+        .await;
+    let everything = format!("{seen:?} {public} {as_ben} {log} {pgn}");
     assert!(
         !everything.contains("g1f3"),
         "a hidden move leaked: {everything}"
@@ -172,6 +175,14 @@ async fn contract(server: &TestServer) {
         .call(Method::GET, &format!("/api/game/{game}"), None, None)
         .await;
     assert_eq!(state["state"]["result"], "1-0");
+    let pgn = server
+        .router_get_text(&format!("/api/game/export/{game}"))
+        .await;
+    assert!(
+        pgn.contains("[Variant \"Fairschach\"]") && pgn.contains("[Result \"1-0\"]"),
+        "{pgn}"
+    );
+    assert!(pgn.contains("Nf3") || pgn.contains("g1f3"), "{pgn}");
     assert_eq!(
         server.play(&game, &ben, "e5e4").await.0,
         StatusCode::CONFLICT

@@ -36,6 +36,19 @@ impl SyncPgn {
     /// The PGN text (ends with a blank line). `end` gives the result.
     pub fn to_pgn(&self, end: &SyncGame) -> String {
         let result = end.result().map_or("*".to_string(), |(r, _)| r.to_string());
+        let termination = end.result().map(|(_, reason)| reason.name().to_string());
+        self.write(&result, termination.as_deref())
+    }
+
+    /// The PGN text of a game that ended off the board (a resignation, a
+    /// flag, an agreement, an arbiter's decision): `result` (`1-0`, …,
+    /// `*`) and the `Termination` tag are given.
+    pub fn to_pgn_ended(&self, result: &str, termination: &str) -> String {
+        self.write(result, Some(termination))
+    }
+
+    fn write(&self, result: &str, termination: Option<&str>) -> String {
+        let result = result.to_string();
         let rules = self.start.rules();
         let mut tags = self.tags.clone();
         tags.set("Result", &result);
@@ -44,8 +57,8 @@ impl SyncPgn {
         if !options.is_empty() {
             tags.set("VariantRules", &options);
         }
-        if let Some((_, reason)) = end.result() {
-            tags.set("Termination", reason.name());
+        if let Some(termination) = termination {
+            tags.set("Termination", termination);
         }
         let start = notation::write(&self.start);
         let orthodox = notation::write(&SyncGame::new(*rules));
