@@ -90,3 +90,29 @@ where
             .map_err(|rejection| ApiError::new(rejection.status(), rejection.body_text()))
     }
 }
+
+/// Makes every error answer one line of JSON, also those axum writes
+/// itself as plain text (a path that does not decode, a method the route
+/// lacks, a body over the limit, a timeout).
+pub async fn json_errors(response: axum::response::Response) -> axum::response::Response {
+    let status = response.status();
+    let is_json = response
+        .headers()
+        .get(axum::http::header::CONTENT_TYPE)
+        .is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
+    if !(status.is_client_error() || status.is_server_error()) || is_json {
+        return response;
+    }
+    let bytes = axum::body::to_bytes(response.into_body(), 4096)
+        .await
+        .unwrap_or_default();
+    let text = String::from_utf8_lossy(&bytes);
+    let message = match text.lines().next().map(str::trim) {
+        Some(line) if !line.is_empty() => line.to_string(),
+        _ => status
+            .canonical_reason()
+            .unwrap_or("request refused")
+            .to_lowercase(),
+    };
+    ApiError::new(status, message).into_response()
+}

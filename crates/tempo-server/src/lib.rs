@@ -15,6 +15,7 @@
 //! # Ok(()) }
 //! ```
 
+pub mod api;
 pub mod auth;
 pub mod error;
 pub mod hub;
@@ -27,7 +28,6 @@ use std::future::Future;
 use std::time::Duration;
 
 use axum::Router;
-use axum::routing::{delete, get, post};
 pub use state::{AppState, Metrics};
 use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::timeout::TimeoutLayer;
@@ -41,32 +41,15 @@ pub const FLAG_INTERVAL: Duration = Duration::from_millis(50);
 
 /// The API's routes over `state`.
 pub fn router(state: AppState) -> Router {
-    use routes::*;
-    Router::new()
-        .route("/api/token", post(token).delete(revoke))
-        .route("/api/account", get(account))
-        .route("/api/challenge/{username}", post(challenge))
-        .route("/api/challenge/{id}/accept", post(accept))
-        .route("/api/challenge/{id}/{action}", post(close))
-        .route("/api/board/game/stream/{id}", get(game_stream))
-        .route("/api/board/game/{id}/move/{choice}", post(play))
-        .route("/api/board/game/{id}/draw/{answer}", post(draw))
-        .route("/api/board/game/{id}/{action}", post(game_action))
-        .route("/api/game/{id}", get(game))
-        .route("/api/game/{id}/log", get(log))
-        .route("/api/game/export/{id}", get(export))
-        .route("/api/game/{id}/arbiter", post(arbiter))
-        .route("/api/server-key", get(server_key))
-        .route("/api/stream/event", get(event_stream))
-        .route("/healthz", get(healthz))
-        .route("/metrics", get(metrics))
-        .route("/api/token/revoke", delete(revoke))
+    api::routes()
         .fallback(|| async { error::ApiError::not_found("route") })
         .layer(RequestBodyLimitLayer::new(MAX_BODY_BYTES))
         .layer(TimeoutLayer::with_status_code(
             axum::http::StatusCode::REQUEST_TIMEOUT,
             REQUEST_TIMEOUT,
         ))
+        // Outermost: the other layers' refusals become JSON too.
+        .layer(axum::middleware::map_response(error::json_errors))
         .with_state(state)
 }
 
