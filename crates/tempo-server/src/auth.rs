@@ -121,6 +121,47 @@ pub fn token_hash(token: &str) -> String {
     hex(&Sha256::digest(token.as_bytes()))
 }
 
+/// How long a browser session lasts.
+pub const SESSION_TTL: std::time::Duration = std::time::Duration::from_secs(30 * 24 * 3600);
+
+/// The session cookie's name.
+pub const SESSION_COOKIE: &str = "tempo_session";
+
+/// The header a browser sends its session's CSRF token in, with every
+/// request that changes something.
+pub const CSRF_HEADER: &str = "x-csrf-token";
+
+/// A new session id (for the cookie), its stored hash, and its CSRF token.
+pub fn new_session() -> (String, String, String) {
+    let id = hex(&rand::random::<[u8; 32]>());
+    let hash = token_hash(&id);
+    (id, hash, hex(&rand::random::<[u8; 16]>()))
+}
+
+/// The `Set-Cookie` value of a session (`None`: one that ends it).
+pub fn session_cookie(id: Option<&str>) -> String {
+    match id {
+        Some(id) => format!(
+            "{SESSION_COOKIE}={id}; HttpOnly; Secure; SameSite=Lax; Path=/; Max-Age={}",
+            SESSION_TTL.as_secs()
+        ),
+        None => format!("{SESSION_COOKIE}=; HttpOnly; Secure; SameSite=Lax; Path=/; Max-Age=0"),
+    }
+}
+
+/// The session id a request's cookies carry.
+pub fn session_id(headers: &axum::http::HeaderMap) -> Option<String> {
+    headers
+        .get_all(axum::http::header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(name, _)| *name == SESSION_COOKIE)
+        .map(|(_, value)| value.to_string())
+        .filter(|value| !value.is_empty() && value.len() <= 128)
+}
+
 /// The caller, named by a Bearer token.
 #[derive(Debug, Clone)]
 pub struct Caller(pub User);
@@ -135,7 +176,7 @@ impl FromRequestParts<AppState> for MaybeCaller {
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
         let Some(header) = parts.headers.get(axum::http::header::AUTHORIZATION) else {
-            return Ok(MaybeCaller(None));
+            return session_caller(parts, state).await;
         };
         let token = header
             .to_str()
@@ -154,6 +195,37 @@ impl FromRequestParts<AppState> for MaybeCaller {
         state.tokens.put(hash, user.clone());
         Ok(MaybeCaller(Some(user)))
     }
+}
+
+/// The caller named by a session cookie. A request that may change
+/// something (any method but GET and HEAD) must also carry the session's
+/// CSRF token in [`CSRF_HEADER`]: another site can make a browser send the
+/// cookie, not read the token.
+async fn session_caller(parts: &Parts, state: &AppState) -> Result<MaybeCaller, ApiError> {
+    let Some(id) = session_id(&parts.headers) else {
+        return Ok(MaybeCaller(None));
+    };
+    let now = state.clock.now() as i64;
+    let Some((user, csrf)) = state.store.session(&token_hash(&id), now).await? else {
+        return Err(ApiError::unauthorized(
+            "the session has ended: log in again",
+        ));
+    };
+    let safe = matches!(
+        parts.method,
+        axum::http::Method::GET | axum::http::Method::HEAD
+    );
+    let sent = parts.headers.get(CSRF_HEADER).and_then(|v| v.to_str().ok());
+    if !safe && !sent.is_some_and(|sent| constant_time_eq(sent.as_bytes(), csrf.as_bytes())) {
+        return Err(ApiError::forbidden(format!(
+            "the {CSRF_HEADER} header is missing or wrong"
+        )));
+    }
+    Ok(MaybeCaller(Some(user)))
+}
+
+fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
 
 impl FromRequestParts<AppState> for Caller {

@@ -49,6 +49,68 @@ pub async fn token(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<TokenRequest>,
 ) -> ApiResult<Json<Value>> {
+    let user = check_password(&state, &req).await?;
+    let (token, hash) = auth::new_token();
+    state
+        .store
+        .add_token(&hash, &user.name, state.clock.now() as i64)
+        .await?;
+    Ok(Json(json!({"token": token, "username": user.name})))
+}
+
+/// `POST /api/session`: logs a browser in: a session cookie (HttpOnly,
+/// Secure, SameSite=Lax) and the CSRF token the page sends back in the
+/// `x-csrf-token` header with every change.
+pub async fn login(
+    State(state): State<AppState>,
+    ApiJson(req): ApiJson<TokenRequest>,
+) -> ApiResult<Response> {
+    let user = check_password(&state, &req).await?;
+    let (id, hash, csrf) = auth::new_session();
+    let expires = state.clock.now() as i64 + auth::SESSION_TTL.as_millis() as i64;
+    state
+        .store
+        .add_session(&hash, &user.name, &csrf, expires)
+        .await?;
+    let body = Json(json!({"username": user.name, "role": user.role, "csrf": csrf}));
+    Ok((
+        [(header::SET_COOKIE, auth::session_cookie(Some(&id)))],
+        body,
+    )
+        .into_response())
+}
+
+/// `GET /api/session`: the logged-in browser's name, role and CSRF token.
+pub async fn session(
+    State(state): State<AppState>,
+    headers: axum::http::HeaderMap,
+) -> ApiResult<Json<Value>> {
+    let id = auth::session_id(&headers).ok_or_else(|| ApiError::unauthorized("not logged in"))?;
+    let (user, csrf) = state
+        .store
+        .session(&auth::token_hash(&id), state.clock.now() as i64)
+        .await?
+        .ok_or_else(|| ApiError::unauthorized("the session has ended: log in again"))?;
+    Ok(Json(
+        json!({"username": user.name, "role": user.role, "csrf": csrf}),
+    ))
+}
+
+/// `DELETE /api/session`: logs the browser out.
+pub async fn logout(
+    State(state): State<AppState>,
+    headers: axum::http::HeaderMap,
+    Caller(_): Caller,
+) -> ApiResult<Response> {
+    if let Some(id) = auth::session_id(&headers) {
+        state.store.delete_session(&auth::token_hash(&id)).await?;
+    }
+    Ok(([(header::SET_COOKIE, auth::session_cookie(None))], ok()).into_response())
+}
+
+/// The account of a username and password, or 401 (the same for an
+/// unknown name and a wrong password).
+async fn check_password(state: &AppState, req: &TokenRequest) -> ApiResult<auth::User> {
     let found = state.store.user(&req.username).await?;
     let hash = found.as_ref().map(|(_, hash)| hash.clone());
     let password = req.password.clone();
@@ -56,15 +118,10 @@ pub async fn token(
         tokio::task::spawn_blocking(move || auth::verify_password(&password, hash.as_deref()))
             .await
             .unwrap_or(false);
-    let Some((user, _)) = found.filter(|_| valid) else {
-        return Err(ApiError::unauthorized("wrong username or password"));
-    };
-    let (token, hash) = auth::new_token();
-    state
-        .store
-        .add_token(&hash, &user.name, state.clock.now() as i64)
-        .await?;
-    Ok(Json(json!({"token": token, "username": user.name})))
+    found
+        .filter(|_| valid)
+        .map(|(user, _)| user)
+        .ok_or_else(|| ApiError::unauthorized("wrong username or password"))
 }
 
 /// `DELETE /api/token`: revokes the token of this request.

@@ -29,7 +29,8 @@ pub enum StoreError {
 }
 
 /// The embedded schema, in order; each is applied once (`tempo_schema`).
-const MIGRATIONS: &[&str] = &["CREATE TABLE users (
+const MIGRATIONS: &[&str] = &[
+    "CREATE TABLE users (
         name TEXT PRIMARY KEY,
         display TEXT NOT NULL,
         password TEXT NOT NULL,
@@ -71,7 +72,14 @@ const MIGRATIONS: &[&str] = &["CREATE TABLE users (
     CREATE TABLE server_keys (
         id BIGINT PRIMARY KEY,
         seed TEXT NOT NULL
-    );"];
+    );",
+    "CREATE TABLE sessions (
+        hash TEXT PRIMARY KEY,
+        user_name TEXT NOT NULL REFERENCES users(name),
+        csrf TEXT NOT NULL,
+        expires BIGINT NOT NULL
+    );",
+];
 
 /// The store the server runs on.
 #[derive(Debug, Clone)]
@@ -237,6 +245,58 @@ impl Store {
             .execute(&self.pool)
             .await?;
         Ok(result.rows_affected() > 0)
+    }
+
+    /// Stores a browser session by the hash of its id.
+    pub async fn add_session(
+        &self,
+        hash: &str,
+        user: &str,
+        csrf: &str,
+        expires: i64,
+    ) -> Result<(), StoreError> {
+        sqlx::query("DELETE FROM sessions WHERE expires < $1")
+            .bind(expires - crate::auth::SESSION_TTL.as_millis() as i64)
+            .execute(&self.pool)
+            .await?;
+        sqlx::query(
+            "INSERT INTO sessions (hash, user_name, csrf, expires) VALUES ($1, $2, $3, $4)",
+        )
+        .bind(hash)
+        .bind(user.to_lowercase())
+        .bind(csrf)
+        .bind(expires)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// The user and CSRF token of a session not expired at `now`.
+    pub async fn session(
+        &self,
+        hash: &str,
+        now: i64,
+    ) -> Result<Option<(User, String)>, StoreError> {
+        let row =
+            sqlx::query("SELECT user_name, csrf FROM sessions WHERE hash = $1 AND expires > $2")
+                .bind(hash)
+                .bind(now)
+                .fetch_optional(&self.pool)
+                .await?;
+        let Some(row) = row else {
+            return Ok(None);
+        };
+        let (name, csrf): (String, String) = (row.try_get(0)?, row.try_get(1)?);
+        Ok(self.user(&name).await?.map(|(user, _)| (user, csrf)))
+    }
+
+    /// Ends a session.
+    pub async fn delete_session(&self, hash: &str) -> Result<(), StoreError> {
+        sqlx::query("DELETE FROM sessions WHERE hash = $1")
+            .bind(hash)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
     }
 
     // ----- challenges -----
