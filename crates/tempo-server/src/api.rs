@@ -100,6 +100,15 @@ pub fn endpoints() -> Vec<Endpoint> {
         ),
         e(
             "get",
+            "/api/account/playing",
+            "The caller's unfinished games, those awaiting the caller's move first, with deadlines",
+            Token,
+            None,
+            JSON,
+            || get(routes::playing),
+        ),
+        e(
+            "get",
             "/api/account",
             "The caller's name and role",
             Token,

@@ -443,6 +443,49 @@ pub async fn log(State(state): State<AppState>, Path(id): Path<String>) -> ApiRe
     Ok(([(header::CONTENT_TYPE, "application/x-ndjson")], text).into_response())
 }
 
+/// `GET /api/account/playing`: the caller's unfinished games, those where
+/// a move is due from the caller first, each with its deadline (a
+/// correspondence player's list).
+pub async fn playing(
+    State(state): State<AppState>,
+    Caller(user): Caller,
+) -> ApiResult<Json<Value>> {
+    let now = state.clock.now();
+    let mut games = Vec::new();
+    for id in state.store.games(Some(&user.name), false).await? {
+        let slot = state.hub.slot(&state.store, &id).await?;
+        let Some(color) = slot.seat(&user.name) else {
+            continue;
+        };
+        let game = slot.game.lock().await;
+        if game.end().is_some() {
+            continue;
+        }
+        let my_turn = !game.choices(color).is_empty();
+        let header = game.header();
+        let deadline = game
+            .reading(color, now)
+            .filter(|_| my_turn)
+            .map(|left| now.saturating_add(left.0.max(0) as u64));
+        games.push(json!({
+            "gameId": id,
+            "color": color,
+            "opponent": color.fold(&header.black, &header.white),
+            "variant": header.variant,
+            "isMyTurn": my_turn,
+            "secondsLeft": game.reading(color, now).map(|m| m.0.max(0) / 1000),
+            "deadline": deadline.map(tempo_host::chain::rfc3339_millis),
+        }));
+    }
+    games.sort_by_key(|g| {
+        (
+            !g["isMyTurn"].as_bool().unwrap_or(false),
+            g["deadline"].as_str().map(str::to_string),
+        )
+    });
+    Ok(Json(json!({"nowPlaying": games})))
+}
+
 /// `GET /api/game/export/{id}`: the game as PGN (the variant's tags, the
 /// record; hidden choices are not in it until revealed).
 pub async fn export(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Response> {

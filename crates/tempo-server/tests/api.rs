@@ -87,6 +87,22 @@ async fn contract(server: &TestServer) {
     assert_eq!(as_anna["state"]["mine"], "g1f3");
     assert_eq!(as_ben["state"]["committed"]["white"], true);
 
+    // The "my move" lists: Black's game awaits Black, not White.
+    let (_, ben_list) = server
+        .call(Method::GET, "/api/account/playing", Some(&ben), None)
+        .await;
+    let (_, anna_list) = server
+        .call(Method::GET, "/api/account/playing", Some(&anna), None)
+        .await;
+    assert_eq!(ben_list["nowPlaying"][0]["isMyTurn"], true, "{ben_list}");
+    assert!(
+        ben_list["nowPlaying"][0]["deadline"]
+            .as_str()
+            .is_some_and(|d| d.ends_with('Z'))
+    );
+    assert_eq!(anna_list["nowPlaying"][0]["isMyTurn"], false, "{anna_list}");
+    assert!(!format!("{anna_list} {ben_list}").contains("g1f3"));
+
     // Refusals: a second commit, the wrong seat, no seat, no token, illegal.
     assert_eq!(
         server.play(&game, &anna, "e2e4").await.0,
