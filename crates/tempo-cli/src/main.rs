@@ -7,6 +7,11 @@ use clap::{Parser, Subcommand};
 
 mod cmd;
 
+// The server allocates from many threads at once (a JSON line per entry
+// and stream): glibc's allocator contends there (docs/performance.md).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// tempo: fair chess for clubs — rules, clocks, tournaments.
 #[derive(Debug, Parser)]
 #[command(name = "tempo", version, about, propagate_version = true)]
