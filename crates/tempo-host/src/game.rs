@@ -361,6 +361,8 @@ impl HostedGame {
         at: u64,
         nonce: Nonce,
     ) -> Result<Vec<Entry>, HostError> {
+        let normalized = self.as_uci(color, text);
+        let text = normalized.as_deref().unwrap_or(text);
         match &self.board {
             Board::Orthodox(game) => {
                 if game.position().turn() != color {
@@ -644,6 +646,32 @@ impl HostedGame {
             self.clock_commit(color, at)?;
         }
         Ok(())
+    }
+}
+
+impl HostedGame {
+    /// A move written in SAN (`Nf3`) or in ICCF digits (`7163`) as UCI,
+    /// read in the position as if `color` were to move (the pieces a
+    /// variant pauses count as free here: the legality check comes
+    /// after); an exchange capture keeps its `x` prefix. `None` if the
+    /// text is UCI already, or nothing this reads.
+    fn as_uci(&self, color: Color, text: &str) -> Option<String> {
+        let (prefix, rest) = match text.strip_prefix('x') {
+            Some(rest) if matches!(self.board, Board::Sync(_)) => ("x", rest),
+            _ => ("", text),
+        };
+        if rest.parse::<tempo_chess::uci::Uci>().is_ok() {
+            return None;
+        }
+        let mut pos = self.position().clone();
+        pos.set_turn(color);
+        pos.set_paused(tempo_chess::Bitboard::EMPTY);
+        let mv = if rest.bytes().all(|b| b.is_ascii_digit()) {
+            tempo_chess::iccf::parse(&pos, rest).ok()?
+        } else {
+            tempo_chess::san::parse(&pos, rest).ok()?
+        };
+        Some(format!("{prefix}{}", tempo_chess::uci::write(&pos, mv)))
     }
 }
 

@@ -392,3 +392,22 @@ fn exports_read_back_as_the_game() {
     assert_eq!(read.moves.len(), 1);
     assert!(pgn.contains("[Result \"*\"]"));
 }
+
+#[test]
+fn moves_may_be_written_in_san_or_iccf_digits() {
+    let (mut game, mut log) = new_game(&spec(Variant::Fairschach, None));
+    play(&mut game, &mut log, Color::White, "Nf3", 2_000);
+    play(&mut game, &mut log, Color::Black, "5755", 3_000);
+    let reveal = log.last().unwrap().public_line();
+    assert!(
+        reveal.contains(r#""choice":"g1f3""#) && reveal.contains(r#""choice":"e7e5""#),
+        "{reveal}"
+    );
+    let (mut game, mut log) = new_game(&spec(Variant::Standard, None));
+    play(&mut game, &mut log, Color::White, "e4", 2_000);
+    play(&mut game, &mut log, Color::Black, "Nc6", 3_000);
+    assert_eq!(
+        game.position().to_fen(),
+        "r1bqkbnr/pppppppp/2n5/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 2"
+    );
+}
