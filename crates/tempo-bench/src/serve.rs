@@ -95,21 +95,35 @@ pub async fn run(
         games.push((id, tokens[white].clone(), tokens[black].clone()));
     }
     let progress = Arc::new(progress);
-    let start = Instant::now();
+    // Every game connects and opens its streams first; the clock starts
+    // when all are ready.
+    let ready = Arc::new(tokio::sync::Barrier::new(bench.games + 1));
     let mut tasks = Vec::new();
     for (index, (id, white, black)) in games.iter().cloned().enumerate() {
         let progress = progress.clone();
+        let ready = ready.clone();
         let (pairs, seed) = (bench.pairs, bench.seed ^ index as u64);
         // Two commits a step: a game's steps follow each other by this.
         let interval = bench
             .rate
             .map(|rate| Duration::from_secs_f64(2.0 * bench.games as f64 / rate));
         tasks.push(tokio::spawn(async move {
-            let result = play_game(address, &id, [&white, &black], pairs, seed, interval).await;
+            let result = play_game(
+                address,
+                &id,
+                [&white, &black],
+                pairs,
+                seed,
+                interval,
+                &ready,
+            )
+            .await;
             progress();
             result
         }));
     }
+    ready.wait().await;
+    let start = Instant::now();
     let (mut commits, mut latencies) = (0u64, Vec::new());
     for task in tasks {
         let (c, l) = task.await??;
@@ -251,9 +265,12 @@ async fn reveals(
             buffer.extend_from_slice(&data);
             while let Some(end) = buffer.iter().position(|&b| b == b'\n') {
                 let line: Vec<u8> = buffer.drain(..=end).collect();
-                if let Ok(value) = serde_json::from_slice::<Value>(&line)
-                    && value["type"] == "reveal"
-                {
+                // Only reveal lines are read whole: the client's work is
+                // kept small, as it shares the machine with the server.
+                if !contains(&line, br#""type":"reveal""#) {
+                    continue;
+                }
+                if let Ok(value) = serde_json::from_slice::<Value>(&line) {
                     let _ = tx.send((value["step"].as_u64().unwrap_or(0), now));
                 }
             }
@@ -272,15 +289,21 @@ async fn play_game(
     pairs: usize,
     seed: u64,
     interval: Option<Duration>,
+    ready: &tokio::sync::Barrier,
 ) -> Result<(u64, Vec<f64>), Error> {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
     // Each game starts at its own moment within the first interval.
     let phase = interval.map(|i| i.mul_f64(rng.random::<f64>()));
-    let mut conn = connect(address).await?;
-    let mut streams = [
-        reveals(address, game, tokens[0]).await?,
-        reveals(address, game, tokens[1]).await?,
-    ];
+    let setup = async {
+        let conn = connect(address).await?;
+        let white = reveals(address, game, tokens[0]).await?;
+        let black = reveals(address, game, tokens[1]).await?;
+        Ok::<_, Error>((conn, [white, black]))
+    }
+    .await;
+    // Every game reaches the barrier, also one whose set-up failed.
+    ready.wait().await;
+    let (mut conn, mut streams) = setup?;
     let mut local = SyncGame::new(Rules::new(Variant::Fairschach));
     let (mut commits, mut latencies) = (0u64, Vec::new());
     let start = Instant::now() + phase.unwrap_or_default();
@@ -322,6 +345,10 @@ async fn play_game(
         local = local.resolve(choices[0], choices[1])?.0;
     }
     Ok((commits, latencies))
+}
+
+fn contains(haystack: &[u8], needle: &[u8]) -> bool {
+    haystack.windows(needle.len()).any(|w| w == needle)
 }
 
 fn choice_text(choice: Choice) -> String {

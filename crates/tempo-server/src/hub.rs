@@ -17,7 +17,18 @@ use crate::store::{Store, StoreError};
 use crate::writer::Writer;
 
 /// A public log line, shared by every subscriber.
-pub type Line = Arc<Map<String, Value>>;
+pub type Line = Arc<PublicLine>;
+
+/// An entry as its streams send it: the public JSON line with the log's
+/// `head`, written once for every reader.
+#[derive(Debug)]
+pub struct PublicLine {
+    /// The line, newline included.
+    pub text: String,
+    /// Whether the state changed beyond a commit (then the readers'
+    /// states follow the line).
+    pub changes_state: bool,
+}
 
 /// One game in memory.
 #[derive(Debug)]
@@ -278,6 +289,15 @@ impl Hub {
 /// Sends the public lines of `entries` (no receiver is no error).
 fn publish(slot: &Slot, entries: &[Entry]) {
     for entry in entries {
-        let _ = slot.lines.send(Arc::new(entry.public()));
+        let mut object: Map<String, Value> = entry.public();
+        let hash = object.get("hash").cloned().unwrap_or(Value::Null);
+        object.insert("head".into(), hash);
+        let mut text = Value::Object(object).to_string();
+        text.push('\n');
+        let changes_state = !matches!(entry.body, tempo_host::Body::Committed { .. });
+        let _ = slot.lines.send(Arc::new(PublicLine {
+            text,
+            changes_state,
+        }));
     }
 }

@@ -553,14 +553,15 @@ fn line(value: &Value) -> String {
     text
 }
 
-/// An entry's line with its `head`, and the state after it.
+/// An entry's line (with the log's `head`), and after anything but a
+/// commit (whose line says all that changed) the state as the reader
+/// may see it.
 async fn entry_lines(slot: &Slot, state: &AppState, audience: Audience, entry: &Line) -> String {
-    let mut object = (**entry).clone();
-    let hash = object.get("hash").cloned().unwrap_or(Value::Null);
-    object.insert("head".into(), hash);
-    let mut text = line(&Value::Object(object));
-    let game = slot.game.lock().await;
-    text.push_str(&line(&game.state(audience, state.clock.now())));
+    let mut text = entry.text.clone();
+    if entry.changes_state {
+        let game = slot.game.lock().await;
+        text.push_str(&line(&game.state(audience, state.clock.now())));
+    }
     text
 }
 
