@@ -41,12 +41,17 @@ pub const FLAG_INTERVAL: Duration = Duration::from_millis(50);
 
 /// The API's routes over `state`.
 pub fn router(state: AppState) -> Router {
+    router_with_timeout(state, REQUEST_TIMEOUT)
+}
+
+/// [`router`] with another request timeout (tests).
+pub fn router_with_timeout(state: AppState, timeout: Duration) -> Router {
     api::routes()
         .fallback(|| async { error::ApiError::not_found("route") })
         .layer(RequestBodyLimitLayer::new(MAX_BODY_BYTES))
         .layer(TimeoutLayer::with_status_code(
             axum::http::StatusCode::REQUEST_TIMEOUT,
-            REQUEST_TIMEOUT,
+            timeout,
         ))
         // Outermost: the other layers' refusals become JSON too.
         .layer(axum::middleware::map_response(error::json_errors))

@@ -8,6 +8,7 @@ mod support;
 use std::time::Duration;
 
 use axum::http::{Method, StatusCode};
+use futures_util::StreamExt;
 use http_body_util::BodyExt;
 use rand::{RngExt, SeedableRng};
 use serde_json::{Value, json};
@@ -128,4 +129,32 @@ async fn the_openapi_document_names_every_route_of_the_contract() {
         .await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(served, document);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_request_that_never_finishes_is_cut_off_with_a_json_408() {
+    let server = TestServer::sqlite().await;
+    let router =
+        tempo_server::router_with_timeout(server.state.clone(), Duration::from_millis(300));
+    // A body that starts and never ends (a slow or stalled client).
+    let stalled = futures_util::stream::once(async {
+        Ok::<_, std::io::Error>(bytes::Bytes::from_static(b"{\"username\":"))
+    })
+    .chain(futures_util::stream::pending());
+    let req = axum::http::Request::builder()
+        .method(Method::POST)
+        .uri("/api/token")
+        .header("content-type", "application/json")
+        .body(axum::body::Body::from_stream(stalled))
+        .unwrap();
+    let started = std::time::Instant::now();
+    let answer = tokio::time::timeout(Duration::from_secs(5), router.oneshot(req))
+        .await
+        .expect("answered")
+        .unwrap();
+    assert_eq!(answer.status(), StatusCode::REQUEST_TIMEOUT);
+    assert!(started.elapsed() < Duration::from_secs(2));
+    let bytes = answer.into_body().collect().await.unwrap().to_bytes();
+    let body: Value = serde_json::from_slice(&bytes).expect("a JSON error");
+    assert!(body["error"].is_string(), "{body}");
 }
