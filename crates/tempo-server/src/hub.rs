@@ -166,17 +166,16 @@ impl Hub {
             // Applied to the game in place; should storing fail, the game
             // is read back from the store, which holds the truth.
             let mut entries = game.tick(now)?;
-            let outcome = game.handle(command.clone(), now, rand::random());
-            if let Ok(more) = &outcome {
-                entries.extend(more.iter().cloned());
-            }
+            let outcome = game
+                .handle(command.clone(), now, rand::random())
+                .map(|more| entries.extend(more));
             if entries.is_empty() {
-                return outcome.map(|_| ()).map_err(ApiError::from);
+                return outcome.map_err(ApiError::from);
             }
-            match writer.append(&slot.id, entries.clone()).await {
-                Ok(()) => {
-                    publish(slot, &entries);
-                    return outcome.map(|_| ()).map_err(ApiError::from);
+            match writer.append(&slot.id, entries).await {
+                Ok(stored) => {
+                    publish(slot, &stored);
+                    return outcome.map_err(ApiError::from);
                 }
                 Err(StoreError::SeqTaken { .. }) if attempt == 0 => {
                     self.reload(store, slot, &mut game, known).await?;
@@ -256,8 +255,8 @@ impl Hub {
             if entries.is_empty() {
                 continue;
             }
-            match writer.append(&slot.id, entries.clone()).await {
-                Ok(()) => publish(&slot, &entries),
+            match writer.append(&slot.id, entries).await {
+                Ok(stored) => publish(&slot, &stored),
                 // Another instance settled it first: take its entries.
                 Err(StoreError::SeqTaken { .. }) => {
                     let _ = self.reload(store, &slot, &mut game, known).await;

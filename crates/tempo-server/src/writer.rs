@@ -15,7 +15,7 @@ const BATCH: usize = 512;
 struct Job {
     game: String,
     entries: Vec<Entry>,
-    done: oneshot::Sender<Result<(), StoreError>>,
+    done: oneshot::Sender<Result<Vec<Entry>, StoreError>>,
 }
 
 /// The handle to the writing task.
@@ -38,8 +38,8 @@ impl Writer {
         Writer { jobs }
     }
 
-    /// Stores `entries` of `game`; returns once they are durable.
-    pub async fn append(&self, game: &str, entries: Vec<Entry>) -> Result<(), StoreError> {
+    /// Stores `entries` of `game`; returns them once they are durable.
+    pub async fn append(&self, game: &str, entries: Vec<Entry>) -> Result<Vec<Entry>, StoreError> {
         let (done, answer) = oneshot::channel();
         let job = Job {
             game: game.to_string(),
@@ -68,7 +68,7 @@ async fn run(store: Store, mut receiver: mpsc::Receiver<Job>) {
         match store.append_batch(&batch).await {
             Ok(()) => {
                 for job in jobs {
-                    let _ = job.done.send(Ok(()));
+                    let _ = job.done.send(Ok(job.entries));
                 }
             }
             Err(err) if jobs.len() == 1 => {
@@ -80,7 +80,7 @@ async fn run(store: Store, mut receiver: mpsc::Receiver<Job>) {
                 // each on its own, so that only that one fails.
                 for job in jobs {
                     let result = store.append(&job.game, &job.entries).await;
-                    let _ = job.done.send(result);
+                    let _ = job.done.send(result.map(|()| job.entries));
                 }
             }
         }
