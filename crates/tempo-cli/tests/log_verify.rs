@@ -33,8 +33,11 @@ fn saved_log(dir: &std::path::Path) -> (std::path::PathBuf, String) {
     let key = SigningKey::from_bytes(&[9; 32]);
     let (seq, head) = game.head();
     let signature = sign_head(&key, "g7", seq, &head);
+    // As the server hands it out: the last entry carries the signature.
+    let last = lines.pop().unwrap();
     lines.push(format!(
-        r#"{{"type":"signature","signature":"{signature}"}}"#
+        r#"{},"signature":"{signature}"}}"#,
+        last.trim_end_matches('}')
     ));
     let path = dir.join("g7.ndjson");
     std::fs::write(&path, lines.join("\n") + "\n").unwrap();

@@ -3,8 +3,10 @@
 //!
 //! An entry's public form is one JSON object (a line of the NDJSON log):
 //! `seq`, `prev`, `hash`, `at` (RFC 3339, milliseconds, UTC), `type` and
-//! the fields of its kind. Its **canonical bytes** are that object without
-//! `seq`, `prev` and `hash`, keys sorted, no spaces (serde_json's compact
+//! the fields of its kind; the last line of a log the server hands out
+//! also carries the server's `signature` on the head. Its **canonical
+//! bytes** are that object without `seq`, `prev`, `hash` and `signature`,
+//! keys sorted, no spaces (serde_json's compact
 //! form of a `Value`, whose maps are sorted), so a saved log line can be
 //! verified on its own. `hash = SHA-256(prev ‖ seq as 8 bytes big-endian
 //! ‖ canonical bytes)`; the first entry's `prev` is 32 zero bytes.
@@ -46,7 +48,7 @@ pub fn unhex<const N: usize>(text: &str) -> Option<[u8; N]> {
 /// The canonical bytes of a public entry object (see the module docs).
 pub fn canonical(entry: &Map<String, Value>) -> Vec<u8> {
     let mut content = entry.clone();
-    for key in ["seq", "prev", "hash"] {
+    for key in ["seq", "prev", "hash", "signature"] {
         content.remove(key);
     }
     serde_json::to_vec(&Value::Object(content)).expect("a JSON value serialises")
@@ -157,8 +159,9 @@ pub struct VerifiedHead {
 
 /// Verifies a saved NDJSON log: consecutive `seq` from 0, each `prev` the
 /// hash before, each `hash` its content's, every reveal matching its
-/// commitments; a last line of `"type":"signature"` (as the server's log
-/// route writes it) is checked against `key` when given.
+/// commitments; the server's `signature` on the head (a field of the
+/// last entry, or a last line of `"type":"signature"`) is checked against
+/// `key` when given.
 pub fn verify_log(text: &str, key: Option<&VerifyingKey>) -> Result<VerifiedHead, VerifyError> {
     let mut prev = GENESIS;
     let mut expected = 0u64;
@@ -224,11 +227,15 @@ pub fn verify_log(text: &str, key: Option<&VerifyingKey>) -> Result<VerifiedHead
             .map_err(|color| VerifyError::Commitment { seq, color })?;
         prev = hash;
         expected += 1;
-        head = Some(VerifiedHead {
-            seq,
-            hash,
-            signed: false,
-        });
+        let mut signed = false;
+        if let (Some(key), Some(signature)) = (key, object.get("signature").and_then(Value::as_str))
+        {
+            if !verify_head(key, &game, seq, &hash, signature) {
+                return Err(VerifyError::Signature { seq });
+            }
+            signed = true;
+        }
+        head = Some(VerifiedHead { seq, hash, signed });
     }
     let head = head.ok_or(VerifyError::Empty)?;
     if key.is_some() && !head.signed {

@@ -421,8 +421,8 @@ pub async fn game(
     Ok(Json(game.full(audience, state.clock.now())))
 }
 
-/// `GET /api/game/{id}/log`: every public entry, then the server's
-/// signature on the head.
+/// `GET /api/game/{id}/log`: every public entry, one per line; the last
+/// also carries the server's `signature` on the head.
 pub async fn log(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Response> {
     let slot = state.hub.slot(&state.store, &id).await?;
     // Under the game's lock: the stored log and the head agree.
@@ -431,15 +431,16 @@ pub async fn log(State(state): State<AppState>, Path(id): Path<String>) -> ApiRe
     let (seq, head) = game.head();
     let mut text = String::new();
     for entry in entries.iter().take_while(|e| e.seq <= seq) {
-        text.push_str(&entry.public_line());
+        let mut object = entry.public();
+        if entry.seq == seq {
+            object.insert(
+                "signature".into(),
+                sign_head(&state.key, &id, seq, &head).into(),
+            );
+        }
+        text.push_str(&Value::Object(object).to_string());
         text.push('\n');
     }
-    let signature = sign_head(&state.key, &id, seq, &head);
-    text.push_str(
-        &json!({"type": "signature", "seq": seq, "head": hex(&head), "signature": signature})
-            .to_string(),
-    );
-    text.push('\n');
     Ok(([(header::CONTENT_TYPE, "application/x-ndjson")], text).into_response())
 }
 
