@@ -27,16 +27,27 @@ impl HostedGame {
         let committed = |c: Color| self.has_committed(c);
         let clock = |c: Color| self.reading(c, at).map(|m| m.0.max(0));
         let (fen, phase) = match &self.board {
-            Board::Orthodox(game) => (game.position().to_fen(), "alternating".to_string()),
-            Board::Sync(game) => (
-                tempo_sync::notation::write(game),
-                format!("{:?}", game.phase()),
-            ),
+            Board::Orthodox(game) if game.is_over() => (game.position().to_fen(), "game-over"),
+            Board::Orthodox(game) => (game.position().to_fen(), "alternating"),
+            Board::Sync(game) => (tempo_sync::notation::write(game), game.phase().name()),
+        };
+        // What each side has to choose now: the public part of a step.
+        let due = |c: Color| match &self.board {
+            _ if self.end.is_some() => Value::Null,
+            Board::Orthodox(game) => (game.position().turn() == c).then_some("move").into(),
+            Board::Sync(game) => match game.expected(c) {
+                tempo_sync::Expected::Nothing => Value::Null,
+                tempo_sync::Expected::Move => "move".into(),
+                tempo_sync::Expected::CaptureOrDecline(square) => {
+                    format!("capture-on-{square}").into()
+                }
+            },
         };
         let mut state = json!({
             "type": "gameState",
             "fen": fen,
             "phase": phase,
+            "due": {"white": due(Color::White), "black": due(Color::Black)},
             "step": self.step,
             "record": self.record,
             "wtime": clock(Color::White),

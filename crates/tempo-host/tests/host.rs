@@ -55,6 +55,12 @@ fn a_fairschach_pair_is_committed_hidden_and_revealed_at_once() {
     let rest = serde_json::Value::Object(committed).to_string();
     assert!(!rest.contains("e2") && !rest.contains("e4"), "{rest}");
     assert!(game.has_committed(Color::White));
+    let public = game.state(Audience::Public, 2_500);
+    assert_eq!(public["phase"], "pair");
+    assert_eq!(
+        public["due"],
+        serde_json::json!({"white": "move", "black": "move"})
+    );
     assert_eq!(
         game.state(Audience::Player(Color::White), 2_500)["mine"],
         "e2e4"
