@@ -18,7 +18,7 @@ use tempo_chess::Color;
 use tempo_server::AppState;
 use tempo_server::auth::{Role, User};
 use tempo_server::store::Store;
-use tempo_sync::{Choice, Rules, SyncGame, Variant};
+use tempo_sync::{Rules, SyncGame, Variant};
 use tokio::sync::mpsc;
 
 /// What to run.
@@ -325,7 +325,7 @@ async fn play_game(
                 continue;
             };
             last = Instant::now();
-            let path = format!("/api/board/game/{game}/move/{}", choice_text(choice));
+            let path = format!("/api/board/game/{game}/move/{choice}");
             call(&mut conn, "POST", &path, tokens[color.index()], None).await?;
             commits += 1;
         }
@@ -349,14 +349,6 @@ async fn play_game(
 
 fn contains(haystack: &[u8], needle: &[u8]) -> bool {
     haystack.windows(needle.len()).any(|w| w == needle)
-}
-
-fn choice_text(choice: Choice) -> String {
-    match choice {
-        Choice::Move(mv) => mv.to_string(),
-        Choice::Capture(mv) => format!("x{mv}"),
-        Choice::Decline => "-".into(),
-    }
 }
 
 /// Appends per second of the run's entries straight into a fresh store,

@@ -12,7 +12,7 @@ use rand::{RngExt, SeedableRng};
 use serde_json::{Value, json};
 use tempo_chess::Color;
 use tempo_host::chain::verify_log;
-use tempo_sync::{Choice, Rules, SyncGame, Variant};
+use tempo_sync::{Rules, SyncGame, Variant};
 
 fn temp_dir(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!(
@@ -162,14 +162,6 @@ fn json_of(text: &str) -> Value {
     serde_json::from_str(text).unwrap_or(Value::Null)
 }
 
-fn choice_text(choice: Choice) -> String {
-    match choice {
-        Choice::Move(mv) => mv.to_string(),
-        Choice::Capture(mv) => format!("x{mv}"),
-        Choice::Decline => "-".into(),
-    }
-}
-
 /// A commit the server answered 200: game, step, colour, choice.
 type Acknowledged = (String, u64, Color, String);
 
@@ -244,7 +236,7 @@ fn every_acknowledged_commit_survives_kill_9() {
                         let Some(choice) = choices[color.index()] else {
                             continue;
                         };
-                        let text = choice_text(choice);
+                        let text = choice.to_string();
                         let path = format!("/api/board/game/{game}/move/{text}");
                         match http(&address, "POST", &path, Some(&tokens[color.index()]), None) {
                             Ok((200, _)) => {

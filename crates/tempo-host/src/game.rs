@@ -157,7 +157,11 @@ impl HostedGame {
                 .map(|&mv| tempo_chess::uci::write(game.position(), mv))
                 .collect(),
             Board::Orthodox(_) => Vec::new(),
-            Board::Sync(game) => game.choices(color).into_iter().map(choice_text).collect(),
+            Board::Sync(game) => game
+                .choices(color)
+                .into_iter()
+                .map(|c| c.to_string())
+                .collect(),
         }
     }
 
@@ -399,7 +403,7 @@ impl HostedGame {
                 let choice = game
                     .check_choice(color, choice)
                     .map_err(|e| HostError::Illegal(e.to_string()))?;
-                let written = choice_text(choice);
+                let written = choice.to_string();
                 let mut sealed = self.sealed.clone();
                 sealed[color.index()] = Some(Sealed {
                     choice: written.clone(),
@@ -672,15 +676,6 @@ impl HostedGame {
             tempo_chess::san::parse(&pos, rest).ok()?
         };
         Some(format!("{prefix}{}", tempo_chess::uci::write(&pos, mv)))
-    }
-}
-
-/// How a choice is written in the log.
-fn choice_text(choice: Choice) -> String {
-    match choice {
-        Choice::Move(mv) => mv.to_string(),
-        Choice::Capture(mv) => format!("x{mv}"),
-        Choice::Decline => "-".into(),
     }
 }
 
