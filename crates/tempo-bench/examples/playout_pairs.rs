@@ -13,18 +13,10 @@
 //! progress).
 
 use tempo_bench::PlayoutDriver;
-use tempo_sync::{Rules, Variant};
+use tempo_sync::Rules;
 
 fn main() {
-    let mut args = std::env::args().skip(1);
-    let variant: Variant = args
-        .next()
-        .unwrap_or_else(|| "synchronschach".into())
-        .parse()
-        .expect("a variant name");
-    let pairs: u64 = args
-        .next()
-        .map_or(20_000, |s| s.parse().expect("a number of pairs"));
+    let (variant, pairs) = tempo_bench::example_args(20_000);
     let mut driver = PlayoutDriver::new(Rules::new(variant), 1);
     driver.play(1000);
     let sink = driver.play(pairs);

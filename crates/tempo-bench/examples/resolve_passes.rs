@@ -14,19 +14,12 @@
 //! subtract.
 
 use tempo_bench::ResolveDriver;
+use tempo_sync::Rules;
 use tempo_sync::playout::sample_pair_states;
-use tempo_sync::{Rules, Variant};
 
 fn main() {
-    let mut args = std::env::args().skip(1);
-    let variant: Variant = args
-        .next()
-        .unwrap_or_else(|| "synchronschach".into())
-        .parse()
-        .expect("a variant name");
-    let passes: usize = args
-        .next()
-        .map_or(2, |s| s.parse().expect("a number of passes"));
+    let (variant, passes) = tempo_bench::example_args(2);
+    let passes = passes as usize;
     let states = sample_pair_states(Rules::new(variant), 2000, 1);
     let mut driver = ResolveDriver::new(&states);
     let mut sink = 0usize;

@@ -41,3 +41,17 @@ fn rate(seconds: f64, mut pass: impl FnMut() -> (u64, usize)) -> f64 {
     std::hint::black_box(sink);
     done as f64 / start.elapsed().as_secs_f64()
 }
+
+/// The profiling examples' arguments: a variant (default Synchronschach)
+/// and a count (default `count`). Panics with a message on others (an
+/// example, not a command).
+pub fn example_args(count: u64) -> (tempo_sync::Variant, u64) {
+    let mut args = std::env::args().skip(1);
+    let variant = args
+        .next()
+        .unwrap_or_else(|| "synchronschach".into())
+        .parse()
+        .expect("a variant name");
+    let count = args.next().map_or(count, |s| s.parse().expect("a count"));
+    (variant, count)
+}

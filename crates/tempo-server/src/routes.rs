@@ -311,10 +311,17 @@ pub async fn close(
     Ok(ok())
 }
 
-/// The seat of `user` in `slot`, or 403.
-fn seat(slot: &Slot, user: &auth::User) -> ApiResult<Color> {
-    slot.seat(&user.name)
-        .ok_or_else(|| ApiError::forbidden("you do not play in this game"))
+/// Game `id` and the seat of `user` in it, or 404 / 403.
+async fn seated(
+    state: &AppState,
+    id: &str,
+    user: &auth::User,
+) -> ApiResult<(std::sync::Arc<Slot>, Color)> {
+    let slot = state.hub.slot(&state.store, id).await?;
+    let color = slot
+        .seat(&user.name)
+        .ok_or_else(|| ApiError::forbidden("you do not play in this game"))?;
+    Ok((slot, color))
 }
 
 async fn run(state: &AppState, slot: &Slot, command: Command) -> ApiResult<Json<Value>> {
@@ -342,8 +349,7 @@ pub async fn play(
     Caller(user): Caller,
     Path((id, choice)): Path<(String, String)>,
 ) -> ApiResult<Json<Value>> {
-    let slot = state.hub.slot(&state.store, &id).await?;
-    let color = seat(&slot, &user)?;
+    let (slot, color) = seated(&state, &id, &user).await?;
     if choice.len() > 16 {
         return Err(ApiError::bad_request("a choice is at most 16 characters"));
     }
@@ -356,8 +362,7 @@ pub async fn game_action(
     Caller(user): Caller,
     Path((id, action)): Path<(String, String)>,
 ) -> ApiResult<Json<Value>> {
-    let slot = state.hub.slot(&state.store, &id).await?;
-    let color = seat(&slot, &user)?;
+    let (slot, color) = seated(&state, &id, &user).await?;
     let command = match action.as_str() {
         "resign" => Command::Resign { color },
         "abort" => Command::Abort { color },
@@ -373,8 +378,7 @@ pub async fn draw(
     Caller(user): Caller,
     Path((id, answer)): Path<(String, String)>,
 ) -> ApiResult<Json<Value>> {
-    let slot = state.hub.slot(&state.store, &id).await?;
-    let color = seat(&slot, &user)?;
+    let (slot, color) = seated(&state, &id, &user).await?;
     let command = match answer.as_str() {
         "yes" => Command::OfferDraw { color },
         "no" => Command::DeclineDraw { color },
