@@ -66,7 +66,7 @@ pub async fn serve(
     state: AppState,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    for id in state.store.games(None, true).await.unwrap_or_default() {
+    for id in state.store.unfinished_games(None).await.unwrap_or_default() {
         if let Err(e) = state.hub.slot(&state.store, &id).await {
             tracing::error!(game = id, error = e.message, "loading a game");
         }

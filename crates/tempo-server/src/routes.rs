@@ -457,7 +457,7 @@ pub async fn playing(
 ) -> ApiResult<Json<Value>> {
     let now = state.clock.now();
     let mut games = Vec::new();
-    for id in state.store.games(Some(&user.name), false).await? {
+    for id in state.store.unfinished_games(Some(&user.name)).await? {
         let slot = state.hub.slot(&state.store, &id).await?;
         let Some(color) = slot.seat(&user.name) else {
             continue;
@@ -582,7 +582,7 @@ pub async fn event_stream(
             &json!({"type": "challenge", "challenge": {"id": id}}),
         ));
     }
-    for id in state.store.games(Some(&user.name), false).await? {
+    for id in state.store.unfinished_games(Some(&user.name)).await? {
         let slot = state.hub.slot(&state.store, &id).await?;
         if slot.game.lock().await.end().is_none() {
             first.push_str(&line(

@@ -441,24 +441,21 @@ impl Store {
         row.map(|r| Ok((r.try_get(0)?, r.try_get(1)?))).transpose()
     }
 
-    /// The ids of unfinished games, and of `user`'s games (newest first).
-    pub async fn games(
-        &self,
-        user: Option<&str>,
-        unfinished: bool,
-    ) -> Result<Vec<String>, StoreError> {
+    /// The ids of unfinished games: every one (oldest first), or those
+    /// of `user` (newest first, at most 500).
+    pub async fn unfinished_games(&self, user: Option<&str>) -> Result<Vec<String>, StoreError> {
         let rows = match user {
             Some(user) => {
                 sqlx::query(
-                    "SELECT id FROM games WHERE (white = $1 OR black = $1) ORDER BY created DESC LIMIT 500",
+                    "SELECT id FROM games WHERE finished = 0 AND (white = $1 OR black = $1)
+                     ORDER BY created DESC LIMIT 500",
                 )
                 .bind(user.to_lowercase())
                 .fetch_all(&self.pool)
                 .await?
             }
             None => {
-                sqlx::query("SELECT id FROM games WHERE finished = $1 ORDER BY created")
-                    .bind(i64::from(!unfinished))
+                sqlx::query("SELECT id FROM games WHERE finished = 0 ORDER BY created")
                     .fetch_all(&self.pool)
                     .await?
             }
