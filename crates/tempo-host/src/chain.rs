@@ -160,8 +160,7 @@ pub struct VerifiedHead {
 /// Verifies a saved NDJSON log: consecutive `seq` from 0, each `prev` the
 /// hash before, each `hash` its content's, every reveal matching its
 /// commitments; the server's `signature` on the head (a field of the
-/// last entry, or a last line of `"type":"signature"`) is checked against
-/// `key` when given.
+/// last entry) is checked against `key` when given.
 pub fn verify_log(text: &str, key: Option<&VerifyingKey>) -> Result<VerifiedHead, VerifyError> {
     let mut prev = GENESIS;
     let mut expected = 0u64;
@@ -181,20 +180,6 @@ pub fn verify_log(text: &str, key: Option<&VerifyingKey>) -> Result<VerifiedHead
         let Value::Object(object) = value else {
             return Err(not_entry("not an object"));
         };
-        if object.get("type").and_then(Value::as_str) == Some("signature") {
-            let last = head.as_mut().ok_or(VerifyError::Empty)?;
-            if let Some(key) = key {
-                let signature = object
-                    .get("signature")
-                    .and_then(Value::as_str)
-                    .unwrap_or("");
-                if !verify_head(key, &game, last.seq, &last.hash, signature) {
-                    return Err(VerifyError::Signature { seq: last.seq });
-                }
-                last.signed = true;
-            }
-            continue;
-        }
         let seq = object
             .get("seq")
             .and_then(Value::as_u64)

@@ -108,9 +108,13 @@ fn the_server_signature_on_the_head_is_checked() {
     let key = SigningKey::from_bytes(&[5; 32]);
     let (seq, head) = game.head();
     let signature = chain::sign_head(&key, "g1", seq, &head);
+    // As the server hands a log out: its last entry carries the signature.
+    let mut last = log.last().unwrap().public();
+    last.insert("signature".into(), signature.into());
     let signed = format!(
-        "{}{{\"type\":\"signature\",\"signature\":\"{signature}\"}}\n",
-        log_text(&log)
+        "{}{}\n",
+        log_text(&log[..log.len() - 1]),
+        serde_json::Value::Object(last)
     );
     let verified = verify_log(&signed, Some(&key.verifying_key())).expect("signed by the key");
     assert!(verified.signed);
