@@ -163,7 +163,6 @@ pub struct VerifiedHead {
 /// last entry) is checked against `key` when given.
 pub fn verify_log(text: &str, key: Option<&VerifyingKey>) -> Result<VerifiedHead, VerifyError> {
     let mut prev = GENESIS;
-    let mut expected = 0u64;
     let mut game = String::new();
     let mut commitments = crate::commit::Commitments::default();
     let mut head: Option<VerifiedHead> = None;
@@ -184,6 +183,7 @@ pub fn verify_log(text: &str, key: Option<&VerifyingKey>) -> Result<VerifiedHead
             .get("seq")
             .and_then(Value::as_u64)
             .ok_or_else(|| not_entry("no seq"))?;
+        let expected = head.as_ref().map_or(0, |h| h.seq + 1);
         if seq != expected {
             return Err(VerifyError::Sequence { seq, expected });
         }
@@ -211,7 +211,6 @@ pub fn verify_log(text: &str, key: Option<&VerifyingKey>) -> Result<VerifiedHead
             .check(&game, &object)
             .map_err(|color| VerifyError::Commitment { seq, color })?;
         prev = hash;
-        expected += 1;
         let mut signed = false;
         if let (Some(key), Some(signature)) = (key, object.get("signature").and_then(Value::as_str))
         {
