@@ -175,6 +175,7 @@ impl Hub {
             match writer.append(&slot.id, entries).await {
                 Ok(stored) => {
                     publish(slot, &stored);
+                    self.forget_if_over(slot, &game);
                     return outcome.map_err(ApiError::from);
                 }
                 Err(StoreError::SeqTaken { .. }) if attempt == 0 => {
@@ -256,7 +257,10 @@ impl Hub {
                 continue;
             }
             match writer.append(&slot.id, entries).await {
-                Ok(stored) => publish(&slot, &stored),
+                Ok(stored) => {
+                    publish(&slot, &stored);
+                    self.forget_if_over(&slot, &game);
+                }
                 // Another instance settled it first: take its entries.
                 Err(StoreError::SeqTaken { .. }) => {
                     let _ = self.reload(store, &slot, &mut game, known).await;
@@ -266,6 +270,15 @@ impl Hub {
                     let _ = self.reload(store, &slot, &mut game, known).await;
                 }
             }
+        }
+    }
+
+    /// Lets a finished game leave memory (open streams keep their slot; a
+    /// later reader loads it from the store), so that a long-running
+    /// server holds only the games in play.
+    fn forget_if_over(&self, slot: &Slot, game: &HostedGame) {
+        if game.end().is_some() {
+            self.games.lock().expect("not poisoned").remove(&slot.id);
         }
     }
 
