@@ -63,10 +63,12 @@ impl HostedGame {
             state["result"] = result.into();
             state["reason"] = reason.into();
         }
-        if let Audience::Player(color) = audience
-            && let Some(choice) = self.own_commit(color)
-        {
-            state["mine"] = choice.into();
+        if let Audience::Player(color) = audience {
+            if let Some(choice) = self.own_commit(color) {
+                state["mine"] = choice.into();
+            }
+            // One's own legal choices, so that a board can offer them.
+            state["legal"] = self.choices(color).into();
         }
         state
     }

@@ -8,7 +8,7 @@ use axum::Router;
 use axum::routing::{MethodRouter, delete, get, post};
 use serde_json::{Value, json};
 
-use crate::routes;
+use crate::{lobby, routes};
 use crate::state::AppState;
 
 /// Who may call an endpoint.
@@ -115,6 +115,51 @@ pub fn endpoints() -> Vec<Endpoint> {
             None,
             JSON,
             || get(routes::account),
+        ),
+        e(
+            "get",
+            "/api/challenge",
+            "The caller's pending challenges: in (to the caller) and out (from the caller)",
+            Token,
+            None,
+            JSON,
+            || get(lobby::challenges),
+        ),
+        e(
+            "post",
+            "/api/account/password",
+            "Changes the caller's password: old, new (8+ characters)",
+            Token,
+            Some(password_body),
+            JSON,
+            || post(lobby::change_password),
+        ),
+        e(
+            "get",
+            "/api/users",
+            "The club's members (name and role)",
+            Token,
+            None,
+            JSON,
+            || get(lobby::members),
+        ),
+        e(
+            "post",
+            "/api/users",
+            "An admin adds a member: username, password (8+ characters), role",
+            Token,
+            Some(new_user_body),
+            JSON,
+            || post(lobby::add_member),
+        ),
+        e(
+            "get",
+            "/api/games",
+            "Finished games, newest first, 50 a page (?user=name, ?page=0)",
+            Public,
+            None,
+            JSON,
+            || get(lobby::finished),
         ),
         e(
             "post",
@@ -327,6 +372,17 @@ pub fn openapi() -> Value {
             "schemas": {"Error": {"type": "object", "required": ["error"], "properties": {"error": {"type": "string"}}}},
         },
     })
+}
+
+fn password_body() -> Value {
+    json!({"type": "object", "required": ["old", "new"], "properties": {
+        "old": {"type": "string"}, "new": {"type": "string"}}})
+}
+
+fn new_user_body() -> Value {
+    json!({"type": "object", "required": ["username", "password"], "properties": {
+        "username": {"type": "string"}, "password": {"type": "string"},
+        "role": {"enum": ["player", "arbiter", "admin"]}}})
 }
 
 fn token_body() -> Value {

@@ -19,9 +19,11 @@ pub mod api;
 pub mod auth;
 pub mod error;
 pub mod hub;
+pub mod lobby;
 pub mod routes;
 mod state;
 pub mod store;
+pub mod web;
 pub mod writer;
 
 use std::future::Future;
@@ -47,7 +49,7 @@ pub fn router(state: AppState) -> Router {
 /// [`router`] with another request timeout (tests).
 pub fn router_with_timeout(state: AppState, timeout: Duration) -> Router {
     api::routes()
-        .fallback(|| async { error::ApiError::not_found("route") })
+        .fallback(web::fallback)
         .layer(RequestBodyLimitLayer::new(MAX_BODY_BYTES))
         .layer(TimeoutLayer::with_status_code(
             axum::http::StatusCode::REQUEST_TIMEOUT,

@@ -84,7 +84,7 @@ const MIGRATIONS: &[&str] = &[
 /// The store the server runs on.
 #[derive(Debug, Clone)]
 pub struct Store {
-    pool: AnyPool,
+    pub(crate) pool: AnyPool,
     /// The PostgreSQL URL, for notifications between instances.
     postgres: Option<String>,
 }

@@ -96,6 +96,7 @@ pub fn serve(args: &ServeArgs) -> anyhow::Result<()> {
         .init();
     runtime()?.block_on(async {
         let store = args.store.open().await?;
+        let first_admin = first_admin(&store).await?;
         let state = tempo_server::AppState::new(store).await?;
         let listener = tokio::net::TcpListener::bind(&args.listen)
             .await
@@ -103,12 +104,51 @@ pub fn serve(args: &ServeArgs) -> anyhow::Result<()> {
         let address = listener.local_addr()?;
         tracing::info!(%address, "tempo serve");
         println!("tempo: serving on http://{address}");
+        if let Some(password) = first_admin {
+            println!(
+                "tempo: a new store: log in as admin with the password {password} \
+                 (then add members under Members, and change it under Account)"
+            );
+        }
         let shutdown = async {
             let _ = tokio::signal::ctrl_c().await;
         };
         tempo_server::serve(listener, state, shutdown).await?;
         Ok(())
     })
+}
+
+/// On an empty store, an `admin` account so that the browser has someone
+/// to log in as: its password from `TEMPO_ADMIN_PASSWORD`, else random.
+async fn first_admin(store: &Store) -> anyhow::Result<Option<String>> {
+    if store.user_count().await? > 0 {
+        return Ok(None);
+    }
+    let password = match std::env::var("TEMPO_ADMIN_PASSWORD") {
+        Ok(password) if !password.is_empty() => password,
+        _ => {
+            const ALPHABET: &[u8] = b"abcdefghijkmnpqrstuvwxyz23456789";
+            (0..16)
+                .map(|_| char::from(ALPHABET[rand::random_range(0..ALPHABET.len())]))
+                .collect()
+        }
+    };
+    let hash = auth::hash_password(&password)?;
+    let admin = User {
+        name: "admin".into(),
+        role: Role::Admin,
+    };
+    if !store.add_user(&admin, &hash, now_millis()).await? {
+        // Another instance made it first.
+        return Ok(None);
+    }
+    Ok(Some(password))
+}
+
+fn now_millis() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as i64)
 }
 
 pub fn user(args: &UserArgs) -> anyhow::Result<()> {
@@ -128,10 +168,7 @@ pub fn user(args: &UserArgs) -> anyhow::Result<()> {
             name: name.clone(),
             role,
         };
-        let now = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_millis() as i64);
-        if !store.add_user(&user, &hash, now).await? {
+        if !store.add_user(&user, &hash, now_millis()).await? {
             anyhow::bail!("{}", auth::AccountError::Taken(name.clone()));
         }
         println!("added {} ({})", user.name, role.as_str());

@@ -1,0 +1,72 @@
+// The server's API as the pages use it: the session (with its CSRF token
+// for every change) and one-line JSON errors as exceptions.
+
+let session = null;
+
+export class ApiError extends Error {
+  constructor(status, message) {
+    super(message);
+    this.status = status;
+  }
+}
+
+export async function loadSession() {
+  const r = await fetch('/api/session', { credentials: 'same-origin' });
+  const body = await r.json().catch(() => ({}));
+  session = body && body.username ? body : null;
+  return session;
+}
+
+export function me() {
+  return session;
+}
+
+export function setSession(s) {
+  session = s;
+}
+
+async function request(method, path, body) {
+  const headers = {};
+  if (method !== 'GET' && session && session.csrf) headers['x-csrf-token'] = session.csrf;
+  let payload;
+  if (body !== undefined) {
+    headers['content-type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+  const r = await fetch(path, { method, headers, body: payload, credentials: 'same-origin' });
+  const type = r.headers.get('content-type') || '';
+  if (!r.ok) {
+    let message = r.statusText;
+    if (type.includes('json')) message = (await r.json().catch(() => ({}))).error || message;
+    throw new ApiError(r.status, message);
+  }
+  if (type.includes('application/json')) return r.json();
+  return r.text();
+}
+
+export const get = (path) => request('GET', path);
+export const post = (path, body) => request('POST', path, body);
+export const del = (path) => request('DELETE', path);
+
+// Reads an NDJSON stream line by line until it ends or `signal` aborts.
+export async function stream(path, onLine, signal) {
+  const r = await fetch(path, { credentials: 'same-origin', signal });
+  if (!r.ok) {
+    const body = await r.json().catch(() => ({}));
+    throw new ApiError(r.status, body.error || r.statusText);
+  }
+  const reader = r.body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += decoder.decode(value, { stream: true });
+    let i;
+    while ((i = buffer.indexOf('\n')) >= 0) {
+      const text = buffer.slice(0, i).trim();
+      buffer = buffer.slice(i + 1);
+      if (text) onLine(JSON.parse(text));
+    }
+  }
+}

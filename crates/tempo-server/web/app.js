@@ -1,0 +1,133 @@
+// The app: one page whose script shows what the address names (a page
+// module's render(main, params)), the navigation and the language switch.
+
+import { addCatalogue, lang, onLangChange, setLang, t } from './i18n.js';
+import { loadSession, me, del, setSession } from './api.js';
+import common from './i18n/common.js';
+
+addCatalogue(common);
+
+const ROUTES = [
+  [/^\/$/, () => import('./pages/lobby.js'), true],
+  [/^\/login$/, () => import('./pages/login.js'), false],
+  [/^\/game\/([A-Za-z0-9]{1,64})$/, () => import('./pages/game.js'), false],
+  [/^\/archive$/, () => import('./pages/archive.js'), false],
+  [/^\/log\/([A-Za-z0-9]{1,64})$/, () => import('./pages/log.js'), false],
+  [/^\/arbiter$/, () => import('./pages/arbiter.js'), false],
+  [/^\/rules$/, () => import('./pages/rules.js'), false],
+  [/^\/tournaments(?:\/([A-Za-z0-9]{1,64}))?(?:\/(print|standings|crosstable))?$/, () => import('./pages/tournaments.js'), true],
+  [/^\/account$/, () => import('./pages/account.js'), true],
+];
+
+let current = null; // the page module shown, for its leave()
+
+export function navigate(path, replace = false) {
+  if (replace) history.replaceState(null, '', path);
+  else history.pushState(null, '', path);
+  route();
+}
+
+export function toast(message, kind = 'info') {
+  const el = document.getElementById('toast');
+  el.textContent = message;
+  el.dataset.kind = kind;
+  el.classList.add('shown');
+  clearTimeout(toast.timer);
+  toast.timer = setTimeout(() => el.classList.remove('shown'), 4000);
+}
+
+function nav() {
+  const user = me();
+  const links = [
+    ['/', 'nav.lobby'],
+    ['/archive', 'nav.archive'],
+    ['/tournaments', 'nav.tournaments'],
+    ['/arbiter', 'nav.arbiter'],
+    ['/rules', 'nav.rules'],
+  ];
+  const el = document.getElementById('nav');
+  el.replaceChildren();
+  for (const [href, key] of links) {
+    const a = document.createElement('a');
+    a.href = href;
+    a.dataset.link = '';
+    a.textContent = t(key);
+    if (location.pathname === href) a.setAttribute('aria-current', 'page');
+    el.append(a);
+  }
+  if (user) {
+    const account = document.createElement('a');
+    account.href = '/account';
+    account.dataset.link = '';
+    account.dataset.user = user.username;
+    account.textContent = user.username;
+    el.append(account);
+    const out = document.createElement('button');
+    out.type = 'button';
+    out.className = 'link';
+    out.dataset.action = 'logout';
+    out.textContent = t('nav.logout');
+    out.addEventListener('click', async () => {
+      await del('/api/session').catch(() => {});
+      setSession(null);
+      navigate('/login');
+    });
+    el.append(out);
+  } else {
+    const a = document.createElement('a');
+    a.href = '/login';
+    a.dataset.link = '';
+    a.textContent = t('nav.login');
+    el.append(a);
+  }
+  for (const b of document.querySelectorAll('[data-lang]')) {
+    b.setAttribute('aria-pressed', String(b.dataset.lang === lang()));
+    b.title = t('lang.' + b.dataset.lang);
+  }
+}
+
+export async function route() {
+  const path = location.pathname;
+  const main = document.getElementById('main');
+  if (current?.leave) current.leave();
+  current = null;
+  const found = ROUTES.find(([re]) => re.test(path));
+  nav();
+  if (!found) {
+    main.innerHTML = `<h1>${t('notFound')}</h1>`;
+    return;
+  }
+  const [re, load, needsLogin] = found;
+  if (needsLogin && !me()) {
+    navigate('/login?next=' + encodeURIComponent(path), true);
+    return;
+  }
+  const module = await load();
+  current = module;
+  const params = path.match(re).slice(1);
+  main.replaceChildren();
+  try {
+    await module.render(main, params);
+  } catch (err) {
+    main.insertAdjacentHTML('beforeend', `<p class="error" role="alert"></p>`);
+    main.lastElementChild.textContent = err.message;
+  }
+  document.title = (main.querySelector('h1')?.textContent || '') + ' · tempo';
+}
+
+document.addEventListener('click', (e) => {
+  const a = e.target.closest('a[data-link]');
+  if (a && !e.ctrlKey && !e.metaKey && !e.shiftKey && a.origin === location.origin) {
+    e.preventDefault();
+    navigate(a.pathname + a.search);
+  }
+});
+
+window.addEventListener('popstate', route);
+
+for (const b of document.querySelectorAll('[data-lang]')) {
+  b.addEventListener('click', () => setLang(b.dataset.lang));
+}
+onLangChange(() => route());
+
+loadSession().finally(route);

@@ -1,0 +1,3 @@
+export async function render(main) {
+  main.textContent = '…';
+}
