@@ -1,0 +1,256 @@
+//! The web app in real Chromium: starts `tempo serve` on a fresh store,
+//! adds the accounts, and runs the browser suite of `tests/browser/`
+//! (Node + playwright-core driving Debian's `chromium`; see
+//! docs/development.md, "Browser tests").
+//!
+//! Without chromium, node or the suite's `node_modules` the test says
+//! `skipped: …` and passes, unless `TEMPO_REQUIRE_BROWSER=1` (`.ci/run`
+//! sets it), when it fails naming what is missing.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// The accounts the suite plays with (name, password, role).
+const ACCOUNTS: &[(&str, &str, &str)] = &[
+    ("anna", "anna-password", "player"),
+    ("ben", "ben-password", "player"),
+    ("carl", "carl-password", "player"),
+    ("arbi", "arbi-password", "arbiter"),
+];
+const ADMIN_PASSWORD: &str = "admin-password";
+/// The whole suite must finish within this (it takes about a minute).
+const SUITE_LIMIT: Duration = Duration::from_secs(420);
+
+fn suite_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser")
+}
+
+/// `target/browser-screenshots`, next to the profile directory that holds
+/// the `tempo` binary (so `CARGO_TARGET_DIR` is respected).
+fn screenshot_dir() -> PathBuf {
+    let exe = Path::new(env!("CARGO_BIN_EXE_tempo"));
+    let target = exe
+        .parent()
+        .and_then(Path::parent)
+        .map(Path::to_path_buf)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target"));
+    target.join("browser-screenshots")
+}
+
+fn chromium() -> PathBuf {
+    std::env::var_os("TEMPO_CHROMIUM")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from("/usr/bin/chromium"))
+}
+
+/// What the suite needs and this machine lacks, if anything.
+fn missing() -> Option<String> {
+    let chromium = chromium();
+    if !chromium.is_file() {
+        return Some(format!(
+            "{} not found (apt-get install chromium, or set TEMPO_CHROMIUM)",
+            chromium.display()
+        ));
+    }
+    let node = Command::new("node")
+        .arg("--version")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .output();
+    match node {
+        Ok(out) if out.status.success() => {
+            let version = String::from_utf8_lossy(&out.stdout);
+            let major: u32 = version
+                .trim()
+                .trim_start_matches('v')
+                .split('.')
+                .next()
+                .and_then(|m| m.parse().ok())
+                .unwrap_or(0);
+            if major < 20 {
+                return Some(format!("node {} is too old (20 or later)", version.trim()));
+            }
+        }
+        _ => return Some("node not found (Node.js 20 or later)".into()),
+    }
+    let modules = suite_dir().join("node_modules");
+    for package in ["playwright-core", "axe-core"] {
+        if !modules.join(package).join("package.json").is_file() {
+            return Some(format!(
+                "{} missing (run `npm ci` in {})",
+                modules.join(package).display(),
+                suite_dir().display()
+            ));
+        }
+    }
+    None
+}
+
+/// A running `tempo serve`; killed when dropped.
+struct Server {
+    child: Child,
+    address: String,
+    data: PathBuf,
+}
+
+impl Server {
+    fn start() -> Server {
+        let data = std::env::temp_dir().join(format!(
+            "tempo-browser-{}-{:x}",
+            std::process::id(),
+            rand::random::<u32>()
+        ));
+        std::fs::create_dir_all(&data).unwrap();
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tempo"))
+            .args(["serve", "--listen", "127.0.0.1:0", "--data"])
+            .arg(&data)
+            .env("TEMPO_ADMIN_PASSWORD", ADMIN_PASSWORD)
+            .env("RUST_LOG", "warn")
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("tempo serve starts");
+        let mut stdout = BufReader::new(child.stdout.take().unwrap());
+        let mut line = String::new();
+        stdout.read_line(&mut line).unwrap();
+        let address = line
+            .trim()
+            .strip_prefix("tempo: serving on http://")
+            .unwrap_or_else(|| panic!("tempo serve printed {line:?}"))
+            .to_string();
+        // The rest (the first admin's note) is drained, so the pipe never fills.
+        std::thread::spawn(move || {
+            let mut sink = String::new();
+            let _ = stdout.read_to_string(&mut sink);
+        });
+        Server {
+            child,
+            address,
+            data,
+        }
+    }
+
+    /// One HTTP/1.1 request; the status, the `set-cookie` value and the body.
+    fn request(
+        &self,
+        method: &str,
+        path: &str,
+        headers: &[(&str, &str)],
+        body: &str,
+    ) -> (u16, Option<String>, String) {
+        let mut stream = TcpStream::connect(&self.address).unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_secs(30)))
+            .unwrap();
+        let mut head = format!(
+            "{method} {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\
+             Content-Type: application/json\r\nContent-Length: {}\r\n",
+            self.address,
+            body.len()
+        );
+        for (name, value) in headers {
+            head.push_str(&format!("{name}: {value}\r\n"));
+        }
+        head.push_str("\r\n");
+        stream.write_all(head.as_bytes()).unwrap();
+        stream.write_all(body.as_bytes()).unwrap();
+        let mut answer = String::new();
+        stream.read_to_string(&mut answer).unwrap();
+        let (head, body) = answer.split_once("\r\n\r\n").unwrap_or((&answer, ""));
+        let status = head
+            .split(' ')
+            .nth(1)
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(0);
+        let cookie = head.lines().find_map(|l| {
+            let (name, value) = l.split_once(':')?;
+            name.eq_ignore_ascii_case("set-cookie")
+                .then(|| value.trim().split(';').next().unwrap_or("").to_string())
+        });
+        (status, cookie, body.to_string())
+    }
+
+    /// Logs in as the first admin and adds `ACCOUNTS` through the API.
+    fn add_accounts(&self) {
+        let login = serde_json::json!({"username": "admin", "password": ADMIN_PASSWORD});
+        let (status, cookie, body) =
+            self.request("POST", "/api/session", &[], &login.to_string());
+        assert_eq!(status, 200, "admin login: {body}");
+        let cookie = cookie.expect("a session cookie");
+        let session: serde_json::Value = serde_json::from_str(&body).unwrap();
+        let csrf = session["csrf"].as_str().expect("a CSRF token").to_string();
+        for (name, password, role) in ACCOUNTS {
+            let user = serde_json::json!({"username": name, "password": password, "role": role});
+            let (status, _, body) = self.request(
+                "POST",
+                "/api/users",
+                &[("Cookie", &cookie), ("x-csrf-token", &csrf)],
+                &user.to_string(),
+            );
+            assert_eq!(status, 200, "adding {name}: {body}");
+        }
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let _ = std::fs::remove_dir_all(&self.data);
+    }
+}
+
+#[test]
+fn web_app_in_chromium() {
+    let required = std::env::var("TEMPO_REQUIRE_BROWSER").is_ok_and(|v| v == "1");
+    if let Some(what) = missing() {
+        if required {
+            panic!("browser tests required (TEMPO_REQUIRE_BROWSER=1), but {what}");
+        }
+        eprintln!("skipped: browser tests: {what} (TEMPO_REQUIRE_BROWSER=1 makes this fail)");
+        return;
+    }
+    let server = Server::start();
+    server.add_accounts();
+    let screenshots = screenshot_dir();
+    let accounts: Vec<String> = ACCOUNTS
+        .iter()
+        .map(|(name, password, role)| format!("{name}:{password}:{role}"))
+        .collect();
+    let started = Instant::now();
+    let mut node = Command::new("node")
+        .arg("run.mjs")
+        .current_dir(suite_dir())
+        .env("BASE_URL", format!("http://{}", server.address))
+        .env("TEMPO_BIN", env!("CARGO_BIN_EXE_tempo"))
+        .env("CHROMIUM", chromium())
+        .env("SCREENSHOT_DIR", &screenshots)
+        .env("ADMIN_PASSWORD", ADMIN_PASSWORD)
+        .env("ACCOUNTS", accounts.join(","))
+        .stdin(Stdio::null())
+        .spawn()
+        .expect("node starts");
+    let status = loop {
+        if let Some(status) = node.try_wait().unwrap() {
+            break status;
+        }
+        if started.elapsed() > SUITE_LIMIT {
+            let _ = node.kill();
+            let _ = node.wait();
+            panic!(
+                "the browser suite took longer than {} s",
+                SUITE_LIMIT.as_secs()
+            );
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    drop(server);
+    assert!(
+        status.success(),
+        "the browser suite failed ({status}); its output is above, screenshots in {}",
+        screenshots.display()
+    );
+}

@@ -1,0 +1,263 @@
+// Games played by two browser contexts while spectators watch: Fairschach
+// through several pairs with a collision and a first-move right (started
+// in the lobby: challenge → accept), Fairschach's first-move right from a
+// position (the checked side's block voids the capture of its king), and
+// a Synchronschach exchange ("capture on d5 / decline").
+//
+// The spectators (a logged-in member and an anonymous visitor) record
+// every byte their pages receive and their DOM after each first commit:
+// the committed move must not be in either, while the opponent's commit
+// sign shows. The expected positions come from `tempo sync resolve`.
+
+import {
+  apiGame, assert, assertEqual, loggedInPage, newPage, PHONE, recordNetwork, resolve, screenshot,
+} from './lib.mjs';
+
+const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+
+// FEN placement → {square: "wP"}.
+export function placement(fen) {
+  const out = {};
+  const rows = fen.split(' ')[0].split('/');
+  rows.forEach((row, i) => {
+    let file = 0;
+    for (const ch of row) {
+      if (/\d/.test(ch)) file += Number(ch);
+      else {
+        const color = ch === ch.toUpperCase() ? 'w' : 'b';
+        out[String.fromCharCode(97 + file) + (8 - i)] = color + ch.toUpperCase();
+        file += 1;
+      }
+    }
+  });
+  return out;
+}
+
+// The board as the page shows it: {square: "wP"} from data-square/data-piece.
+async function shownBoard(page) {
+  return page.evaluate(() => {
+    const out = {};
+    for (const sq of document.querySelectorAll('[data-square]')) {
+      const piece = sq.querySelector('[data-piece]');
+      if (piece) out[sq.dataset.square] = piece.dataset.piece;
+    }
+    return out;
+  });
+}
+
+const same = (a, b) => JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
+
+async function waitForBoard(page, fen, what) {
+  const want = placement(fen);
+  try {
+    await page.waitForFunction((expected) => {
+      const squares = document.querySelectorAll('[data-square]');
+      if (squares.length !== 64) return false;
+      const out = {};
+      for (const sq of squares) {
+        const piece = sq.querySelector('[data-piece]');
+        if (piece) out[sq.dataset.square] = piece.dataset.piece;
+      }
+      const keys = Object.keys(out);
+      return keys.length === Object.keys(expected).length && keys.every((k) => expected[k] === out[k]);
+    }, want);
+  } catch {
+    const got = await shownBoard(page);
+    assert(same(got, want), `${what}: the board shows ${JSON.stringify(got)}, expected ${JSON.stringify(want)}`);
+  }
+}
+
+// Enters a move by clicking its squares (or a choice button), then commits.
+async function commit(page, choice) {
+  await page.locator('[data-action="commit"]').waitFor();
+  if (choice === '-' || choice.startsWith('x')) {
+    await page.click(`[data-choice="${choice}"]`);
+  } else {
+    await page.click(`[data-square="${choice.slice(0, 2)}"]`);
+    await page.click(`[data-square="${choice.slice(2, 4)}"]`);
+  }
+  const enabled = () => {
+    const b = document.querySelector('[data-action="commit"]');
+    return !!b && !b.disabled;
+  };
+  await page.waitForFunction(enabled).catch(() => {
+    throw new Error(`${choice}: entered, but no enabled [data-action="commit"] button`);
+  });
+  await page.click('[data-action="commit"]');
+  // Committed: the button is gone or disabled (nothing entered any more).
+  await page.waitForFunction(() => {
+    const b = document.querySelector('[data-action="commit"]');
+    return !b || b.disabled;
+  });
+}
+
+// What a watcher must not see of a hidden choice: its UCI everywhere, and
+// a piece move's SAN in the visible text (a pawn's "e4" is also a square
+// name, so it is looked for in the UCI only).
+async function assertHidden(watcher, choice, san) {
+  await watcher.net.settle();
+  const received = watcher.net.text();
+  const uci = choice.replace(/^x/, '');
+  assert(!received.includes(uci), `${watcher.name}: the network gave away the hidden ${uci}: …${around(received, uci)}…`);
+  const html = await watcher.page.content();
+  assert(!html.includes(uci), `${watcher.name}: the DOM holds the hidden ${uci}: …${around(html, uci)}…`);
+  if (san && /^[KQRBN]/.test(san)) {
+    const text = await watcher.page.evaluate(() => document.body.innerText);
+    assert(!text.includes(san), `${watcher.name}: the page shows the hidden ${san}`);
+  }
+}
+
+function around(text, needle) {
+  const i = text.indexOf(needle);
+  return text.slice(Math.max(0, i - 80), i + needle.length + 80);
+}
+
+async function watcherOf(browser, name, gameId, options) {
+  const page = name === 'anonymous' ? await newPage(browser, options) : await loggedInPage(browser, name, options);
+  const net = await recordNetwork(page);
+  await page.goto(`/game/${gameId}`);
+  await page.locator('[data-square="e1"]').waitFor();
+  return { name, page, net };
+}
+
+// One step: `first` commits, the watchers see only that; then the other
+// commits and every page shows the position `tempo sync resolve` gives.
+// `sans`: the SAN of a piece move, looked for in the watchers' text.
+async function step({ pages, watchers, fen, variant, moves, first, events = [], extra = [], sans = {} }) {
+  const [white, black] = moves;
+  const result = resolve(variant, fen, white, black, extra);
+  for (const type of events) {
+    assert(result.events.some((e) => e.type === type), `the scenario ${white}/${black} has a ${type} (tempo sync resolve: ${JSON.stringify(result.events)})`);
+  }
+  const choice = { white, black };
+  const [a, b] = first === 'white' ? ['white', 'black'] : ['black', 'white'];
+  if (choice[a] !== '..') {
+    await commit(pages[a], choice[a]);
+    if (choice[b] !== '..') {
+      // Hidden until the other commits: the watchers see only the sign.
+      for (const w of watchers) {
+        await w.page.locator('[data-state="committed"]').first().waitFor().catch(() => {
+          throw new Error(`${w.name}: no visible [data-state="committed"] after ${a} committed`);
+        });
+        await assertHidden(w, choice[a], sans[a]);
+      }
+      // Nor does the opponent's page hold it.
+      await assertHidden({ name: `the opponent (${b})`, page: pages[b], net: pages[b].net }, choice[a], sans[a]);
+    }
+  }
+  if (choice[b] !== '..') await commit(pages[b], choice[b]);
+  for (const [name, page] of [['white', pages.white], ['black', pages.black], ...watchers.map((w) => [w.name, w.page])]) {
+    await waitForBoard(page, result.fen, `${name} after ${white} ${black}`);
+  }
+  for (const w of watchers) {
+    assertEqual(await w.page.locator('[data-state="committed"]:visible').count(), 0, `${w.name}: no commit sign after the reveal`);
+    for (const type of events) {
+      await w.page.locator(`[data-reveal] [data-event="${type}"]`).first().waitFor({ timeout: 5000 }).catch(() => {
+        throw new Error(`${w.name}: the reveal of ${white} ${black} does not name the ${type} ([data-reveal] [data-event="${type}"])`);
+      });
+    }
+  }
+  return result.fen;
+}
+
+async function players(browser, white, black) {
+  const pages = {
+    white: await loggedInPage(browser, white),
+    black: await loggedInPage(browser, black, { viewport: PHONE }),
+  };
+  for (const page of Object.values(pages)) page.net = await recordNetwork(page);
+  return pages;
+}
+
+async function open(pages, gameId) {
+  for (const page of Object.values(pages)) {
+    if (new URL(page.url()).pathname !== `/game/${gameId}`) await page.goto(`/game/${gameId}`);
+    await page.locator('[data-square="e1"]').waitFor();
+  }
+}
+
+export const tests = [
+  [
+    'Fairschach from the lobby: several pairs with a collision and a first-move right, watched',
+    async (browser) => {
+      const pages = await players(browser, 'anna', 'ben');
+      // Anna challenges Ben in the lobby; Ben accepts in his.
+      await pages.white.goto('/');
+      await pages.black.goto('/');
+      const form = pages.white.locator('[data-form="challenge"]');
+      await form.locator('select[name="opponent"]').selectOption('ben');
+      await form.locator('select[name="variant"]').selectOption('fairschach');
+      await form.locator('select[name="clock"]').selectOption('300+3');
+      await form.locator('select[name="color"]').selectOption('white');
+      await form.locator('[data-action="challenge"]').click();
+      const offer = pages.black.locator('[data-challenge]').filter({ has: pages.black.locator('[data-action="accept"]') });
+      await offer.first().waitFor();
+      await screenshot(pages.black, 'lobby-challenge-phone');
+      await offer.first().locator('[data-action="accept"]').click();
+      // Both go to the game's page.
+      await pages.black.waitForURL(/\/game\/[A-Za-z0-9]+$/);
+      const gameId = new URL(pages.black.url()).pathname.split('/').pop();
+      await pages.white.waitForURL(`**/game/${gameId}`);
+      await open(pages, gameId);
+      const watchers = [
+        await watcherOf(browser, 'carl', gameId),
+        await watcherOf(browser, 'anonymous', gameId, { viewport: PHONE }),
+      ];
+      let fen = START;
+      await waitForBoard(watchers[0].page, fen, 'the start');
+      const variant = 'fairschach';
+      const play = (moves, first, events, sans) => step({ pages, watchers, fen, variant, moves, first, events, sans });
+      fen = await play(['e2e4', 'd7d5'], 'white');
+      // Both to g4: the queen and the bishop collide (FSR 4).
+      fen = await play(['d1g4', 'c8g4'], 'black', ['collision'], { white: 'Qg4', black: 'Bg4' });
+      await screenshot(watchers[0].page, 'game-collision-spectator-desktop');
+      fen = await play(['f1b5', 'g8f6'], 'white', ['check'], { white: 'Bb5+', black: 'Nf6' });
+      // Black is in check at the start of the pair: its move comes first (FSR 6).
+      fen = await play(['g1f3', 'c7c6'], 'white', ['first-move'], { white: 'Nf3' });
+      await screenshot(pages.black, 'game-first-move-phone');
+      fen = await play(['b1c3', 'e7e6'], 'black', [], { white: 'Nc3' });
+      for (const page of [...Object.values(pages), ...watchers.map((w) => w.page)]) {
+        assertEqual(page.errors.length, 0, `no script errors (${page.errors.join('; ')})`);
+      }
+    },
+  ],
+  [
+    'Fairschach first-move right from a position: the checked side blocks, the capture of its king is void',
+    async (browser) => {
+      const fen = '4k3/8/8/8/1b6/8/8/1N2K3 w - - 0 1';
+      const gameId = await apiGame('anna', 'ben', { variant: 'fairschach', fen, clock: '300+3', rules: { fsr8: 'off' } });
+      const pages = await players(browser, 'anna', 'ben');
+      await open(pages, gameId);
+      const watchers = [await watcherOf(browser, 'carl', gameId)];
+      await waitForBoard(pages.white, fen, 'the start position');
+      await pages.white.locator('[data-phase="first-move-right"]').waitFor();
+      await step({
+        pages, watchers, fen, variant: 'fairschach', moves: ['b1d2', 'b4e1'], first: 'black',
+        events: ['first-move', 'voided'], extra: ['--fsr8', 'off'],
+      });
+      await screenshot(watchers[0].page, 'game-first-move-voided-desktop');
+    },
+  ],
+  [
+    'Synchronschach exchange: Black recaptures on d5 with the queen (choice xd8d5), watched',
+    async (browser) => {
+      const gameId = await apiGame('anna', 'ben', { variant: 'synchronschach', clock: '300+3' });
+      const pages = await players(browser, 'anna', 'ben');
+      await open(pages, gameId);
+      const watchers = [await watcherOf(browser, 'anonymous', gameId)];
+      const variant = 'synchronschach';
+      let fen = START;
+      fen = await step({ pages, watchers, fen, variant, moves: ['e2e4', 'd7d5'], first: 'black' });
+      fen = await step({ pages, watchers, fen, variant, moves: ['e4d5', 'g8f6'], first: 'white', events: ['exchange-right'] });
+      // The exchange step: Black chooses "capture on d5" or "decline"; White has nothing to choose.
+      const black = pages.black;
+      await black.locator('[data-choice="-"]').waitFor();
+      await black.locator('[data-choice="xd8d5"]').waitFor();
+      assertEqual(await pages.white.locator('[data-choice]').count(), 0, 'White has no exchange choice');
+      await screenshot(black, 'game-exchange-phone');
+      fen = await step({ pages, watchers, fen, variant, moves: ['..', 'xd8d5'], first: 'black' });
+      assertEqual(placement(fen).d5, 'bQ', 'the queen recaptured on d5');
+      fen = await step({ pages, watchers, fen, variant, moves: ['b1c3', 'd5a5'], first: 'white' });
+    },
+  ],
+];
