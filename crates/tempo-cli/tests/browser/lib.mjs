@@ -5,7 +5,7 @@
 
 import { chromium } from 'playwright-core';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 export const BASE_URL = (process.env.BASE_URL || 'http://127.0.0.1:8080').replace(/\/$/, '');
@@ -44,6 +44,21 @@ export async function launch() {
   });
 }
 
+// For working on the pages without rebuilding the binary: WEB_DIR=…/web
+// serves /assets/… from that directory instead of the embedded copy.
+async function serveAssetsFrom(context, dir) {
+  const types = { js: 'text/javascript', css: 'text/css', svg: 'image/svg+xml', html: 'text/html' };
+  await context.route(BASE_URL + '/assets/**', async (route) => {
+    const name = new URL(route.request().url()).pathname.slice('/assets/'.length);
+    try {
+      const body = readFileSync(path.join(dir, name));
+      await route.fulfill({ body, contentType: types[name.split('.').pop()] || 'application/octet-stream' });
+    } catch {
+      await route.fulfill({ status: 404, body: 'not found' });
+    }
+  });
+}
+
 export class AssertionError extends Error {}
 
 export function assert(condition, message) {
@@ -58,14 +73,18 @@ export function assertEqual(actual, expected, message) {
 
 // A browser context (a separate browser profile: cookies, storage) in a
 // given language, with one page.
-export async function newPage(browser, { viewport = DESKTOP, locale = 'en-GB' } = {}) {
-  const context = await browser.newContext({ viewport, locale, baseURL: BASE_URL });
+// `bypassCSP` lets axe-core's script tag in past the page's CSP.
+export async function newPage(browser, { viewport = DESKTOP, locale = 'en-GB', bypassCSP = false } = {}) {
+  const context = await browser.newContext({ viewport, locale, baseURL: BASE_URL, bypassCSP });
   context.setDefaultTimeout(10_000);
+  if (process.env.WEB_DIR) await serveAssetsFrom(context, process.env.WEB_DIR);
   const page = await context.newPage();
   page.errors = [];
   page.on('pageerror', (err) => page.errors.push(String(err)));
+  // Console errors, but not the browser's own note on an HTTP error
+  // status (a 401 before the login is how the page learns it is logged out).
   page.on('console', (msg) => {
-    if (msg.type() === 'error') page.errors.push(msg.text());
+    if (msg.type() === 'error' && !msg.text().startsWith('Failed to load resource')) page.errors.push(msg.text());
   });
   return page;
 }
@@ -169,7 +188,9 @@ export async function recordNetwork(page) {
     settle: async () => {
       await Promise.all([...pending]);
     },
-    text: () => chunks.map((c) => c.text).join('\n'),
+    // What the server said (the API), not the app's own files, whose
+    // comments and examples name moves too.
+    text: () => chunks.filter((c) => !c.url.includes('/assets/')).map((c) => c.text).join('\n'),
     streamed: () => chunks.filter((c) => c.url === 'stream' || c.url.includes('/stream/')).length,
   };
 }

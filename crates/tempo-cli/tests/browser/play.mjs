@@ -99,11 +99,21 @@ async function assertHidden(watcher, choice, san) {
   const received = watcher.net.text();
   const uci = choice.replace(/^x/, '');
   assert(!received.includes(uci), `${watcher.name}: the network gave away the hidden ${uci}: …${around(received, uci)}…`);
-  const html = await watcher.page.content();
+  // Without the keyboard field's placeholder: its fixed example ("Nf3,
+  // g1f3, 7163") is not the opponent's move.
+  const html = (await watcher.page.content()).replace(/ placeholder="[^"]*"/g, '');
   assert(!html.includes(uci), `${watcher.name}: the DOM holds the hidden ${uci}: …${around(html, uci)}…`);
   if (san && /^[KQRBN]/.test(san)) {
     const text = await watcher.page.evaluate(() => document.body.innerText);
     assert(!text.includes(san), `${watcher.name}: the page shows the hidden ${san}`);
+  }
+}
+
+async function waitUntil(condition, what, ms = 5000) {
+  const until = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > until) throw new Error(`${what}: not within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 50));
   }
 }
 
@@ -125,6 +135,7 @@ async function watcherOf(browser, name, gameId, options) {
 // `sans`: the SAN of a piece move, looked for in the watchers' text.
 async function step({ pages, watchers, fen, variant, moves, first, events = [], extra = [], sans = {} }) {
   const [white, black] = moves;
+  console.log(`      ${variant}: ${white} ${black}`);
   const result = resolve(variant, fen, white, black, extra);
   for (const type of events) {
     assert(result.events.some((e) => e.type === type), `the scenario ${white}/${black} has a ${type} (tempo sync resolve: ${JSON.stringify(result.events)})`);
@@ -150,6 +161,13 @@ async function step({ pages, watchers, fen, variant, moves, first, events = [], 
     await waitForBoard(page, result.fen, `${name} after ${white} ${black}`);
   }
   for (const w of watchers) {
+    // The recorder does see the moves once they are revealed (so its
+    // silence before was not deafness).
+    await w.net.settle();
+    for (const c of [white, black].filter((c) => c !== '..')) {
+      const uci = c.replace(/^x/, '');
+      await waitUntil(() => w.net.text().includes(uci), `${w.name}: the revealed ${uci} arrives over the network`);
+    }
     assertEqual(await w.page.locator('[data-state="committed"]:visible').count(), 0, `${w.name}: no commit sign after the reveal`);
     for (const type of events) {
       await w.page.locator(`[data-reveal] [data-event="${type}"]`).first().waitFor({ timeout: 5000 }).catch(() => {

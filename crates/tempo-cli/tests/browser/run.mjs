@@ -4,6 +4,7 @@
 //   BASE_URL=http://127.0.0.1:8080 ACCOUNTS=anna:pw:player,… node run.mjs [filter]
 // Exit status 1 when a test fails.
 
+import path from 'node:path';
 import { launch, SCREENSHOT_DIR } from './lib.mjs';
 
 const FILES = ['login.mjs', 'play.mjs', 'arbiter.mjs', 'pages.mjs'];
@@ -39,6 +40,15 @@ for (const file of FILES) {
       console.log(`ok    ${full} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
     } catch (err) {
       failures.push([full, err]);
+      // What each page showed when it failed.
+      let n = 0;
+      for (const context of browser.contexts()) {
+        for (const page of context.pages()) {
+          n += 1;
+          const shot = path.join(SCREENSHOT_DIR, `FAILED-${file.replace('.mjs', '')}-${failures.length}-${n}.png`);
+          await page.screenshot({ path: shot, fullPage: true, timeout: 5000 }).catch(() => {});
+        }
+      }
       console.log(`FAIL  ${full} (${((Date.now() - t0) / 1000).toFixed(1)} s)\n      ${String(err.stack || err).split('\n').slice(0, 6).join('\n      ')}`);
     } finally {
       clearTimeout(timer);
