@@ -176,8 +176,7 @@ impl Server {
     /// Logs in as the first admin and adds `ACCOUNTS` through the API.
     fn add_accounts(&self) {
         let login = serde_json::json!({"username": "admin", "password": ADMIN_PASSWORD});
-        let (status, cookie, body) =
-            self.request("POST", "/api/session", &[], &login.to_string());
+        let (status, cookie, body) = self.request("POST", "/api/session", &[], &login.to_string());
         assert_eq!(status, 200, "admin login: {body}");
         let cookie = cookie.expect("a session cookie");
         let session: serde_json::Value = serde_json::from_str(&body).unwrap();
