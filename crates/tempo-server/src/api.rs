@@ -8,8 +8,8 @@ use axum::Router;
 use axum::routing::{MethodRouter, delete, get, post};
 use serde_json::{Value, json};
 
-use crate::{lobby, routes};
 use crate::state::AppState;
+use crate::{lobby, routes};
 
 /// Who may call an endpoint.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -107,7 +107,7 @@ pub fn serve(args: &ServeArgs) -> anyhow::Result<()> {
         if let Some(password) = first_admin {
             println!(
                 "tempo: a new store: log in as admin with the password {password} \
-                 (then add members under Members, and change it under Account)"
+                 (then add members and change the password under Account)"
             );
         }
         let shutdown = async {

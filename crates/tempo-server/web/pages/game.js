@@ -1,3 +1,536 @@
-export async function render(main) {
-  main.textContent = '…';
+// A game's page, for its players and for spectators alike: the board,
+// both clocks, entering → changing → committing a choice, the opponent's
+// commit sign (never what), the reveal of both moves at once, phases,
+// the record, resign/draw, exports; replay once the game is over.
+
+import { t, addCatalogue, hasKey } from '../i18n.js';
+import { get, post, me, stream } from '../api.js';
+import { h } from '../dom.js';
+import { Board } from '../board.js';
+import { parsePosition, uciToDigits } from '../fen.js';
+import { toast } from '../app.js';
+import { matchInput, destinations, choicesFor } from '../moves.js';
+import { describeEvents, eventSquares } from '../reveal.js';
+import catalogue from '../i18n/game.js';
+
+addCatalogue(catalogue);
+
+let session = null; // the page's live state; leave() ends it
+
+export function leave() {
+  session?.stop();
+  session = null;
+}
+
+export async function render(main, [id]) {
+  leave();
+  session = new GamePage(main, id);
+  await session.start();
+}
+
+function clockText(ms) {
+  if (ms === null || ms === undefined) return '–';
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  const days = Math.floor(total / 86400);
+  const hours = Math.floor((total % 86400) / 3600);
+  const min = Math.floor((total % 3600) / 60);
+  const sec = total % 60;
+  const two = (n) => String(n).padStart(2, '0');
+  if (days) return `${days}d ${two(hours)}:${two(min)}`;
+  if (hours) return `${hours}:${two(min)}:${two(sec)}`;
+  return `${two(min)}:${two(sec)}`;
+}
+
+const other = (c) => (c === 'white' ? 'black' : 'white');
+
+class GamePage {
+  constructor(main, id) {
+    this.main = main;
+    this.id = id;
+    this.controller = new AbortController();
+    this.full = null;
+    this.state = null;
+    this.color = null; // the viewer's seat, or null for a spectator
+    this.pending = null; // the entered, not yet committed choice
+    this.lastReveal = null;
+    this.lastCheck = null;
+    this.steps = []; // every revealed step / move, for the digit code
+    this.timer = null;
+    this.stopped = false;
+  }
+
+  stop() {
+    this.stopped = true;
+    this.controller.abort();
+    clearInterval(this.timer);
+  }
+
+  async start() {
+    this.build();
+    this.timer = setInterval(() => this.tickClocks(), 200);
+    await this.connect();
+  }
+
+  async connect() {
+    let first = true;
+    const started = new Promise((resolve, reject) => {
+      stream(`/api/board/game/stream/${this.id}`, (line) => {
+        this.onLine(line);
+        if (first) {
+          first = false;
+          resolve();
+        }
+      }, this.controller.signal)
+        .then(() => this.reconnect())
+        .catch((err) => {
+          if (first) reject(err);
+          else this.reconnect();
+        });
+    });
+    await started;
+  }
+
+  reconnect() {
+    if (this.stopped) return;
+    this.status.textContent = t('game.reconnecting');
+    this.controller = new AbortController();
+    setTimeout(() => !this.stopped && this.connect().catch(() => this.reconnect()), 2000);
+  }
+
+  // ----- layout -----
+
+  build() {
+    const big = new URLSearchParams(location.search).get('view') === 'big';
+    this.main.classList.toggle('big', big);
+    this.title = h('h1', {}, t('game.title'));
+    this.boardBox = h('div', { class: 'board-box' });
+    this.board = new Board(this.boardBox, { onMove: (from, to) => this.onBoardMove(from, to) });
+    this.top = this.playerPanel();
+    this.bottom = this.playerPanel();
+    this.phase = h('p', { class: 'phase-banner', 'aria-live': 'polite', dataset: { phase: '' } });
+    this.status = h('p', { class: 'status', role: 'status', 'aria-live': 'polite' });
+    this.reveal = h('div', { class: 'reveal', 'aria-live': 'polite', dataset: { reveal: '' } });
+    this.entry = h('div', { class: 'entry card no-print' });
+    this.record = h('ol', { class: 'record', 'aria-label': t('game.record') });
+    this.actions = h('div', { class: 'actions no-print' });
+    this.exports = h('p', { class: 'exports no-print' });
+    this.replay = h('div', { class: 'replay no-print' });
+    this.digits = h('p', { class: 'mono digits', hidden: true });
+    const side = h('div', { class: 'side' },
+      this.top.el, this.phase, this.status, this.reveal, this.entry, this.bottom.el,
+      h('section', { class: 'card' }, h('h2', {}, t('game.record')), this.record, this.digits),
+      this.actions, this.exports);
+    this.main.append(this.title, h('div', { class: 'game' }, h('div', {}, this.boardBox, this.replay), side));
+  }
+
+  playerPanel() {
+    const name = h('span', { class: 'name' });
+    const sign = h('span', { class: 'commit-sign', hidden: true, dataset: { state: 'waiting' } });
+    const clock = h('span', { class: 'clock', role: 'timer', 'aria-live': 'off' });
+    const el = h('div', { class: 'player' }, h('span', {}, name, ' ', sign), clock);
+    return { el, name, sign, clock };
+  }
+
+  // ----- the stream -----
+
+  onLine(line) {
+    switch (line.type) {
+      case 'gameFull':
+        this.full = line;
+        this.color = this.seat();
+        this.board.setOrientation(this.color || 'white');
+        this.setState(line.state);
+        this.loadHistory();
+        break;
+      case 'gameState':
+        this.setState(line);
+        break;
+      case 'committed':
+        if (this.state) {
+          this.state.committed[line.color] = true;
+          this.render();
+        }
+        break;
+      case 'reveal':
+        this.onReveal(line);
+        break;
+      case 'move':
+        this.lastReveal = { move: line };
+        this.steps.push({ white: line.color === 'white' ? line.uci : null, black: line.color === 'black' ? line.uci : null });
+        break;
+      default:
+        break;
+    }
+  }
+
+  seat() {
+    const user = me();
+    if (!user || !this.full) return null;
+    const name = user.username.toLowerCase();
+    if (this.full.white.name.toLowerCase() === name) return 'white';
+    if (this.full.black.name.toLowerCase() === name) return 'black';
+    return null;
+  }
+
+  setState(state) {
+    const stepChanged = !this.state || this.state.step !== state.step;
+    this.state = state;
+    this.receivedAt = performance.now();
+    if (stepChanged || !this.myDue()) this.pending = null;
+    this.render();
+  }
+
+  onReveal(line) {
+    this.lastReveal = line;
+    this.steps.push({ white: line.white?.choice ?? null, black: line.black?.choice ?? null });
+    const check = (line.events || []).find((e) => e.type === 'check');
+    this.lastCheck = check ? check.color : null;
+    if (this.color) navigator.vibrate?.(60);
+  }
+
+  async loadHistory() {
+    // The digit code and the replay need every step since the start.
+    try {
+      const text = await get(`/api/game/${this.id}/log`);
+      const entries = String(text).split('\n').filter(Boolean).map((l) => JSON.parse(l));
+      this.positions = [];
+      this.steps = [];
+      for (const e of entries) {
+        if (e.type === 'gameCreated') this.positions.push({ fen: e.fen, arrows: [] });
+        if (e.type === 'reveal') {
+          this.steps.push({ white: e.white?.choice ?? null, black: e.black?.choice ?? null });
+          this.positions.push({ fen: e.fen, arrows: arrowsOf(e.white?.choice, e.black?.choice), record: e.record });
+        }
+        if (e.type === 'move') {
+          this.steps.push({ white: e.color === 'white' ? e.uci : null, black: e.color === 'black' ? e.uci : null });
+          this.positions.push({ fen: e.fen, arrows: arrowsOf(e.color === 'white' ? e.uci : null, e.color === 'black' ? e.uci : null), record: e.san });
+        }
+      }
+      const last = [...entries].reverse().find((e) => e.type === 'reveal' || e.type === 'move');
+      if (last && !this.lastReveal) this.lastReveal = last.type === 'reveal' ? last : { move: last };
+      this.render();
+    } catch {
+      // The page works without the history; only replay and digits need it.
+    }
+  }
+
+  // ----- what the viewer may do -----
+
+  myDue() {
+    if (!this.color || !this.state || this.state.status !== 'started') return null;
+    return this.state.due[this.color];
+  }
+
+  canChoose() {
+    return !!this.myDue() && !this.state.committed[this.color] && !this.state.paused && (this.state.legal || []).length > 0;
+  }
+
+  alternating() {
+    return this.state.phase === 'alternating';
+  }
+
+  onBoardMove(from, to) {
+    const candidates = choicesFor(this.state.legal || [], from, to);
+    if (candidates.length === 1) this.enter(candidates[0]);
+    else if (candidates.length > 1) this.askPromotion(candidates);
+  }
+
+  askPromotion(candidates) {
+    this.entry.replaceChildren(h('p', {}, t('game.promoteTo')),
+      h('div', { class: 'choices' }, candidates.map((c) => h('button', {
+        type: 'button', dataset: { choice: c }, onclick: () => this.enter(c),
+      }, t('promotion.' + c.slice(-1))))));
+  }
+
+  enter(choice) {
+    if (!this.canChoose()) return;
+    if (this.alternating()) {
+      // Orthodox play: a move is played at once, as on any chess server.
+      this.send(choice);
+      return;
+    }
+    this.pending = choice;
+    this.render();
+    this.entry.querySelector('[data-action="commit"]')?.focus();
+  }
+
+  async send(choice) {
+    try {
+      await post(`/api/board/game/${this.id}/move/${encodeURIComponent(choice)}`);
+      if (!this.alternating()) {
+        this.state.committed[this.color] = true;
+        this.state.mine = choice;
+      }
+      this.pending = null;
+      this.render();
+    } catch (err) {
+      toast(t('error.generic', { reason: err.message }), 'error');
+    }
+  }
+
+  async action(path, confirmKey) {
+    if (confirmKey && !confirm(t(confirmKey))) return;
+    try {
+      await post(`/api/board/game/${this.id}/${path}`);
+    } catch (err) {
+      toast(t('error.generic', { reason: err.message }), 'error');
+    }
+  }
+
+  // ----- rendering -----
+
+  render() {
+    if (!this.full || !this.state) return;
+    const s = this.state;
+    const full = this.full;
+    const pos = parsePosition(s.fen);
+    const bottomColor = this.board.orientation;
+    this.title.textContent = `${full.white.name} – ${full.black.name} · ${t('variant.' + full.variant)}`;
+    for (const [panel, color] of [[this.bottom, bottomColor], [this.top, other(bottomColor)]]) {
+      panel.name.textContent = `${full[color].name} (${t('color.' + color)})`;
+      panel.color = color;
+      const committed = s.status === 'started' && s.committed[color] && !!s.due[color];
+      // The viewer's own sign says "you committed"; the other's says only that.
+      panel.sign.hidden = !committed;
+      panel.sign.dataset.state = committed ? 'committed' : 'waiting';
+      panel.sign.textContent = committed ? (color === this.color ? t('game.youCommitted') : t('game.committed')) : '';
+      panel.sign.setAttribute('aria-label', committed ? t('game.committedLong', { name: full[color].name }) : '');
+    }
+    this.board.setPieces(pos.board);
+    const marks = new Map();
+    const mark = (sq, cls) => marks.set(sq, [...(marks.get(sq) || []), cls]);
+    for (const sq of pos.paused) mark(sq, 'paused');
+    let arrows = [];
+    if (this.lastReveal?.type === 'reveal') {
+      arrows = arrowsOf(this.lastReveal.white?.choice, this.lastReveal.black?.choice);
+      for (const sq of eventSquares(this.lastReveal.events || [])) mark(sq, 'event');
+    } else if (this.lastReveal?.move) {
+      const u = this.lastReveal.move.uci;
+      mark(u.slice(0, 2), 'last');
+      mark(u.slice(2, 4), 'last');
+    }
+    const mine = this.pending || (this.color && s.committed[this.color] ? s.mine : null);
+    if (mine && mine !== '-') {
+      const m = mine.replace(/^x/, '');
+      arrows = arrows.concat([{ from: m.slice(0, 2), to: m.slice(2, 4), kind: 'mine' }]);
+      mark(m.slice(2, 4), 'entered');
+    }
+    this.board.setMarks(marks);
+    this.board.setArrows(arrows);
+    this.board.setDests(this.canChoose() ? destinations(s.legal) : new Map());
+    this.renderPhase();
+    this.renderReveal();
+    this.renderEntry();
+    this.renderRecord();
+    this.renderActions();
+    this.renderExports();
+    this.renderReplay();
+    this.tickClocks();
+  }
+
+  renderPhase() {
+    const s = this.state;
+    let text = '';
+    const dueColors = ['white', 'black'].filter((c) => s.due[c]);
+    switch (s.phase) {
+      case 'first-move-right': {
+        const checked = this.lastCheck || dueColors[0];
+        text = t('phase.firstMoveRight', { color: t('color.' + checked) });
+        break;
+      }
+      case 'new-parry':
+        text = t('phase.newParry', { color: t('color.' + (dueColors[0] || 'white')) });
+        break;
+      case 'exchange': {
+        const parts = dueColors.map((c) => t('phase.exchangeSide', { color: t('color.' + c), square: s.due[c].replace('capture-on-', '') }));
+        text = t('phase.exchange') + ' ' + parts.join('; ');
+        break;
+      }
+      case 'alternating':
+        if (this.full.variant === 'synchronschach' || this.full.variant === 'fairschach') {
+          text = t('phase.orthodox', { color: t('color.' + (dueColors[0] || 'white')) });
+        }
+        break;
+      default:
+        break;
+    }
+    this.phase.textContent = text;
+    this.phase.dataset.phase = s.phase;
+  }
+
+  renderReveal() {
+    const r = this.lastReveal;
+    if (!r || r.type !== 'reveal') {
+      this.reveal.replaceChildren();
+      return;
+    }
+    const special = describeEvents(r.events || [], t);
+    this.reveal.replaceChildren(
+      h('strong', {}, t('game.revealed')), ' ',
+      h('span', { class: 'mono' }, r.record || ''),
+      special.length ? h('ul', { class: 'special' }, special.map((s) => h('li', { dataset: { event: s.type } }, s.text))) : '',
+    );
+  }
+
+  renderEntry() {
+    const s = this.state;
+    this.entry.replaceChildren();
+    if (!this.color || s.status !== 'started') {
+      this.entry.hidden = true;
+      return;
+    }
+    this.entry.hidden = false;
+    const due = this.myDue();
+    if (s.paused) {
+      this.entry.append(h('p', {}, t('game.pausedByArbiter')));
+      return;
+    }
+    if (!due) {
+      this.entry.append(h('p', { class: 'hint' }, t('game.waitOpponent')));
+      return;
+    }
+    if (s.committed[this.color]) {
+      this.entry.append(h('p', {}, t('game.committedWait', { choice: s.mine || '' })));
+      return;
+    }
+    const exchange = due.startsWith('capture-on-');
+    const prompt = exchange
+      ? t('game.exchangePrompt', { square: due.replace('capture-on-', '') })
+      : this.alternating() ? t('game.yourMove') : t('game.enterPrompt');
+    this.entry.append(h('p', {}, prompt));
+    if (exchange) {
+      this.entry.append(h('div', { class: 'choices' }, (s.legal || []).map((c) => h('button', {
+        type: 'button', dataset: { choice: c }, 'aria-pressed': String(this.pending === c),
+        onclick: () => this.enter(c),
+      }, c === '-' ? t('game.decline') : t('game.captureWith', { from: c.slice(1, 3), to: c.slice(3, 5) })))));
+    }
+    const input = h('input', {
+      name: 'move', autocomplete: 'off', spellcheck: false, 'aria-label': t('game.keyboardLabel'),
+      placeholder: t('game.keyboardPlaceholder'),
+    });
+    const form = h('form', { class: 'entry-row', dataset: { form: 'move' } }, input,
+      h('button', { type: 'submit' }, this.alternating() ? t('game.play') : t('game.enter')));
+    form.addEventListener('submit', (e) => {
+      e.preventDefault();
+      const choice = matchInput(input.value, s.legal || [], parsePosition(s.fen).board);
+      if (!choice) {
+        toast(t('game.notLegal', { text: input.value }), 'error');
+        return;
+      }
+      input.value = '';
+      this.enter(choice);
+    });
+    this.entry.append(form);
+    if (!this.alternating()) {
+      this.entry.append(h('div', { class: 'entry-row' },
+        h('span', {}, t('game.entered')), ' ',
+        h('span', { class: 'pending-move', dataset: { pending: this.pending || '' } }, this.pending ? `${this.pending} (${uciToDigits(this.pending)})` : '–'),
+        h('button', {
+          type: 'button', class: 'primary', dataset: { action: 'commit' }, disabled: !this.pending,
+          onclick: () => this.pending && this.send(this.pending),
+        }, t('game.commit')),
+        this.pending ? h('button', { type: 'button', dataset: { action: 'clear' }, onclick: () => { this.pending = null; this.render(); } }, t('game.change')) : '',
+      ));
+    }
+  }
+
+  renderRecord() {
+    const s = this.state;
+    let lines = s.record || [];
+    if (this.full.variant === 'standard' || this.full.variant === 'chess960') {
+      const paired = [];
+      for (let i = 0; i < lines.length; i += 2) paired.push(`${i / 2 + 1}. ${lines[i]} ${lines[i + 1] || ''}`);
+      lines = paired;
+    }
+    this.record.replaceChildren(...lines.map((l) => h('li', {}, l)));
+    this.record.scrollTop = this.record.scrollHeight;
+    this.digits.textContent = this.steps
+      .map((st, i) => `${i + 1}. ${st.white ? uciToDigits(st.white) : '…'} ${st.black ? uciToDigits(st.black) : '…'}`)
+      .join('  ');
+  }
+
+  renderActions() {
+    const s = this.state;
+    this.actions.replaceChildren();
+    if (s.status !== 'started') {
+      const reason = hasKey('reason.' + s.reason) ? t('reason.' + s.reason) : s.reason || '';
+      this.status.textContent = t('game.over', { result: s.result || '*', reason });
+      this.status.dataset.result = s.result || '';
+      return;
+    }
+    this.status.textContent = s.paused ? t('game.paused') : '';
+    if (!this.color) return;
+    const button = (key, action, onclick, cls = '') => h('button', { type: 'button', class: cls, dataset: { action }, onclick }, t(key));
+    const offer = s.drawOffer;
+    if (offer && offer !== this.color) {
+      this.actions.append(h('span', {}, t('game.drawOffered')),
+        button('game.acceptDraw', 'draw-yes', () => this.action('draw/yes'), 'primary'),
+        button('game.declineDraw', 'draw-no', () => this.action('draw/no')));
+    } else if (!offer) {
+      this.actions.append(button('game.offerDraw', 'draw', () => this.action('draw/yes')));
+    }
+    this.actions.append(
+      button('game.claimDraw', 'claim-draw', () => this.action('claim-draw')),
+      button('game.abort', 'abort', () => this.action('abort', 'game.confirmAbort')),
+      button('game.resign', 'resign', () => this.action('resign', 'game.confirmResign'), 'danger'),
+    );
+  }
+
+  renderExports() {
+    const big = this.main.classList.contains('big');
+    this.exports.replaceChildren(
+      h('a', { href: `/api/game/export/${this.id}`, download: `${this.id}.pgn` }, t('game.pgn')), ' · ',
+      h('button', { type: 'button', class: 'link', dataset: { action: 'digits' }, onclick: () => { this.digits.hidden = !this.digits.hidden; } }, t('game.digitCode')), ' · ',
+      h('a', { href: `/log/${this.id}`, dataset: { link: '' } }, t('game.log')), ' · ',
+      h('a', { href: big ? `/game/${this.id}` : `/game/${this.id}?view=big`, dataset: { link: '', action: 'projector' } }, big ? t('game.normalView') : t('game.projector')), ' · ',
+      h('button', { type: 'button', class: 'link', dataset: { action: 'flip' }, onclick: () => { this.board.setOrientation(other(this.board.orientation)); this.render(); } }, t('game.flip')),
+    );
+  }
+
+  renderReplay() {
+    if (this.state.status === 'started' || !this.positions || this.positions.length < 2) {
+      this.replay.replaceChildren();
+      return;
+    }
+    if (this.replay.firstChild) return;
+    const n = this.positions.length - 1;
+    const label = h('span', {});
+    const slider = h('input', { type: 'range', min: '0', max: String(n), value: String(n), 'aria-label': t('game.replay') });
+    const show = () => {
+      const p = this.positions[Number(slider.value)];
+      this.board.setDests(new Map());
+      this.board.setPieces(parsePosition(p.fen).board);
+      this.board.setArrows(p.arrows);
+      label.textContent = t('game.replayStep', { step: slider.value, of: n }) + (p.record ? ` · ${p.record}` : '');
+    };
+    slider.addEventListener('input', show);
+    this.replay.append(h('label', { class: 'field' }, h('span', {}, t('game.replay')), slider), label);
+    label.textContent = t('game.replayStep', { step: n, of: n });
+  }
+
+  tickClocks() {
+    if (!this.state) return;
+    const s = this.state;
+    const elapsed = performance.now() - (this.receivedAt || performance.now());
+    for (const panel of [this.top, this.bottom]) {
+      const c = panel.color;
+      if (!c) continue;
+      const base = c === 'white' ? s.wtime : s.btime;
+      const running = s.status === 'started' && !s.paused && !!s.due[c] && !s.committed[c] && base !== null && base !== undefined;
+      const left = base === null || base === undefined ? null : running ? base - elapsed : base;
+      panel.clock.textContent = clockText(left);
+      panel.clock.classList.toggle('running', running);
+      panel.clock.classList.toggle('low', left !== null && left < 20000 && s.status === 'started');
+      panel.clock.setAttribute('aria-label', t('game.clockOf', { color: t('color.' + c), time: clockText(left) }));
+    }
+  }
+}
+
+function arrowsOf(white, black) {
+  const arrow = (choice, kind) => {
+    if (!choice || choice === '-') return [];
+    const m = choice.replace(/^x/, '');
+    return [{ from: m.slice(0, 2), to: m.slice(2, 4), kind }];
+  };
+  return [...arrow(white, 'white'), ...arrow(black, 'black')];
 }
