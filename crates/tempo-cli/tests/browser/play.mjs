@@ -67,21 +67,37 @@ async function waitForBoard(page, fen, what) {
   }
 }
 
-// Enters a move by clicking its squares (or a choice button), then commits.
-async function commit(page, choice) {
-  await page.locator('[data-action="commit"]').waitFor();
+// What the page says where a move is entered (for failure messages).
+async function entryText(page) {
+  const entry = page.locator('.entry');
+  const text = (await entry.count()) ? await entry.first().innerText() : await page.locator('main').innerText();
+  return JSON.stringify(text.replace(/\s+/g, ' ').slice(0, 300));
+}
+
+// Enters a choice and commits it. A move by clicking its two squares, by
+// dragging (`how: 'drag'`) or typed (`how: {type: 'Nc3'}`); an exchange
+// choice by its button.
+async function commit(page, choice, how = 'click') {
+  const who = page.who;
+  await page.locator('[data-action="commit"]').waitFor().catch(async () => {
+    throw new Error(`${who}: no [data-action="commit"] to enter ${choice}; the page says ${await entryText(page)}`);
+  });
   if (choice === '-' || choice.startsWith('x')) {
     await page.click(`[data-choice="${choice}"]`);
+  } else if (how === 'drag') {
+    await page.dragAndDrop(`[data-square="${choice.slice(0, 2)}"]`, `[data-square="${choice.slice(2, 4)}"]`);
+  } else if (how.type) {
+    await page.fill('input[name="move"]', how.type);
+    await page.press('input[name="move"]', 'Enter');
   } else {
     await page.click(`[data-square="${choice.slice(0, 2)}"]`);
     await page.click(`[data-square="${choice.slice(2, 4)}"]`);
   }
-  const enabled = () => {
+  await page.waitForFunction(() => {
     const b = document.querySelector('[data-action="commit"]');
     return !!b && !b.disabled;
-  };
-  await page.waitForFunction(enabled).catch(() => {
-    throw new Error(`${choice}: entered, but no enabled [data-action="commit"] button`);
+  }).catch(async () => {
+    throw new Error(`${who}: ${choice} entered (${JSON.stringify(how)}), but no enabled [data-action="commit"]; the page says ${await entryText(page)}`);
   });
   await page.click('[data-action="commit"]');
   // Committed: the button is gone or disabled (nothing entered any more).
@@ -133,7 +149,8 @@ async function watcherOf(browser, name, gameId, options) {
 // One step: `first` commits, the watchers see only that; then the other
 // commits and every page shows the position `tempo sync resolve` gives.
 // `sans`: the SAN of a piece move, looked for in the watchers' text.
-async function step({ pages, watchers, fen, variant, moves, first, events = [], extra = [], sans = {} }) {
+// `how`: per colour, how the move is entered (see commit).
+async function step({ pages, watchers, fen, variant, moves, first, events = [], extra = [], sans = {}, how = {} }) {
   const [white, black] = moves;
   console.log(`      ${variant}: ${white} ${black}`);
   const result = resolve(variant, fen, white, black, extra);
@@ -143,7 +160,7 @@ async function step({ pages, watchers, fen, variant, moves, first, events = [], 
   const choice = { white, black };
   const [a, b] = first === 'white' ? ['white', 'black'] : ['black', 'white'];
   if (choice[a] !== '..') {
-    await commit(pages[a], choice[a]);
+    await commit(pages[a], choice[a], how[a]);
     if (choice[b] !== '..') {
       // Hidden until the other commits: the watchers see only the sign.
       for (const w of watchers) {
@@ -156,7 +173,7 @@ async function step({ pages, watchers, fen, variant, moves, first, events = [], 
       await assertHidden({ name: `the opponent (${b})`, page: pages[b], net: pages[b].net }, choice[a], sans[a]);
     }
   }
-  if (choice[b] !== '..') await commit(pages[b], choice[b]);
+  if (choice[b] !== '..') await commit(pages[b], choice[b], how[b]);
   for (const [name, page] of [['white', pages.white], ['black', pages.black], ...watchers.map((w) => [w.name, w.page])]) {
     await waitForBoard(page, result.fen, `${name} after ${white} ${black}`);
   }
@@ -183,7 +200,10 @@ async function players(browser, white, black) {
     white: await loggedInPage(browser, white),
     black: await loggedInPage(browser, black, { viewport: PHONE }),
   };
-  for (const page of Object.values(pages)) page.net = await recordNetwork(page);
+  for (const [color, page] of Object.entries(pages)) {
+    page.net = await recordNetwork(page);
+    page.who = `${color} (${color === 'white' ? white : black})`;
+  }
   return pages;
 }
 
@@ -224,16 +244,18 @@ export const tests = [
       let fen = START;
       await waitForBoard(watchers[0].page, fen, 'the start');
       const variant = 'fairschach';
-      const play = (moves, first, events, sans) => step({ pages, watchers, fen, variant, moves, first, events, sans });
+      const play = (moves, first, events, sans, how) => step({ pages, watchers, fen, variant, moves, first, events, sans, how });
       fen = await play(['e2e4', 'd7d5'], 'white');
       // Both to g4: the queen and the bishop collide (FSR 4).
       fen = await play(['d1g4', 'c8g4'], 'black', ['collision'], { white: 'Qg4', black: 'Bg4' });
       await screenshot(watchers[0].page, 'game-collision-spectator-desktop');
       fen = await play(['f1b5', 'g8f6'], 'white', ['check'], { white: 'Bb5+', black: 'Nf6' });
       // Black is in check at the start of the pair: its move comes first (FSR 6).
-      fen = await play(['g1f3', 'c7c6'], 'white', ['first-move'], { white: 'Nf3' });
+      // White types the move (SAN), Black drags the pawn.
+      fen = await play(['g1f3', 'c7c6'], 'white', ['first-move'], { white: 'Nf3' }, { white: { type: 'Nf3' }, black: 'drag' });
       await screenshot(pages.black, 'game-first-move-phone');
-      fen = await play(['b1c3', 'e7e6'], 'black', [], { white: 'Nc3' });
+      // The source's digit code (ICCF) for White: b1c3 = 2133.
+      fen = await play(['b1c3', 'e7e6'], 'black', [], { white: 'Nc3' }, { white: { type: '2133' } });
       for (const page of [...Object.values(pages), ...watchers.map((w) => w.page)]) {
         assertEqual(page.errors.length, 0, `no script errors (${page.errors.join('; ')})`);
       }
