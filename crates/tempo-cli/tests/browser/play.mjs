@@ -169,7 +169,10 @@ async function step({ pages, watchers, fen, variant, moves, first, events = [], 
         });
         await assertHidden(w, choice[a], sans[a]);
       }
-      // Nor does the opponent's page hold it.
+      // The opponent sees the sign too, and nothing more.
+      await pages[b].locator('[data-state="committed"]').first().waitFor().catch(() => {
+        throw new Error(`${pages[b].who}: no visible [data-state="committed"] after ${a} committed`);
+      });
       await assertHidden({ name: `the opponent (${b})`, page: pages[b], net: pages[b].net }, choice[a], sans[a]);
     }
   }
