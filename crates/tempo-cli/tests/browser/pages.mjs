@@ -31,16 +31,18 @@ async function setUp() {
   return games;
 }
 
-// [name, path (from the games), who (a member, or null: logged out), the element that says it is ready]
+// [name, path (from the games), who (a member, or null: logged out), the
+// element that says it is ready (or a function of the games giving it)]
 const PAGES = [
   ['login', () => '/login', null, 'input[name="password"]'],
   ['lobby', () => '/', 'anna', '[data-form="challenge"]'],
   ['game', (g) => `/game/${g.running}`, 'anna', '[data-action="commit"]'],
   ['spectator', (g) => `/game/${g.running}`, null, '[data-square="e4"] [data-piece]'],
   ['projector', (g) => `/game/${g.running}?view=big`, null, '[data-square="e4"] [data-piece]'],
-  ['archive', () => '/archive', 'anna', 'main h1'],
-  ['replay', (g) => `/game/${g.finished}`, null, '[data-square="e4"]'],
-  ['log', (g) => `/log/${g.finished}`, null, 'main h1'],
+  ['archive', (g) => '/archive', 'anna', (g) => `[data-game="${g.finished}"]`],
+  ['replay', (g) => `/game/${g.finished}`, null, 'main input[type="range"]'],
+  // The log verified in the browser (hash chain, commitments, signature).
+  ['log', (g) => `/log/${g.finished}`, null, '[data-verify="ok"]'],
   ['arbiter', () => '/arbiter', 'arbi', 'main form'],
   ['rules', () => '/rules', null, '[data-square]'],
   ['account', () => '/account', 'anna', 'main h1'],
@@ -55,13 +57,14 @@ function describe(violations) {
     .join('\n');
 }
 
-async function check(browser, [name, route, who, ready]) {
+async function check(browser, [name, route, who, readyOf]) {
   const g = await setUp();
+  const ready = typeof readyOf === 'function' ? readyOf(g) : readyOf;
   const problems = [];
   for (const [width, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
     const page = who ? await loggedInPage(browser, who, { viewport, bypassCSP: true }) : await newPage(browser, { viewport, bypassCSP: true });
     await page.goto(route(g));
-    await page.locator(ready).first().waitFor().catch(async () => {
+    await page.locator(ready).first().waitFor({ state: 'attached' }).catch(async () => {
       const main = await page.locator('main').innerText().catch(() => '');
       await screenshot(page, `${name}-${width}-broken`);
       throw new Error(`${name} (${route(g)}, ${width}): ${ready} never shown; <main> says ${JSON.stringify(main.slice(0, 200))}`);
