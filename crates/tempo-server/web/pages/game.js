@@ -255,9 +255,12 @@ class GamePage {
   }
 
   async send(choice) {
+    const step = this.state.step;
     try {
       await post(`/api/board/game/${this.id}/move/${encodeURIComponent(choice)}`);
-      if (!this.alternating()) {
+      // The stream may already have brought the reveal this commit caused:
+      // then the state is newer than the commit, and stays as it is.
+      if (!this.alternating() && this.state.step === step) {
         this.state.committed[this.color] = true;
         this.state.mine = choice;
       }
