@@ -45,6 +45,7 @@ const PAGES = [
   ['log', (g) => `/log/${g.finished}`, null, '[data-verify="ok"]'],
   ['arbiter', () => '/arbiter', 'arbi', 'main form'],
   ['rules', () => '/rules', null, '[data-square]'],
+  ['tournaments', () => '/tournaments', 'admin', 'main h1'],
   ['account', () => '/account', 'anna', 'main h1'],
 ];
 
@@ -67,7 +68,8 @@ async function check(browser, [name, route, who, readyOf]) {
     await page.locator(ready).first().waitFor({ state: 'attached' }).catch(async () => {
       const main = await page.locator('main').innerText().catch(() => '');
       await screenshot(page, `${name}-${width}-broken`);
-      throw new Error(`${name} (${route(g)}, ${width}): ${ready} never shown; <main> says ${JSON.stringify(main.slice(0, 200))}`);
+      const errors = page.errors.length ? `; script errors: ${page.errors.join('; ')}` : '';
+      throw new Error(`${name} (${route(g)}, ${width}): ${ready} never shown; <main> says ${JSON.stringify(main.slice(0, 200))}${errors}`);
     });
     // Fonts, the board's SVGs, the stream's first state.
     await page.waitForLoadState('load');
