@@ -22,6 +22,7 @@ pub mod hub;
 pub mod routes;
 mod state;
 pub mod store;
+pub mod tournaments;
 pub mod writer;
 
 use std::future::Future;
