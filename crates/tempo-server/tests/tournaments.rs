@@ -189,7 +189,7 @@ async fn keizer_example(server: &TestServer) {
         Method::POST,
         &format!("/api/tournaments/{id}/players"),
         &arb,
-        json!({"name": "Newman", "rating": 1500, "club": "SK Tempo"}),
+        json!({"name": "Newman", "rating": 1500, "club": "SK Tempo", "guest": true}),
     )
     .await;
     assert_eq!(newman["id"], 11);
@@ -222,6 +222,7 @@ async fn keizer_example(server: &TestServer) {
     );
     assert_eq!(detail["players"][4]["withdrawnAfter"], 2);
     assert_eq!(detail["players"][10]["firstRound"], 3);
+    assert_eq!(detail["players"][10]["guest"], true);
     assert_eq!(detail["rounds"].as_array().unwrap().len(), 3);
 }
 
@@ -515,6 +516,35 @@ async fn authorisation_and_errors(server: &TestServer) {
         )
         .await;
     assert_eq!(status, StatusCode::CONFLICT);
+    // The last round can be deleted and paired again.
+    let (status, _) = server
+        .call(
+            Method::DELETE,
+            &format!("{base}/rounds/2"),
+            Some(&arb),
+            None,
+        )
+        .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    ok(
+        server,
+        Method::DELETE,
+        &format!("{base}/rounds/1"),
+        &arb,
+        Value::Null,
+    )
+    .await;
+    let (_, detail) = server.call(Method::GET, &base, None, None).await;
+    assert_eq!(detail["pairedRounds"], 0);
+    let again = ok(
+        server,
+        Method::POST,
+        &format!("{base}/rounds"),
+        &arb,
+        Value::Null,
+    )
+    .await;
+    assert_eq!(again["round"], 1);
     let (_, spec) = server
         .call(Method::GET, "/api/openapi.json", None, None)
         .await;

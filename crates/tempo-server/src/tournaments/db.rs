@@ -122,6 +122,34 @@ pub async fn modify<T>(
     ))
 }
 
+/// [`modify`] for a change that takes time (pairing a round): it runs on
+/// a blocking thread, not on the server's workers.
+pub async fn modify_blocking<T: Send + 'static>(
+    store: &Store,
+    id: &str,
+    change: fn(&mut Record) -> Result<T, Refusal>,
+) -> Result<(T, Record), ApiError> {
+    let _guard = writing().lock().await;
+    for _ in 0..5 {
+        let (record, version) = load(store, id).await?;
+        let (out, record) = tokio::task::spawn_blocking(move || {
+            let mut record = record;
+            let out = change(&mut record);
+            (out, record)
+        })
+        .await
+        .map_err(|_| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "the change failed"))?;
+        let out = out?;
+        if save(store, id, version, &record).await? {
+            return Ok((out, record));
+        }
+    }
+    Err(ApiError::new(
+        StatusCode::SERVICE_UNAVAILABLE,
+        "the tournament is busy, try again",
+    ))
+}
+
 /// The newest tournaments, at most `limit`.
 pub async fn list(store: &Store, limit: i64) -> Result<Vec<Summary>, StoreError> {
     let rows = sqlx::query(

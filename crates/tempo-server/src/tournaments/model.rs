@@ -152,6 +152,9 @@ pub struct Settings {
     /// Player (starting rank) → server username.
     #[serde(default)]
     pub usernames: BTreeMap<PlayerId, String>,
+    /// Players who are guests, not club members.
+    #[serde(default)]
+    pub guests: std::collections::BTreeSet<PlayerId>,
     #[serde(default)]
     pub rounds: Vec<RoundRecord>,
     #[serde(default)]
@@ -389,6 +392,7 @@ impl Record {
                 rules,
                 double: req.double.unwrap_or(false),
                 usernames: BTreeMap::new(),
+                guests: Default::default(),
                 rounds: Vec::new(),
                 log: Vec::new(),
             },
@@ -430,6 +434,7 @@ impl Record {
         rating: Option<u32>,
         username: Option<&str>,
         club: Option<&str>,
+        guest: bool,
     ) -> Result<PlayerId, Refusal> {
         if self.t.players.len() >= MAX_PLAYERS {
             return Err(conflict(format!("at most {MAX_PLAYERS} players")));
@@ -470,6 +475,9 @@ impl Record {
         }
         if let Some(username) = username {
             self.s.usernames.insert(id, username.to_string());
+        }
+        if guest {
+            self.s.guests.insert(id);
         }
         Ok(id)
     }
@@ -783,6 +791,37 @@ impl Record {
             self.set_result(round, board, result, "pairing", 0, false)?;
         }
         Ok(round)
+    }
+
+    /// Deletes the pairing (and any results) of the last paired round, so
+    /// that it can be paired again; not once it has online games.
+    pub fn unpair(&mut self, round: u32) -> Result<(), Refusal> {
+        let paired = self.t.paired_rounds();
+        if round == 0 || round > paired {
+            return Err(Refusal::NotFound(format!("round {round}")));
+        }
+        if round != paired {
+            return Err(conflict(format!(
+                "only the last paired round ({paired}) can be deleted"
+            )));
+        }
+        let boards = self.boards(round).expect("a paired round");
+        if boards.boards.iter().any(|b| b.game_id.is_some()) {
+            return Err(conflict(format!("round {round} is played online")));
+        }
+        for p in &mut self.t.players {
+            let bye = boards.bye == Some(p.id);
+            if let Some(e) = p.rounds.get_mut(round as usize - 1)
+                && (e.was_paired() || bye)
+            {
+                *e = blank();
+            }
+            while p.rounds.last().is_some_and(|e| *e == blank()) {
+                p.rounds.pop();
+            }
+        }
+        self.s.rounds.retain(|r| r.round != round);
+        Ok(())
     }
 
     /// Round `round` of the Berger table for the players by starting rank;

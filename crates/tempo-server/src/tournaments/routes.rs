@@ -9,7 +9,7 @@ use axum::extract::{FromRequestParts, Path, Query, State};
 use axum::http::header;
 use axum::http::request::Parts;
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
+use axum::routing::{delete, get, post};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
@@ -107,6 +107,8 @@ pub struct PlayerRequest {
     rating: Option<u32>,
     username: Option<String>,
     club: Option<String>,
+    #[serde(default)]
+    guest: bool,
 }
 
 /// `POST /api/tournaments/{id}/players` → `{"id": startRank}`.
@@ -133,6 +135,7 @@ pub async fn add_player(
             req.rating,
             username.as_deref(),
             req.club.as_deref(),
+            req.guest,
         )
     })
     .await?;
@@ -198,7 +201,7 @@ pub async fn pair(
     } else {
         serde_json::from_slice(&body).map_err(|e| ApiError::bad_request(format!("body: {e}")))?
     };
-    let (round, mut record) = db::modify(&state.store, &id, Record::pair_next).await?;
+    let (round, mut record) = db::modify_blocking(&state.store, &id, Record::pair_next).await?;
     if req.online {
         record = online::create_games(&state, &id, round, record).await?;
     }
@@ -216,6 +219,18 @@ pub async fn round(
         return Err(Refusal::NotFound(format!("round {round}")).into());
     }
     Ok(Json(view::round(&record, round)))
+}
+
+/// `DELETE /api/tournaments/{id}/rounds/{round}`: the last round's
+/// pairing goes (to pair it again).
+pub async fn unpair(
+    State(state): State<AppState>,
+    Director(_): Director,
+    Path((id, round)): Path<(String, String)>,
+) -> ApiResult<Json<Value>> {
+    let round = number("round", &round)?;
+    db::modify(&state.store, &id, |r| r.unpair(round)).await?;
+    Ok(Json(json!({"ok": true, "round": round})))
 }
 
 /// `POST /api/tournaments/{id}/rounds/{round}/games`: the round's games on
@@ -379,6 +394,15 @@ pub fn endpoints() -> Vec<Endpoint> {
             || get(round),
         ),
         e(
+            "delete",
+            "/api/tournaments/{id}/rounds/{round}",
+            "Deletes the last round's pairing and results, to pair it again (not once played online)",
+            Arbiter,
+            None,
+            JSON,
+            || delete(unpair),
+        ),
+        e(
             "post",
             "/api/tournaments/{id}/rounds/{round}/games",
             "Creates the round's games on the server for boards whose players have accounts",
@@ -449,6 +473,7 @@ fn player_body() -> Value {
         "rating": {"type": "integer", "minimum": 0, "maximum": 9999},
         "username": {"type": "string"},
         "club": {"type": "string", "maxLength": super::MAX_CLUB},
+        "guest": {"type": "boolean", "description": "a guest, not a club member"},
     }})
 }
 

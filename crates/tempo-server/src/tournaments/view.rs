@@ -62,6 +62,7 @@ pub fn detail(id: &str, record: &Record) -> Value {
                 "rating": p.rating,
                 "club": p.club,
                 "username": record.s.usernames.get(&p.id),
+                "guest": record.s.guests.contains(&p.id),
                 "withdrawnAfter": withdrawn.map(|w| w.after_round),
                 "firstRound": late.map_or(1, |l| l.first_round),
             })
