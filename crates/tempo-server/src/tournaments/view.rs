@@ -220,7 +220,10 @@ pub fn standings_json(record: &Record, after: Option<u32>) -> Result<Value, Refu
                 .collect()
         }
     };
-    Ok(json!({"round": round, "system": record.s.system.as_str(), "rows": rows}))
+    let order: Vec<String> = tiebreaks(record)?.iter().map(ToString::to_string).collect();
+    Ok(
+        json!({"round": round, "system": record.s.system.as_str(), "tiebreaks": order, "rows": rows}),
+    )
 }
 
 /// A rational score as a decimal with at most two decimals.
