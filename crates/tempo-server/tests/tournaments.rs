@@ -247,7 +247,29 @@ async fn dutch_import(server: &TestServer) {
     assert_eq!(detail["pairedRounds"], 3);
     assert_eq!(detail["totalRounds"], 5);
     let rounds = format!("/api/tournaments/{id}/rounds");
+    // Attendance: the next round only (a blank column before it would
+    // read as an absence); player 12 takes a half-point bye in round 5.
+    let attendance = format!("/api/tournaments/{id}/attendance");
+    let (status, body) = server
+        .call(
+            Method::POST,
+            &attendance,
+            Some(&arb),
+            Some(json!({"round": 5, "player": 12, "status": "half-point-bye"})),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
     for round in 4..=5u32 {
+        if round == 5 {
+            ok(
+                server,
+                Method::POST,
+                &attendance,
+                &arb,
+                json!({"round": 5, "player": 12, "status": "half-point-bye"}),
+            )
+            .await;
+        }
         let t = exported(server, &id).await;
         assert_eq!(t.paired_rounds() + 1, round);
         let input = tempo_tourney::dutch::input_for_round(&t, round).unwrap();
@@ -261,6 +283,8 @@ async fn dutch_import(server: &TestServer) {
             .collect();
         assert_eq!(pairs(&paired), want, "round {round}");
         assert_eq!(paired["bye"].as_u64(), expected.bye.map(u64::from));
+        let seated = pairs(&paired).iter().any(|&(w, b)| w == 12 || b == 12);
+        assert_eq!(seated, round == 4);
         if round == 4 {
             // The documented pairing of docs/tournaments.md.
             assert_eq!(want, [(10, 1), (2, 11), (8, 5), (4, 12), (3, 6), (9, 7)]);

@@ -306,6 +306,7 @@ impl Record {
         }
         let system = match (&req.system, imported) {
             (Some(s), _) => System::parse(s)?,
+            (None, true) if req.keizer.is_some() => System::Keizer,
             (None, true) => detect_system(&t),
             (None, false) => return Err(invalid("system: dutch, keizer or round-robin")),
         };
@@ -520,6 +521,15 @@ impl Record {
             )));
         }
         let paired = self.t.paired_rounds();
+        // A column left blank before the round to pair would read as an
+        // absence there: a Swiss or round robin records attendance for
+        // the next round at most (Keizer keeps it in XTA lines only).
+        if !keizer && round > paired + 1 {
+            return Err(conflict(format!(
+                "attendance is recorded for the next round ({}) or a paired one",
+                paired + 1
+            )));
+        }
         let entry = self.t.entry(id, round).copied();
         if round <= paired {
             if entry.is_some_and(|e| e.was_paired()) {
@@ -552,10 +562,11 @@ impl Record {
                 players: vec![id],
             });
         }
-        let bye = match (status, keizer) {
-            (Status::Present, _) => None,
-            (Status::HalfPointBye, _) | (Status::Excused, true) => Some(ByeKind::HalfPoint),
-            (Status::FullPointBye, _) | (Status::ClubDuty, true) => Some(ByeKind::FullPoint),
+        let bye = match status {
+            Status::Present => None,
+            _ if keizer => None,
+            Status::HalfPointBye => Some(ByeKind::HalfPoint),
+            Status::FullPointBye => Some(ByeKind::FullPoint),
             _ => Some(ByeKind::ZeroPoint),
         };
         let player = self.t.player_mut(id).expect("checked above");
