@@ -917,6 +917,9 @@ impl Record {
 
     /// A player's attendance in a round, if one was recorded.
     pub fn status(&self, id: PlayerId, round: u32) -> Option<Status> {
+        if !self.t.is_active_in(id, round) {
+            return None;
+        }
         if let Some(kind) = self.t.absence_kind(id, round) {
             return Some(match kind {
                 AbsenceKind::Excused => Status::Excused,

@@ -68,14 +68,31 @@ pub fn detail(id: &str, record: &Record) -> Value {
             })
         })
         .collect();
-    let mut attendance = Vec::new();
-    for r in 1..=total.max(paired + 1) {
-        for p in &t.players {
-            if let Some(status) = record.status(p.id, r) {
-                attendance.push(json!({"round": r, "player": p.id, "status": status.as_str()}));
+    // Recorded attendance: the XTA lines and the byes asked for (in a
+    // player's own columns or a 240 line).
+    let mut marked: std::collections::BTreeSet<(u32, u32)> = t
+        .absences
+        .iter()
+        .flat_map(|a| a.players.iter().map(move |&p| (a.round, p)))
+        .collect();
+    for p in &t.players {
+        for (i, e) in p.rounds.iter().enumerate() {
+            if e.opponent.is_none() && e.result != tempo_tourney::ResultCode::PairingBye {
+                marked.insert((i as u32 + 1, p.id));
             }
         }
     }
+    for b in &t.bye_requests {
+        marked.extend(b.players.iter().map(|&p| (b.round, p)));
+    }
+    let attendance: Vec<Value> = marked
+        .into_iter()
+        .filter(|&(r, _)| r <= total.max(paired + 1))
+        .filter_map(|(r, p)| {
+            let status = record.status(p, r)?;
+            Some(json!({"round": r, "player": p, "status": status.as_str()}))
+        })
+        .collect();
     let keizer: serde_json::Map<String, Value> = t
         .keizer_settings
         .iter()
