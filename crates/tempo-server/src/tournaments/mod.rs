@@ -10,12 +10,15 @@
 //! `tempo pair` and `tempo standings` use, so that the export
 //! (`GET /api/tournaments/{id}/trf`) pairs and scores the same there.
 
+mod create;
 pub mod db;
 mod model;
 pub mod online;
+mod pairing;
 pub mod routes;
 mod view;
 
+pub use create::CreateRequest;
 pub use model::{Board, LogEntry, Record, RoundRecord, Settings, Status, System};
 
 use axum::http::StatusCode;

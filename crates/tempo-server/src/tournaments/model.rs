@@ -5,16 +5,13 @@
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 use tempo_chess::Color;
-use tempo_host::{GameSpec, Header, Variant};
+use tempo_host::{GameSpec, Variant};
 use tempo_tourney::model::{AbsenceKind, ByeKind, LateEntry, Withdrawal};
-use tempo_tourney::{InfoLine, Player, PlayerId, ResultCode, RoundEntry, Tournament, dutch};
-use tempo_tourney::{keizer, roundrobin, tiebreak};
+use tempo_tourney::{Player, PlayerId, ResultCode, RoundEntry, Tournament};
 
 use super::{
-    MAX_CLUB, MAX_LOG, MAX_NAME, MAX_PLAYER_NAME, MAX_PLAYERS, MAX_ROUNDS, Refusal, conflict,
-    invalid,
+    MAX_CLUB, MAX_LOG, MAX_PLAYER_NAME, MAX_PLAYERS, MAX_ROUNDS, Refusal, conflict, invalid,
 };
 
 /// The pairing system.
@@ -38,7 +35,7 @@ impl System {
         }
     }
 
-    fn parse(text: &str) -> Result<System, Refusal> {
+    pub(super) fn parse(text: &str) -> Result<System, Refusal> {
         match text {
             "dutch" | "swiss" => Ok(System::Dutch),
             "keizer" => Ok(System::Keizer),
@@ -161,23 +158,6 @@ pub struct Settings {
     pub log: Vec<LogEntry>,
 }
 
-/// `POST /api/tournaments`: a new tournament, or `trf` to import one.
-#[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct CreateRequest {
-    pub name: Option<String>,
-    pub system: Option<String>,
-    pub rounds: Option<u32>,
-    pub variant: Option<String>,
-    pub chess960: Option<bool>,
-    pub clock: Option<String>,
-    pub rules: Option<BTreeMap<String, String>>,
-    pub keizer: Option<serde_json::Map<String, Value>>,
-    pub tiebreaks: Option<Vec<String>>,
-    pub double: Option<bool>,
-    pub trf: Option<String>,
-}
-
 /// A tournament: the TRF model and the settings beside it.
 #[derive(Debug, Clone)]
 pub struct Record {
@@ -192,11 +172,11 @@ pub struct RoundBoards {
     pub bye: Option<PlayerId>,
 }
 
-fn short(text: &str) -> String {
+pub(super) fn short(text: &str) -> String {
     text.chars().take(40).collect()
 }
 
-fn check_text(what: &str, text: &str, max: usize) -> Result<String, Refusal> {
+pub(super) fn check_text(what: &str, text: &str, max: usize) -> Result<String, Refusal> {
     let text = text.trim();
     if text.is_empty() || text.chars().count() > max || text.chars().any(char::is_control) {
         return Err(invalid(format!(
@@ -204,67 +184,6 @@ fn check_text(what: &str, text: &str, max: usize) -> Result<String, Refusal> {
         )));
     }
     Ok(text.to_string())
-}
-
-fn parse_variant(text: &str) -> Result<Variant, Refusal> {
-    match text.to_ascii_lowercase().as_str() {
-        "standard" | "orthodox" => Ok(Variant::Standard),
-        "chess960" => Ok(Variant::Chess960),
-        "synchronschach" => Ok(Variant::Synchronschach),
-        "fairschach" => Ok(Variant::Fairschach),
-        other => Err(invalid(format!(
-            "variant '{}': standard, chess960, synchronschach or fairschach",
-            short(other)
-        ))),
-    }
-}
-
-fn set_info(t: &mut Tournament, tag: &str, text: String) {
-    match t.info.iter_mut().find(|l| l.tag == tag) {
-        Some(line) => line.text = text,
-        None => t.info.push(InfoLine {
-            tag: tag.into(),
-            text,
-        }),
-    }
-}
-
-/// The `XTK` pairs of a `keizer` object: `preset` first, then the others.
-fn keizer_pairs(map: &serde_json::Map<String, Value>) -> Result<Vec<(String, String)>, Refusal> {
-    let mut pairs = Vec::new();
-    for (key, value) in map {
-        let text = match value {
-            Value::String(s) => s.clone(),
-            Value::Number(n) => n.to_string(),
-            _ => {
-                return Err(invalid(format!(
-                    "keizer.{}: a string or a number",
-                    short(key)
-                )));
-            }
-        };
-        if key.chars().any(char::is_whitespace) || text.chars().any(char::is_control) {
-            return Err(invalid(format!("keizer.{}: no spaces in keys", short(key))));
-        }
-        pairs.push((key.to_ascii_lowercase(), text.trim().to_string()));
-    }
-    pairs.sort_by_key(|(k, _)| k != "preset");
-    let mut check = keizer::KeizerSettings::default();
-    for (k, v) in &pairs {
-        check
-            .apply(k, v)
-            .map_err(|e| invalid(format!("keizer: {e}")))?;
-    }
-    Ok(pairs)
-}
-
-fn tiebreak_line(list: &[String]) -> Result<String, Refusal> {
-    if list.len() > 20 {
-        return Err(invalid("tiebreaks: at most 20"));
-    }
-    let joined = list.join(",");
-    tiebreak::parse_list(&joined).map_err(|e| invalid(format!("tiebreaks: {e}")))?;
-    Ok(joined)
 }
 
 impl Record {
@@ -288,128 +207,8 @@ impl Record {
         self.t.name().unwrap_or("").to_string()
     }
 
-    /// A new tournament (or an imported one) from a request; `seed` draws
-    /// the Chess960 positions.
-    pub fn create(req: &CreateRequest, seed: u64) -> Result<Record, Refusal> {
-        let mut t = match &req.trf {
-            Some(text) => {
-                let t = Tournament::from_trf_str(text).map_err(|e| invalid(format!("trf: {e}")))?;
-                t.check_consistency()
-                    .map_err(|e| invalid(format!("trf: {e}")))?;
-                t
-            }
-            None => Tournament::new(),
-        };
-        let imported = req.trf.is_some();
-        if t.players.len() > MAX_PLAYERS {
-            return Err(invalid(format!("at most {MAX_PLAYERS} players")));
-        }
-        let system = match (&req.system, imported) {
-            (Some(s), _) => System::parse(s)?,
-            (None, true) if req.keizer.is_some() => System::Keizer,
-            (None, true) => detect_system(&t),
-            (None, false) => return Err(invalid("system: dutch, keizer or round-robin")),
-        };
-        let name = match (&req.name, t.name()) {
-            (Some(n), _) => check_text("name", n, MAX_NAME)?,
-            (None, Some(n)) if !n.is_empty() => n.to_string(),
-            (None, _) if imported => "Imported tournament".to_string(),
-            (None, _) => return Err(invalid("name: the tournament's name is needed")),
-        };
-        set_info(&mut t, "012", name);
-        if let Some(rounds) = req.rounds {
-            if !(1..=MAX_ROUNDS).contains(&rounds) {
-                return Err(invalid(format!("rounds: 1 to {MAX_ROUNDS}")));
-            }
-            if rounds < t.paired_rounds() {
-                return Err(invalid("rounds: fewer than the rounds already paired"));
-            }
-            t.total_rounds = Some(rounds);
-        }
-        if t.total_rounds.is_none() && system != System::RoundRobin {
-            return Err(invalid("rounds: the number of rounds is needed"));
-        }
-        if t.total_rounds.is_some_and(|r| r > MAX_ROUNDS) {
-            return Err(invalid(format!("rounds: at most {MAX_ROUNDS}")));
-        }
-        let variant = match &req.variant {
-            Some(v) => parse_variant(v)?,
-            None => Variant::Standard,
-        };
-        let chess960 =
-            req.chess960.unwrap_or(false) || variant == Variant::Chess960 || t.chess960.is_some();
-        if req.double.unwrap_or(false) && system != System::RoundRobin {
-            return Err(invalid("double: only for a round robin"));
-        }
-        if let Some(map) = &req.keizer {
-            if system != System::Keizer {
-                return Err(invalid("keizer: settings only for the keizer system"));
-            }
-            t.keizer_settings.extend(keizer_pairs(map)?);
-        }
-        if system == System::Keizer {
-            keizer::settings_from_tournament(&t).map_err(|e| invalid(format!("keizer: {e}")))?;
-        }
-        if let Some(list) = &req.tiebreaks {
-            if system == System::Keizer {
-                return Err(invalid("tiebreaks: Keizer ranks by its own score"));
-            }
-            set_info(&mut t, "202", tiebreak_line(list)?);
-        } else if let Some(line) = t.info_text("202").filter(|l| !l.is_empty()) {
-            tiebreak::parse_list(line).map_err(|e| invalid(format!("trf: 202 line: {e}")))?;
-        }
-        let rules = req.rules.clone().unwrap_or_default();
-        let clock = req.clock.as_ref().map(|c| c.trim().to_string());
-        // The games' spec is checked now, so that an online round cannot fail on it.
-        let spec = GameSpec {
-            variant,
-            clock: clock.clone(),
-            fen: None,
-            chess960: chess960.then_some(518),
-            rules: rules.clone(),
-        };
-        Header::new("check", &spec, "white", "black").map_err(|e| invalid(e.to_string()))?;
-        if let Some(clock) = &clock
-            && !imported
-        {
-            set_info(&mut t, "122", clock.clone());
-        }
-        if !imported {
-            let kind = match (system, req.double.unwrap_or(false)) {
-                (System::Dutch, _) => "FIDE_DUTCH_2026",
-                (System::Keizer, _) => "Keizer",
-                (System::RoundRobin, false) => "Round robin",
-                (System::RoundRobin, true) => "Double round robin",
-            };
-            set_info(&mut t, "092", kind.into());
-        }
-        let mut record = Record {
-            t,
-            s: Settings {
-                system,
-                variant,
-                chess960,
-                clock,
-                rules,
-                double: req.double.unwrap_or(false),
-                usernames: BTreeMap::new(),
-                guests: Default::default(),
-                rounds: Vec::new(),
-                log: Vec::new(),
-            },
-        };
-        if chess960 {
-            if record.t.chess960.as_ref().is_none_or(|c| c.seed.is_none()) {
-                record.t.chess960.get_or_insert_with(Default::default).seed = Some(seed);
-            }
-            let upto = record.t.total_rounds.unwrap_or(1).max(1);
-            record.ensure_position(upto)?;
-        }
-        Ok(record)
-    }
-
     /// Records Chess960 positions up to `round` (drawn from the seed).
-    fn ensure_position(&mut self, round: u32) -> Result<(), Refusal> {
+    pub(super) fn ensure_position(&mut self, round: u32) -> Result<(), Refusal> {
         if !self.s.chess960 || self.t.chess960_position(round).is_some() {
             return Ok(());
         }
@@ -723,174 +522,6 @@ impl Record {
         Ok(true)
     }
 
-    /// Pairs the next round with the tournament's system; its number.
-    pub fn pair_next(&mut self) -> Result<u32, Refusal> {
-        let round = self.t.paired_rounds() + 1;
-        if round > MAX_ROUNDS {
-            return Err(conflict(format!("at most {MAX_ROUNDS} rounds")));
-        }
-        if let Some(total) = self.t.total_rounds
-            && round > total
-            && !(self.s.system == System::RoundRobin && round == 1)
-        {
-            return Err(conflict(format!("all {total} rounds are paired")));
-        }
-        if let Some((r, b)) = self.first_missing(round - 1) {
-            return Err(conflict(format!(
-                "round {r}, board {} ({}-{}) has no result: enter every result before pairing round {round}",
-                b.board, b.white, b.black
-            )));
-        }
-        let (pairs, bye, forfeits) = match self.s.system {
-            System::Dutch => {
-                let input = dutch::input_for_round(&self.t, round)
-                    .map_err(|e| conflict(format!("round {round}: {e}")))?;
-                let p = dutch::pair(&input).map_err(|e| conflict(format!("round {round}: {e}")))?;
-                (p.boards, p.bye, Vec::new())
-            }
-            System::Keizer => {
-                let settings = keizer::settings_from_tournament(&self.t)
-                    .map_err(|e| invalid(format!("keizer: {e}")))?;
-                let p = keizer::pair_tournament(&self.t, &settings)
-                    .map_err(|e| conflict(format!("round {round}: {e}")))?;
-                let pairs = p.boards.iter().map(|b| (b.white, b.black)).collect();
-                (pairs, p.bye, Vec::new())
-            }
-            System::RoundRobin => self.round_robin(round)?,
-        };
-        if pairs.is_empty() {
-            return Err(conflict(format!("round {round}: nobody to pair")));
-        }
-        for &(white, black) in &pairs {
-            let blank_game = |o, c| RoundEntry::game(o, c, ResultCode::Blank);
-            if let Some(p) = self.t.player_mut(white) {
-                p.set_entry(round, blank_game(black, Color::White));
-            }
-            if let Some(p) = self.t.player_mut(black) {
-                p.set_entry(round, blank_game(white, Color::Black));
-            }
-        }
-        if let Some(id) = bye {
-            // A round robin's free round scores nothing (C.05); a Swiss or
-            // Keizer bye is the pairing-allocated one.
-            let kind = match self.s.system {
-                System::RoundRobin => ByeKind::ZeroPoint,
-                _ => ByeKind::PairingAllocated,
-            };
-            if let Some(p) = self.t.player_mut(id) {
-                p.set_entry(round, RoundEntry::bye(kind));
-            }
-        }
-        self.ensure_position(round)?;
-        let boards: Vec<Board> = pairs
-            .iter()
-            .zip(1..)
-            .map(|(&(white, black), board)| Board {
-                board,
-                white,
-                black,
-                game_id: None,
-            })
-            .collect();
-        self.s.rounds.retain(|r| r.round != round);
-        self.s.rounds.push(RoundRecord {
-            round,
-            boards: boards.clone(),
-            bye,
-        });
-        for (board, result) in forfeits {
-            self.set_result(round, board, result, "pairing", 0, false)?;
-        }
-        Ok(round)
-    }
-
-    /// Deletes the pairing (and any results) of the last paired round, so
-    /// that it can be paired again; not once it has online games.
-    pub fn unpair(&mut self, round: u32) -> Result<(), Refusal> {
-        let paired = self.t.paired_rounds();
-        if round == 0 || round > paired {
-            return Err(Refusal::NotFound(format!("round {round}")));
-        }
-        if round != paired {
-            return Err(conflict(format!(
-                "only the last paired round ({paired}) can be deleted"
-            )));
-        }
-        let boards = self.boards(round).expect("a paired round");
-        if boards.boards.iter().any(|b| b.game_id.is_some()) {
-            return Err(conflict(format!("round {round} is played online")));
-        }
-        for p in &mut self.t.players {
-            let bye = boards.bye == Some(p.id);
-            if let Some(e) = p.rounds.get_mut(round as usize - 1)
-                && (e.was_paired() || bye)
-            {
-                *e = blank();
-            }
-            while p.rounds.last().is_some_and(|e| *e == blank()) {
-                p.rounds.pop();
-            }
-        }
-        self.s.rounds.retain(|r| r.round != round);
-        Ok(())
-    }
-
-    /// Round `round` of the Berger table for the players by starting rank;
-    /// boards with an absent or withdrawn player are forfeits.
-    #[allow(clippy::type_complexity)]
-    fn round_robin(
-        &mut self,
-        round: u32,
-    ) -> Result<
-        (
-            Vec<(PlayerId, PlayerId)>,
-            Option<PlayerId>,
-            Vec<(u32, &'static str)>,
-        ),
-        Refusal,
-    > {
-        let mut ids: Vec<PlayerId> = self.t.players.iter().map(|p| p.id).collect();
-        ids.sort_unstable();
-        if ids.len() < 2 {
-            return Err(conflict("a round robin needs at least 2 players"));
-        }
-        let table = roundrobin::schedule(ids.len() as u32, self.s.double);
-        if round == 1 {
-            if table.len() as u32 > MAX_ROUNDS {
-                return Err(conflict(format!("more than {MAX_ROUNDS} rounds")));
-            }
-            self.t.total_rounds = Some(table.len() as u32);
-        }
-        let Some(pairings) = table.get(round as usize - 1) else {
-            return Err(conflict(format!("all {} rounds are paired", table.len())));
-        };
-        let id = |n: PlayerId| ids[n as usize - 1];
-        let mut pairs = Vec::new();
-        let mut bye = None;
-        let mut forfeits = Vec::new();
-        let away = |t: &Tournament, p: PlayerId| {
-            !t.is_active_in(p, round)
-                || t.absence_kind(p, round).is_some()
-                || t.requested_bye(p, round).is_some()
-        };
-        for pairing in pairings {
-            match pairing.black {
-                None => bye = Some(id(pairing.white)),
-                Some(black) => {
-                    let (w, b) = (id(pairing.white), id(black));
-                    let board = pairs.len() as u32 + 1;
-                    match (away(&self.t, w), away(&self.t, b)) {
-                        (false, true) => forfeits.push((board, "+-")),
-                        (true, false) => forfeits.push((board, "-+")),
-                        _ => {}
-                    }
-                    pairs.push((w, b));
-                }
-            }
-        }
-        Ok((pairs, bye, forfeits))
-    }
-
     /// Stores the server game of a board.
     pub fn set_game(&mut self, round: u32, board: u32, game: &str) {
         if let Some(r) = self.s.rounds.iter_mut().find(|r| r.round == round)
@@ -938,26 +569,10 @@ impl Record {
     }
 }
 
-fn blank() -> RoundEntry {
+pub(super) fn blank() -> RoundEntry {
     RoundEntry {
         opponent: None,
         colour: None,
         result: ResultCode::Blank,
-    }
-}
-
-/// The system an imported file was made for: Keizer if it has Keizer
-/// settings, a round robin if its type line says so, else the Dutch.
-fn detect_system(t: &Tournament) -> System {
-    let kind = t.info_text("092").unwrap_or("").to_ascii_lowercase();
-    if !t.keizer_settings.is_empty() || kind.contains("keizer") {
-        System::Keizer
-    } else if kind.contains("round robin")
-        || kind.contains("round-robin")
-        || kind.contains("berger")
-    {
-        System::RoundRobin
-    } else {
-        System::Dutch
     }
 }

@@ -13,7 +13,7 @@ use axum::routing::{delete, get, post};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use super::model::CreateRequest;
+use super::CreateRequest;
 use super::{Record, Refusal, Status, db, online, view};
 use crate::api::{Access, Endpoint};
 use crate::auth::{Caller, User};
