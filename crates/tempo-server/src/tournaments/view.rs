@@ -12,6 +12,7 @@ use super::{Record, Refusal, System, invalid};
 /// position.
 pub fn round(record: &Record, round: u32) -> Value {
     let boards = record.boards(round);
+    let name = |id| record.t.player(id).map(|p| p.name.clone());
     let mut value = json!({"round": round, "boards": []});
     if let Some(b) = &boards {
         value["boards"] = b
@@ -19,7 +20,8 @@ pub fn round(record: &Record, round: u32) -> Value {
             .iter()
             .map(|board| {
                 let mut v = json!({"board": board.board, "white": board.white,
-                    "black": board.black, "result": record.result(round, board)});
+                    "black": board.black, "result": record.result(round, board),
+                    "whiteName": name(board.white), "blackName": name(board.black)});
                 if let Some(game) = &board.game_id {
                     v["gameId"] = game.clone().into();
                 }
@@ -28,6 +30,7 @@ pub fn round(record: &Record, round: u32) -> Value {
             .collect();
         if let Some(bye) = b.bye {
             value["bye"] = bye.into();
+            value["byeName"] = name(bye).into();
         }
     }
     if let Some(position) = chess960(record, round) {
