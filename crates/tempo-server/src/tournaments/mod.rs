@@ -16,6 +16,8 @@ mod model;
 pub mod online;
 mod pairing;
 pub mod routes;
+#[cfg(test)]
+mod tests;
 mod view;
 
 pub use create::CreateRequest;
