@@ -20,10 +20,12 @@ pub struct CreateRequest {
     pub rounds: Option<u32>,
     pub variant: Option<String>,
     pub chess960: Option<bool>,
-    pub clock: Option<String>,
+    /// A PGN TimeControl (`"300+3"`), or `{"limit": seconds, "increment": seconds}`.
+    pub clock: Option<Value>,
     pub rules: Option<BTreeMap<String, String>>,
     pub keizer: Option<serde_json::Map<String, Value>>,
-    pub tiebreaks: Option<Vec<String>>,
+    /// `["BH-C1","BH"]` or `"BH-C1,BH"`.
+    pub tiebreaks: Option<Value>,
     pub double: Option<bool>,
     pub trf: Option<String>,
 }
@@ -78,6 +80,39 @@ fn keizer_pairs(map: &serde_json::Map<String, Value>) -> Result<Vec<(String, Str
             .map_err(|e| invalid(format!("keizer: {e}")))?;
     }
     Ok(pairs)
+}
+
+/// The clock as a PGN TimeControl.
+fn clock_text(clock: &Value) -> Result<String, Refusal> {
+    let seconds = |key: &str| clock.get(key).map(|v| v.as_u64().ok_or(()));
+    match clock {
+        Value::String(text) => Ok(text.trim().to_string()),
+        Value::Object(_) => {
+            let limit = seconds("limit").or_else(|| seconds("initial"));
+            match (limit, seconds("increment").unwrap_or(Ok(0))) {
+                (Some(Ok(limit)), Ok(increment)) => Ok(format!("{limit}+{increment}")),
+                _ => Err(invalid(
+                    "clock: a TimeControl like \"300+3\", or {\"limit\": seconds, \"increment\": seconds}",
+                )),
+            }
+        }
+        _ => Err(invalid("clock: a TimeControl like \"300+3\"")),
+    }
+}
+
+/// The tie-breaks as a list of names.
+fn tiebreak_names(value: &Value) -> Result<Vec<String>, Refusal> {
+    match value {
+        Value::String(text) => Ok(text.split(',').map(|s| s.trim().to_string()).collect()),
+        Value::Array(items) => items
+            .iter()
+            .map(|v| v.as_str().map(str::to_string))
+            .collect::<Option<Vec<_>>>()
+            .ok_or_else(|| invalid("tiebreaks: a list of names like [\"BH-C1\",\"BH\"]")),
+        _ => Err(invalid(
+            "tiebreaks: a list of names like [\"BH-C1\",\"BH\"]",
+        )),
+    }
 }
 
 fn tiebreak_line(list: &[String]) -> Result<String, Refusal> {
@@ -156,12 +191,12 @@ impl Record {
             if system == System::Keizer {
                 return Err(invalid("tiebreaks: Keizer ranks by its own score"));
             }
-            set_info(&mut t, "202", tiebreak_line(list)?);
+            set_info(&mut t, "202", tiebreak_line(&tiebreak_names(list)?)?);
         } else if let Some(line) = t.info_text("202").filter(|l| !l.is_empty()) {
             tiebreak::parse_list(line).map_err(|e| invalid(format!("trf: 202 line: {e}")))?;
         }
         let rules = req.rules.clone().unwrap_or_default();
-        let clock = req.clock.as_ref().map(|c| c.trim().to_string());
+        let clock = req.clock.as_ref().map(clock_text).transpose()?;
         // The games' spec is checked now, so that an online round cannot fail on it.
         let spec = GameSpec {
             variant,

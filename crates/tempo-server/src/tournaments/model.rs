@@ -481,7 +481,7 @@ impl Record {
         let (white, black) = match result.trim() {
             "1-0" => (ResultCode::Win, ResultCode::Loss),
             "0-1" => (ResultCode::Loss, ResultCode::Win),
-            "1/2-1/2" | "½-½" | "=" => (ResultCode::Draw, ResultCode::Draw),
+            "1/2-1/2" | "½-½" | "0.5-0.5" | "=" => (ResultCode::Draw, ResultCode::Draw),
             "+-" => (ResultCode::ForfeitWin, ResultCode::ForfeitLoss),
             "-+" => (ResultCode::ForfeitLoss, ResultCode::ForfeitWin),
             other => {
@@ -533,8 +533,13 @@ impl Record {
 
     /// The games' spec for a round (its Chess960 position).
     pub fn game_spec(&self, round: u32) -> GameSpec {
+        // Orthodox rules from a Chess960 position are Chess960.
+        let variant = match self.s.variant {
+            Variant::Standard if self.s.chess960 => Variant::Chess960,
+            other => other,
+        };
         GameSpec {
-            variant: self.s.variant,
+            variant,
             clock: self.s.clock.clone(),
             fen: None,
             chess960: if self.s.chess960 {

@@ -181,3 +181,24 @@ fn bad_settings_are_refused() {
     .unwrap();
     assert_eq!(r.t.keizer_settings, [("preset".into(), "club".into())]);
 }
+
+#[test]
+fn clocks_and_tiebreaks_in_either_form() {
+    let r = Record::create(
+        &CreateRequest {
+            name: Some("X".into()),
+            system: Some("dutch".into()),
+            rounds: Some(5),
+            clock: Some(serde_json::json!({"limit": 300, "increment": 3})),
+            tiebreaks: Some("BH-C1, SB".into()),
+            chess960: Some(true),
+            ..CreateRequest::default()
+        },
+        1,
+    )
+    .unwrap();
+    assert_eq!(r.s.clock.as_deref(), Some("300+3"));
+    assert_eq!(r.t.info_text("202"), Some("BH-C1,SB"));
+    assert_eq!(r.game_spec(1).variant, tempo_host::Variant::Chess960);
+    assert!(r.game_spec(1).chess960.is_some());
+}
