@@ -481,7 +481,9 @@ impl Record {
         let (white, black) = match result.trim() {
             "1-0" => (ResultCode::Win, ResultCode::Loss),
             "0-1" => (ResultCode::Loss, ResultCode::Win),
-            "1/2-1/2" | "½-½" | "0.5-0.5" | "=" => (ResultCode::Draw, ResultCode::Draw),
+            "1/2-1/2" | "½-½" | "0.5-0.5" | "1/2" | "½" | "=" => {
+                (ResultCode::Draw, ResultCode::Draw)
+            }
             "+-" => (ResultCode::ForfeitWin, ResultCode::ForfeitLoss),
             "-+" => (ResultCode::ForfeitLoss, ResultCode::ForfeitWin),
             other => {

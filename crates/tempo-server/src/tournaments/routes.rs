@@ -196,7 +196,8 @@ pub async fn pair(
     Path(id): Path<String>,
     body: Bytes,
 ) -> ApiResult<Json<Value>> {
-    let req: PairRequest = if body.iter().all(u8::is_ascii_whitespace) {
+    let text = String::from_utf8_lossy(&body);
+    let req: PairRequest = if matches!(text.trim(), "" | "null") {
         PairRequest::default()
     } else {
         serde_json::from_slice(&body).map_err(|e| ApiError::bad_request(format!("body: {e}")))?
