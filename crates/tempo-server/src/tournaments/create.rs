@@ -141,6 +141,8 @@ impl Record {
         if t.players.len() > MAX_PLAYERS {
             return Err(invalid(format!("at most {MAX_PLAYERS} players")));
         }
+        let double =
+            req.double.unwrap_or(false) || req.system.as_deref() == Some("double-round-robin");
         let system = match (&req.system, imported) {
             (Some(s), _) => System::parse(s)?,
             (None, true) if req.keizer.is_some() => System::Keizer,
@@ -175,7 +177,7 @@ impl Record {
         };
         let chess960 =
             req.chess960.unwrap_or(false) || variant == Variant::Chess960 || t.chess960.is_some();
-        if req.double.unwrap_or(false) && system != System::RoundRobin {
+        if double && system != System::RoundRobin {
             return Err(invalid("double: only for a round robin"));
         }
         if let Some(map) = &req.keizer {
@@ -212,7 +214,7 @@ impl Record {
             set_info(&mut t, "122", clock.clone());
         }
         if !imported {
-            let kind = match (system, req.double.unwrap_or(false)) {
+            let kind = match (system, double) {
                 (System::Dutch, _) => "FIDE_DUTCH_2026",
                 (System::Keizer, _) => "Keizer",
                 (System::RoundRobin, false) => "Round robin",
@@ -228,7 +230,7 @@ impl Record {
                 chess960,
                 clock,
                 rules,
-                double: req.double.unwrap_or(false),
+                double,
                 usernames: BTreeMap::new(),
                 guests: Default::default(),
                 rounds: Vec::new(),

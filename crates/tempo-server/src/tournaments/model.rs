@@ -39,7 +39,9 @@ impl System {
         match text {
             "dutch" | "swiss" => Ok(System::Dutch),
             "keizer" => Ok(System::Keizer),
-            "round-robin" | "roundrobin" | "berger" => Ok(System::RoundRobin),
+            "round-robin" | "roundrobin" | "berger" | "double-round-robin" => {
+                Ok(System::RoundRobin)
+            }
             other => Err(invalid(format!(
                 "system '{}': dutch, keizer or round-robin",
                 short(other)
@@ -280,6 +282,28 @@ impl Record {
             self.s.guests.insert(id);
         }
         Ok(id)
+    }
+
+    /// Players who must not be paired with each other (family, one team):
+    /// TRF's `XXP` line, kept by the Dutch and Keizer pairings.
+    pub fn forbid(&mut self, players: &[PlayerId]) -> Result<(), Refusal> {
+        if !(2..=MAX_PLAYERS).contains(&players.len()) {
+            return Err(invalid("players: at least 2"));
+        }
+        for &id in players {
+            self.player(id)?;
+        }
+        if self.t.forbidden_pairs.len() >= MAX_PLAYERS {
+            return Err(conflict(format!("at most {MAX_PLAYERS} forbidden groups")));
+        }
+        let mut players = players.to_vec();
+        players.sort_unstable();
+        players.dedup();
+        self.t.forbidden_pairs.push(tempo_tourney::ForbiddenPairs {
+            rounds: None,
+            players,
+        });
+        Ok(())
     }
 
     /// The player leaves: plays no round after the last paired one.

@@ -142,6 +142,23 @@ pub async fn add_player(
     Ok(Json(json!({"id": player})))
 }
 
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ForbidRequest {
+    players: Vec<u32>,
+}
+
+/// `POST /api/tournaments/{id}/forbidden`: players who must not meet.
+pub async fn forbid(
+    State(state): State<AppState>,
+    Director(_): Director,
+    Path(id): Path<String>,
+    ApiJson(req): ApiJson<ForbidRequest>,
+) -> ApiResult<Json<Value>> {
+    db::modify(&state.store, &id, |r| r.forbid(&req.players)).await?;
+    Ok(Json(json!({"ok": true})))
+}
+
 /// `POST /api/tournaments/{id}/players/{player}/withdraw`.
 pub async fn withdraw(
     State(state): State<AppState>,
@@ -369,6 +386,15 @@ pub fn endpoints() -> Vec<Endpoint> {
         ),
         e(
             "post",
+            "/api/tournaments/{id}/forbidden",
+            "Players who must not be paired with each other (TRF's XXP line; Dutch and Keizer)",
+            Arbiter,
+            Some(forbid_body),
+            JSON,
+            || post(forbid),
+        ),
+        e(
+            "post",
             "/api/tournaments/{id}/attendance",
             "A player's attendance in a round: present, excused, unexcused, club-duty (Swiss and round robin also half-point-bye, full-point-bye)",
             Arbiter,
@@ -485,6 +511,12 @@ fn attendance_body() -> Value {
         "round": {"type": "integer", "minimum": 1},
         "player": {"type": "integer", "minimum": 1},
         "status": {"enum": ["present", "excused", "unexcused", "club-duty", "half-point-bye", "full-point-bye"]},
+    }})
+}
+
+fn forbid_body() -> Value {
+    json!({"type": "object", "additionalProperties": false, "required": ["players"], "properties": {
+        "players": {"type": "array", "items": {"type": "integer", "minimum": 1}, "minItems": 2},
     }})
 }
 

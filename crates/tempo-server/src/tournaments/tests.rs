@@ -202,3 +202,27 @@ fn clocks_and_tiebreaks_in_either_form() {
     assert_eq!(r.game_spec(1).variant, tempo_host::Variant::Chess960);
     assert!(r.game_spec(1).chess960.is_some());
 }
+
+#[test]
+fn forbidden_pairs_keep_players_apart() {
+    let mut r = new("keizer", Some(3), 4);
+    assert!(matches!(r.forbid(&[1]), Err(Refusal::Invalid(_))));
+    assert!(matches!(r.forbid(&[1, 9]), Err(Refusal::NotFound(_))));
+    r.forbid(&[2, 1]).unwrap();
+    let mut r = reread(&r);
+    assert_eq!(r.pair_next(), Ok(1));
+    let boards = r.boards(1).unwrap().boards;
+    assert!(
+        boards
+            .iter()
+            .all(|b| (b.white.min(b.black), b.white.max(b.black)) != (1, 2))
+    );
+}
+
+#[test]
+fn a_double_round_robin_by_name() {
+    let mut r = new("double-round-robin", None, 3);
+    assert!(r.s.double);
+    assert_eq!(r.pair_next(), Ok(1));
+    assert_eq!(r.t.total_rounds, Some(6));
+}

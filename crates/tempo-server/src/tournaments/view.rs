@@ -117,6 +117,7 @@ pub fn detail(id: &str, record: &Record) -> Value {
         "players": players,
         "rounds": (1..=paired).map(|r| round(record, r)).collect::<Vec<_>>(),
         "attendance": attendance,
+        "forbidden": t.forbidden_pairs.iter().filter(|f| f.rounds.is_none()).map(|f| &f.players).collect::<Vec<_>>(),
         "log": record.s.log,
     });
     if record.s.system == System::Keizer {
