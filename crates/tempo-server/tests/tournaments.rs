@@ -630,6 +630,28 @@ async fn online_round(server: &TestServer) {
     assert_eq!(full["white"]["name"], "anna");
     assert!(full.to_string().contains(&fen), "{full} starts at {fen}");
     let anna = server.token("anna").await;
+    // An aborted game leaves the board open; the director starts another.
+    let (status, body) = server
+        .call(
+            Method::POST,
+            &format!("/api/board/game/{game}/abort"),
+            Some(&anna),
+            None,
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let again = ok(
+        server,
+        Method::POST,
+        &format!("{base}/rounds/1/games"),
+        &arb,
+        Value::Null,
+    )
+    .await;
+    assert!(again["boards"][0]["result"].is_null());
+    let game = again["boards"][0]["gameId"].as_str().unwrap().to_string();
+    assert_ne!(Some(game.as_str()), round["boards"][0]["gameId"].as_str());
     let (status, body) = server
         .call(
             Method::POST,

@@ -30,7 +30,13 @@ pub async fn create_games(
     let spec = record.game_spec(round);
     let mut made = Vec::new();
     for board in boards {
-        if board.game_id.is_some() || record.result(round, &board).is_some() {
+        if record.result(round, &board).is_some() {
+            continue;
+        }
+        // A board gets a new game only if it has none or its game was aborted.
+        if let Some(old) = &board.game_id
+            && end_result(state, old).await?.as_deref() != Some("*")
+        {
             continue;
         }
         let names = (
@@ -83,17 +89,22 @@ pub async fn create_games(
     Ok(record)
 }
 
+/// The result a game ended with (`*` if aborted), if it ended.
+async fn end_result(state: &AppState, game: &str) -> Result<Option<String>, ApiError> {
+    let entries = state.store.entries(game).await?;
+    Ok(entries.iter().rev().find_map(|e| match &e.body {
+        Body::End { result, .. } => Some(result.clone()),
+        _ => None,
+    }))
+}
+
 /// Enters the result of `game` into its tournament, if it is a finished
 /// tournament game (an aborted game leaves the board to the director).
 pub async fn take_result(state: &AppState, game: &str) -> Result<(), ApiError> {
     let Some(link) = db::game_link(&state.store, game).await? else {
         return Ok(());
     };
-    let entries = state.store.entries(game).await?;
-    let Some(result) = entries.iter().rev().find_map(|e| match &e.body {
-        Body::End { result, .. } => Some(result.clone()),
-        _ => None,
-    }) else {
+    let Some(result) = end_result(state, game).await? else {
         return Ok(());
     };
     if !matches!(result.as_str(), "1-0" | "0-1" | "1/2-1/2") {
