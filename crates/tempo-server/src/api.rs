@@ -34,7 +34,7 @@ pub struct Endpoint {
     pub body: Option<fn() -> Value>,
     /// The content type of a successful answer.
     pub answer: &'static str,
-    handler: fn() -> MethodRouter<AppState>,
+    pub(crate) handler: fn() -> MethodRouter<AppState>,
 }
 
 const JSON: &str = "application/json";
@@ -52,7 +52,7 @@ pub fn endpoints() -> Vec<Endpoint> {
         answer,
         handler,
     };
-    vec![
+    let mut list = vec![
         e(
             "post",
             "/api/token",
@@ -305,7 +305,9 @@ pub fn endpoints() -> Vec<Endpoint> {
             "text/plain",
             || get(routes::metrics),
         ),
-    ]
+    ];
+    list.extend(crate::tournaments::routes::endpoints());
+    list
 }
 
 /// The routes of [`endpoints`] (one method router per path).

@@ -92,6 +92,9 @@ impl ServerClock {
 pub struct Hub {
     games: std::sync::Mutex<HashMap<String, Arc<Slot>>>,
     users: std::sync::Mutex<HashMap<String, broadcast::Sender<Value>>>,
+    /// Told the id of each game that ends on this instance (tournaments
+    /// take the results of their online boards from it).
+    ended: std::sync::Mutex<Option<tokio::sync::mpsc::UnboundedSender<String>>>,
 }
 
 /// Events waiting in a channel before a slow reader misses some (it then
@@ -279,7 +282,15 @@ impl Hub {
     fn forget_if_over(&self, slot: &Slot, game: &HostedGame) {
         if game.end().is_some() {
             self.games.lock().expect("not poisoned").remove(&slot.id);
+            if let Some(ended) = self.ended.lock().expect("not poisoned").as_ref() {
+                let _ = ended.send(slot.id.clone());
+            }
         }
+    }
+
+    /// Sends the id of every game that ends from now on to `ended`.
+    pub fn on_end(&self, ended: tokio::sync::mpsc::UnboundedSender<String>) {
+        *self.ended.lock().expect("not poisoned") = Some(ended);
     }
 
     /// The event channel of `user`.

@@ -23,6 +23,7 @@ pub mod lobby;
 pub mod routes;
 mod state;
 pub mod store;
+pub mod tournaments;
 pub mod web;
 pub mod writer;
 

@@ -46,7 +46,7 @@ impl AppState {
     /// The state over `store`, its signing key read (or made) there.
     pub async fn new(store: Store) -> Result<AppState, crate::store::StoreError> {
         let seed = store.server_seed().await?;
-        Ok(AppState {
+        let state = AppState {
             writer: crate::writer::Writer::start(store.clone()),
             store,
             hub: Arc::new(Hub::default()),
@@ -55,6 +55,8 @@ impl AppState {
             metrics: Arc::new(Metrics::default()),
             tokens: Arc::default(),
             stopping: Arc::new(tokio::sync::watch::channel(false).0),
-        })
+        };
+        crate::tournaments::online::follow_game_ends(&state);
+        Ok(state)
     }
 }

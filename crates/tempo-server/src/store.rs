@@ -79,6 +79,22 @@ const MIGRATIONS: &[&str] = &[
         csrf TEXT NOT NULL,
         expires BIGINT NOT NULL
     );",
+    // Club tournaments (crate::tournaments): each one's TRF and settings.
+    "CREATE TABLE tournaments (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        system TEXT NOT NULL,
+        trf TEXT NOT NULL,
+        settings TEXT NOT NULL,
+        version BIGINT NOT NULL,
+        created BIGINT NOT NULL
+    );
+    CREATE TABLE tournament_games (
+        game_id TEXT PRIMARY KEY REFERENCES games(id),
+        tournament_id TEXT NOT NULL REFERENCES tournaments(id),
+        round BIGINT NOT NULL,
+        board BIGINT NOT NULL
+    );",
 ];
 
 /// The store the server runs on.
@@ -425,6 +441,11 @@ impl Store {
         }
         tx.commit().await?;
         Ok(())
+    }
+
+    /// The connection pool (for the tournaments' own queries).
+    pub(crate) fn pool(&self) -> &AnyPool {
+        &self.pool
     }
 
     /// The PostgreSQL URL, where other instances may share the store.
