@@ -83,8 +83,10 @@ export async function newPage(browser, { viewport = DESKTOP, locale = 'en-GB', b
   page.on('pageerror', (err) => page.errors.push(String(err)));
   // Console errors, but not the browser's own note on an HTTP error
   // status (a 401 before the login is how the page learns it is logged out).
+  // A string missing from a catalogue warns ("missing string KEY"): an error here.
   page.on('console', (msg) => {
     if (msg.type() === 'error' && !msg.text().startsWith('Failed to load resource')) page.errors.push(msg.text());
+    if (msg.type() === 'warning' && msg.text().startsWith('missing string')) page.errors.push(msg.text());
   });
   return page;
 }

@@ -1,6 +1,7 @@
-// Each main page at phone (360×740) and desktop (1280×900) width: a
-// screenshot into SCREENSHOT_DIR, and axe-core finds no serious or
-// critical accessibility violation.
+// Each main page at phone (360×740, in German) and desktop (1280×900, in
+// English) width: a screenshot into SCREENSHOT_DIR, no horizontal
+// overflow on the phone, no string missing from a catalogue, no script
+// error, and axe-core finds no serious or critical accessibility violation.
 
 import { createRequire } from 'node:module';
 import {
@@ -62,8 +63,10 @@ async function check(browser, [name, route, who, readyOf]) {
   const g = await setUp();
   const ready = typeof readyOf === 'function' ? readyOf(g) : readyOf;
   const problems = [];
-  for (const [width, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
-    const page = who ? await loggedInPage(browser, who, { viewport, bypassCSP: true }) : await newPage(browser, { viewport, bypassCSP: true });
+  // The phone in German, the desktop in English: both catalogues on every page.
+  for (const [width, viewport, locale] of [['phone', PHONE, 'de-DE'], ['desktop', DESKTOP, 'en-GB']]) {
+    const options = { viewport, locale, bypassCSP: true };
+    const page = who ? await loggedInPage(browser, who, options) : await newPage(browser, options);
     await page.goto(route(g));
     await page.locator(ready).first().waitFor({ state: 'attached' }).catch(async () => {
       const main = await page.locator('main').innerText().catch(() => '');
@@ -74,6 +77,8 @@ async function check(browser, [name, route, who, readyOf]) {
     // Fonts, the board's SVGs, the stream's first state.
     await page.waitForLoadState('load');
     await page.waitForTimeout(300);
+    const lang = await page.evaluate(() => document.documentElement.lang);
+    if (lang !== locale.slice(0, 2)) problems.push(`${width}: <html lang="${lang}"> in a ${locale} browser`);
     const file = await screenshot(page, `${name}-${width}`);
     // Nothing wider than the screen on a phone.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
