@@ -4,12 +4,18 @@
 //   BASE_URL=http://127.0.0.1:8080 ACCOUNTS=anna:pw:player,… node run.mjs [filter]
 // Exit status 1 when a test fails.
 
+import { readdirSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
 import { launch, SCREENSHOT_DIR } from './lib.mjs';
 
 const FILES = ['login.mjs', 'play.mjs', 'arbiter.mjs', 'pages.mjs'];
 const TEST_LIMIT = 90_000;
 const filter = process.argv[2] || '';
+
+// A whole run starts with an empty screenshot directory (no stale failures).
+if (!filter) {
+  for (const name of readdirSync(SCREENSHOT_DIR)) if (name.endsWith('.png')) unlinkSync(path.join(SCREENSHOT_DIR, name));
+}
 
 const started = Date.now();
 const browser = await launch();
