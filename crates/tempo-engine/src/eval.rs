@@ -46,7 +46,8 @@ pub fn material_cp(pos: &Position) -> i32 {
     for color in Color::ALL {
         let sign = color.fold(1, -1);
         for role in Role::ALL {
-            score += sign * role_value(role) * (pos.by_color(color) & pos.by_role(role)).count() as i32;
+            score +=
+                sign * role_value(role) * (pos.by_color(color) & pos.by_role(role)).count() as i32;
         }
     }
     score

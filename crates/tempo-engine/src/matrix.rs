@@ -214,11 +214,7 @@ mod tests {
 
     #[test]
     fn rock_paper_scissors_is_uniform() {
-        let a = matrix(&[
-            &[0.0, -1.0, 1.0],
-            &[1.0, 0.0, -1.0],
-            &[-1.0, 1.0, 0.0],
-        ]);
+        let a = matrix(&[&[0.0, -1.0, 1.0], &[1.0, 0.0, -1.0], &[-1.0, 1.0, 0.0]]);
         let s = solve(&a, 1e-4, 20_000, true);
         assert!(s.gap <= 1e-4 && s.value.abs() < 1e-3, "{s:?}");
         for p in s.row.iter().chain(&s.col) {

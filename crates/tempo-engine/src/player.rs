@@ -73,8 +73,8 @@ impl Player {
     }
 
     pub fn with_config(kind: PlayerKind, limits: Limits, seed: u64, config: Config) -> Player {
-        let engine = matches!(kind, PlayerKind::Nash | PlayerKind::Minimax)
-            .then(|| Engine::new(config));
+        let engine =
+            matches!(kind, PlayerKind::Nash | PlayerKind::Minimax).then(|| Engine::new(config));
         Player {
             kind,
             limits,
@@ -135,7 +135,11 @@ fn greedy<R: Rng + ?Sized>(state: &State, color: Color, choices: &[Choice], rng:
         Choice::Decline => 0,
     };
     let best = choices.iter().map(gain).max().unwrap_or(0);
-    let top: Vec<Choice> = choices.iter().copied().filter(|c| gain(c) == best).collect();
+    let top: Vec<Choice> = choices
+        .iter()
+        .copied()
+        .filter(|c| gain(c) == best)
+        .collect();
     top[rng.random_range(0..top.len())]
 }
 
@@ -214,7 +218,10 @@ mod tests {
     fn wilson_brackets_the_score() {
         let (lo, hi) = wilson(385.0, 400);
         assert!(lo < 385.0 / 400.0 && 385.0 / 400.0 < hi);
-        assert!((lo - 0.937).abs() < 0.01 && (hi - 0.976).abs() < 0.01, "{lo} {hi}");
+        assert!(
+            (lo - 0.937).abs() < 0.01 && (hi - 0.976).abs() < 0.01,
+            "{lo} {hi}"
+        );
         let (lo, hi) = wilson(5.0, 10);
         assert!(lo < 0.5 && hi > 0.5);
     }

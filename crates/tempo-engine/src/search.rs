@@ -178,6 +178,16 @@ impl Engine {
         self.run(state, limits, Some(seen))
     }
 
+    /// The value the search gives a child of the root searched `depth`
+    /// steps deep (full window, mixed strategies): the entries of the
+    /// root's matrix game at depth `depth + 1`.
+    pub fn child_value(&mut self, state: &State, depth: u32) -> f64 {
+        self.seen = None;
+        self.aborted = false;
+        self.may_abort = false;
+        self.search(state, depth, -2.0, 2.0, 1)
+    }
+
     fn run(&mut self, state: &State, limits: Limits, seen: Option<Color>) -> Analysis {
         let start = Instant::now();
         if self.seen != seen {
@@ -241,7 +251,11 @@ impl Engine {
             let Some(entry) = self.probe(s.key()) else {
                 break;
             };
-            let mover = if w.is_empty() { Color::Black } else { Color::White };
+            let mover = if w.is_empty() {
+                Color::Black
+            } else {
+                Color::White
+            };
             let Some(best) = entry.best[mover.index()] else {
                 break;
             };
@@ -333,11 +347,42 @@ impl Engine {
         let white = ordered(pos, Color::White, white, hint[0]);
         let black = ordered(pos, Color::Black, black, hint[1]);
         if white.is_empty() || black.is_empty() {
-            self.alternate(state, &white, &black, child_depth, depth, alpha, beta, ply, key)
+            self.alternate(
+                state,
+                &white,
+                &black,
+                child_depth,
+                depth,
+                alpha,
+                beta,
+                ply,
+                key,
+            )
         } else if let Some(seen) = self.seen {
-            self.serialised(state, &white, &black, seen, child_depth, depth, alpha, beta, ply, key)
+            self.serialised(
+                state,
+                &white,
+                &black,
+                seen,
+                child_depth,
+                depth,
+                alpha,
+                beta,
+                ply,
+                key,
+            )
         } else {
-            self.simultaneous(state, &white, &black, child_depth, depth, alpha, beta, ply, key)
+            self.simultaneous(
+                state,
+                &white,
+                &black,
+                child_depth,
+                depth,
+                alpha,
+                beta,
+                ply,
+                key,
+            )
         }
     }
 
@@ -536,7 +581,13 @@ impl Engine {
         } else {
             (best_pair.1, best_pair.0)
         };
-        self.store(key, depth, best, flag(best, alpha0, beta0), [Some(w), Some(b)]);
+        self.store(
+            key,
+            depth,
+            best,
+            flag(best, alpha0, beta0),
+            [Some(w), Some(b)],
+        );
         if ply == 0 {
             self.root = Some(Root {
                 white: vec![(w, 1.0)],
@@ -596,7 +647,8 @@ impl Engine {
                     let mut rest: f64 = 1.0;
                     let mut pruned = false;
                     for &(j, p) in &mix {
-                        sum += p * self.cell(state, white, black, &mut cells, i, j, child_depth, ply);
+                        sum +=
+                            p * self.cell(state, white, black, &mut cells, i, j, child_depth, ply);
                         if self.aborted {
                             return 0.0;
                         }
@@ -618,7 +670,8 @@ impl Engine {
                     let mut rest: f64 = 1.0;
                     let mut pruned = false;
                     for &(i, p) in &mix {
-                        sum += p * self.cell(state, white, black, &mut cells, i, j, child_depth, ply);
+                        sum +=
+                            p * self.cell(state, white, black, &mut cells, i, j, child_depth, ply);
                         if self.aborted {
                             return 0.0;
                         }

@@ -159,9 +159,12 @@ impl State {
     /// The choices of `color` now (empty: nothing to choose).
     pub fn choices(&self, color: Color) -> Vec<Choice> {
         match self {
-            State::Chess(c) if c.pos.turn() == color => {
-                c.pos.legal_moves().iter().map(|&m| Choice::Move(m)).collect()
-            }
+            State::Chess(c) if c.pos.turn() == color => c
+                .pos
+                .legal_moves()
+                .iter()
+                .map(|&m| Choice::Move(m))
+                .collect(),
             State::Chess(_) => Vec::new(),
             State::Sync(node) if node.game().phase().is_pair() => {
                 node.moves(color).iter().map(Choice::Move).collect()
