@@ -48,6 +48,10 @@ enum Command {
     Berger(cmd::berger::BergerArgs),
     /// Simultaneous-move chess (Synchronschach, Fairschach): resolve, replay, random games.
     Sync(cmd::sync::SyncArgs),
+    /// The computer opponent: analyse a position, play matches, benchmarks.
+    Engine(cmd::engine::EngineArgs),
+    /// Studies with the engine: the fairness of the variants.
+    Study(cmd::study::StudyArgs),
     /// Game logs of the play server: verify a saved log offline.
     Log(cmd::log::LogArgs),
     /// Run the play server (HTTP API; SQLite in --data, or --database postgres://…).
@@ -75,6 +79,8 @@ fn main() -> std::process::ExitCode {
         Command::Standings(args) => cmd::standings::run(&args),
         Command::Berger(args) => cmd::berger::run(&args),
         Command::Sync(args) => cmd::sync::run(&args),
+        Command::Engine(args) => cmd::engine::run(&args),
+        Command::Study(args) => cmd::study::run(&args),
         Command::Log(args) => cmd::log::run(&args),
         Command::Serve(args) => cmd::serve::serve(&args),
         Command::User(args) => cmd::serve::user(&args),

@@ -9,6 +9,7 @@ pub mod check;
 pub mod chess960;
 pub mod chess960_rounds;
 pub mod clock;
+pub mod engine;
 pub mod generate;
 pub mod log;
 pub mod moves;
@@ -19,6 +20,7 @@ pub mod perft;
 pub mod pgn;
 pub mod serve;
 pub mod standings;
+pub mod study;
 pub mod sync;
 
 /// The largest tournament file read (a 5,000-player Swiss of 15 rounds is

@@ -1,0 +1,467 @@
+//! `tempo engine ...`: the computer opponent (library `tempo-engine`).
+//!
+//! - `analyse`: the value and the strategies (or best line) of a position;
+//! - `match`: colour-swapped pairs of games between two players;
+//! - `bench`: nodes per second and each pruning idea on and off.
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Instant;
+
+use anyhow::{Context, bail};
+use clap::{Args, Subcommand};
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde_json::{Value, json};
+use tempo_chess::{Color, Outcome};
+use tempo_engine::{
+    Config, Engine, GameOutcome, Kind, Limits, Player, PlayerKind, State, play_game, wilson,
+};
+
+/// The computer opponent: analyse a position, play matches, benchmarks.
+#[derive(Debug, Args)]
+pub struct EngineArgs {
+    #[command(subcommand)]
+    pub command: EngineCommand,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum EngineCommand {
+    /// The value of a position and both players' strategies (a pair) or
+    /// the best move and line (one player to move), as JSON.
+    Analyse(AnalyseArgs),
+    /// Colour-swapped pairs of games between two players; the last line
+    /// gives A's score with its 95 % interval.
+    Match(MatchArgs),
+    /// Nodes per second, and the search with each pruning idea switched
+    /// off in turn, on the same positions.
+    Bench(EngineBenchArgs),
+}
+
+/// How long each move is searched.
+#[derive(Debug, Args, Clone, Copy)]
+pub struct BudgetArgs {
+    /// Milliseconds a move (iterative deepening until then).
+    #[arg(long, conflicts_with = "depth")]
+    pub movetime: Option<u64>,
+    /// A fixed depth (steps: pairs or orthodox moves); deterministic.
+    #[arg(long)]
+    pub depth: Option<u32>,
+}
+
+/// Longest time a move may be given (ms).
+const MAX_MOVETIME: u64 = 600_000;
+/// Deepest fixed depth.
+const MAX_DEPTH: u32 = 30;
+/// Most games of one match (or of one variant of the study).
+pub const MAX_GAMES: usize = 100_000;
+
+impl BudgetArgs {
+    /// The limits, `default_ms` a move if neither is given.
+    pub fn limits(&self, default_ms: u64) -> anyhow::Result<Limits> {
+        match (self.movetime, self.depth) {
+            (Some(ms), _) if !(1..=MAX_MOVETIME).contains(&ms) => {
+                bail!("--movetime {ms}: must be from 1 to {MAX_MOVETIME}")
+            }
+            (_, Some(d)) if !(1..=MAX_DEPTH).contains(&d) => {
+                bail!("--depth {d}: must be from 1 to {MAX_DEPTH}")
+            }
+            (Some(ms), _) => Ok(Limits::movetime(ms)),
+            (None, Some(d)) => Ok(Limits::depth(d)),
+            (None, None) => Ok(Limits::movetime(default_ms)),
+        }
+    }
+
+    /// `depth 2` or `100 ms/move`.
+    pub fn describe(limits: Limits) -> String {
+        match (limits.depth, limits.movetime) {
+            (Some(d), _) => format!("depth {d}"),
+            (None, Some(t)) => format!("{} ms/move", t.as_millis()),
+            (None, None) => "no limit".to_string(),
+        }
+    }
+}
+
+#[derive(Debug, Args)]
+pub struct AnalyseArgs {
+    /// standard, chess960, synchronschach or fairschach.
+    #[arg(long)]
+    pub variant: String,
+    /// The position: a FEN (the extended notation of `tempo sync` for the
+    /// variants).
+    #[arg(long, conflicts_with = "chess960")]
+    pub fen: Option<String>,
+    /// Chess960 start position N (0-959).
+    #[arg(long)]
+    pub chess960: Option<u16>,
+    #[command(flatten)]
+    pub budget: BudgetArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct MatchArgs {
+    /// standard, chess960, synchronschach or fairschach.
+    #[arg(long)]
+    pub variant: String,
+    /// Player A: nash, minimax, greedy or random.
+    #[arg(long)]
+    pub a: String,
+    /// Player B.
+    #[arg(long)]
+    pub b: String,
+    /// Number of games (pairs of games from the same start, colours
+    /// swapped).
+    #[arg(long, default_value_t = 20)]
+    pub games: usize,
+    /// Seed of the players' generators and of the Chess960 starts.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    #[command(flatten)]
+    pub budget: BudgetArgs,
+    /// Games played at once (threads).
+    #[arg(long, default_value_t = 1)]
+    pub jobs: usize,
+    /// Each pair of games from a random Chess960 start.
+    #[arg(long)]
+    pub chess960: bool,
+    /// Uniformly random steps (pairs, or orthodox moves) played from the
+    /// start before each pair of games, the same for both games of the
+    /// pair, so that deterministic players do not repeat one game.
+    #[arg(long, default_value_t = 2)]
+    pub opening: u32,
+}
+
+#[derive(Debug, Args)]
+pub struct EngineBenchArgs {
+    /// standard, chess960, synchronschach or fairschach.
+    #[arg(long, default_value = "synchronschach")]
+    pub variant: String,
+    /// Positions (from games of the random player).
+    #[arg(long, default_value_t = 20)]
+    pub positions: usize,
+    /// Depth of each search.
+    #[arg(long, default_value_t = 2)]
+    pub depth: u32,
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+}
+
+pub fn run(args: &EngineArgs) -> anyhow::Result<()> {
+    match &args.command {
+        EngineCommand::Analyse(a) => analyse(a),
+        EngineCommand::Match(a) => run_match(a),
+        EngineCommand::Bench(a) => bench(a),
+    }
+}
+
+fn round(v: f64) -> f64 {
+    (v * 10_000.0).round() / 10_000.0
+}
+
+fn analyse(args: &AnalyseArgs) -> anyhow::Result<()> {
+    let kind: Kind = args.variant.parse()?;
+    let limits = args.budget.limits(1000)?;
+    let state = match (&args.fen, args.chess960) {
+        (Some(fen), _) => kind.from_fen(fen)?,
+        (None, Some(n)) => kind.start(Some(n))?,
+        (None, None) => kind.start(None)?,
+    };
+    if let Some(end) = state.ending() {
+        bail!("the game is already over: {} ({})", end.outcome, end.reason);
+    }
+    let mut engine = Engine::new(Config::default());
+    let analysis = engine.analyse(&state, limits);
+    let list = |color: Color| -> Value {
+        analysis
+            .strategy(color)
+            .iter()
+            .map(|&(c, p)| json!({"move": state.choice_name(color, c), "p": round(p)}))
+            .collect()
+    };
+    let out = if analysis.simultaneous {
+        json!({
+            "value": round(analysis.value),
+            "white": list(Color::White),
+            "black": list(Color::Black),
+        })
+    } else {
+        // Name the line move by move in the positions it is played in.
+        let mut s = state.clone();
+        let mut pv = Vec::new();
+        for &c in &analysis.pv {
+            let mover = if s.choices(Color::White).is_empty() {
+                Color::Black
+            } else {
+                Color::White
+            };
+            pv.push(s.choice_name(mover, c));
+            s = match mover {
+                Color::White => s.play(Some(c), None),
+                Color::Black => s.play(None, Some(c)),
+            };
+        }
+        let best = match pv.first() {
+            Some(b) => b.clone(),
+            None => {
+                let (color, &(c, _)) = [Color::White, Color::Black]
+                    .into_iter()
+                    .find_map(|color| analysis.strategy(color).first().map(|x| (color, x)))
+                    .context("no move to choose")?;
+                let name = state.choice_name(color, c);
+                pv.push(name.clone());
+                name
+            }
+        };
+        json!({"value": round(analysis.value), "best": best, "pv": pv})
+    };
+    println!("{}", serde_json::to_string_pretty(&out)?);
+    Ok(())
+}
+
+/// A game of a match: its index, whether player A had White, the start.
+pub struct Scheduled {
+    pub a_white: bool,
+    pub start: State,
+    pub seed: u64,
+}
+
+/// The games of a match of `games` games: pairs from the same start
+/// (a Chess960 start drawn from the seed if `chess960`, then `opening`
+/// uniformly random steps), A White in the first game of each pair.
+pub fn schedule(
+    kind: Kind,
+    chess960: bool,
+    opening: u32,
+    games: usize,
+    seed: u64,
+) -> anyhow::Result<Vec<Scheduled>> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut out = Vec::with_capacity(games);
+    let random_start = chess960 || kind == Kind::Chess960;
+    for pair in 0..games.div_ceil(2) {
+        let number = rng.random_range(0..960u16);
+        let mut start = kind.start(random_start.then_some(number))?;
+        for _ in 0..opening {
+            let mut pick = |color| {
+                let list = start.choices(color);
+                (!list.is_empty()).then(|| list[rng.random_range(0..list.len())])
+            };
+            let (w, b) = (pick(Color::White), pick(Color::Black));
+            let next = start.play(w, b);
+            if next.ending().is_some() {
+                break;
+            }
+            start = next;
+        }
+        for a_white in [true, false] {
+            if out.len() < games {
+                out.push(Scheduled {
+                    a_white,
+                    start: start.clone(),
+                    seed: seed
+                        .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                        .wrapping_add((pair as u64) << 1 | u64::from(a_white)),
+                });
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Plays the scheduled games on `jobs` threads (a progress bar on
+/// standard error): the outcome of each, in schedule order.
+pub fn play_all(
+    games: &[Scheduled],
+    a: PlayerKind,
+    b: PlayerKind,
+    limits: Limits,
+    jobs: usize,
+    label: &str,
+) -> Vec<GameOutcome> {
+    let bar = indicatif::ProgressBar::new(games.len() as u64);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{msg} {bar:40} {pos}/{len} games {elapsed}")
+            .expect("valid template"),
+    );
+    bar.set_message(label.to_string());
+    let next = AtomicUsize::new(0);
+    let results: Mutex<Vec<Option<GameOutcome>>> = Mutex::new(vec![None; games.len()]);
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.clamp(1, games.len().max(1)) {
+            scope.spawn(|| {
+                loop {
+                    let k = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(game) = games.get(k) else { break };
+                    let mut pa = Player::new(a, limits, game.seed);
+                    let mut pb = Player::new(b, limits, game.seed ^ 0x5555_5555);
+                    let outcome = if game.a_white {
+                        play_game(&game.start, &mut pa, &mut pb)
+                    } else {
+                        play_game(&game.start, &mut pb, &mut pa)
+                    };
+                    results.lock().expect("no panics while held")[k] = Some(outcome);
+                    bar.inc(1);
+                }
+            });
+        }
+    });
+    bar.finish_and_clear();
+    results
+        .into_inner()
+        .expect("no panics while held")
+        .into_iter()
+        .map(|r| r.expect("every game played"))
+        .collect()
+}
+
+fn run_match(args: &MatchArgs) -> anyhow::Result<()> {
+    let kind: Kind = args.variant.parse()?;
+    let a: PlayerKind = args.a.parse()?;
+    let b: PlayerKind = args.b.parse()?;
+    if !(1..=MAX_GAMES).contains(&args.games) {
+        bail!("--games {}: must be from 1 to {MAX_GAMES}", args.games);
+    }
+    if !(1..=256).contains(&args.jobs) {
+        bail!("--jobs {}: must be from 1 to 256", args.jobs);
+    }
+    let limits = args.budget.limits(100)?;
+    if args.opening > 20 {
+        bail!("--opening {}: must be from 0 to 20", args.opening);
+    }
+    let schedule = schedule(kind, args.chess960, args.opening, args.games, args.seed)?;
+    let started = Instant::now();
+    let label = format!("{} vs {}", a.name(), b.name());
+    let outcomes = play_all(&schedule, a, b, limits, args.jobs, &label);
+    let (mut wins, mut draws, mut losses) = (0, 0, 0);
+    for (game, outcome) in schedule.iter().zip(&outcomes) {
+        let a_color = if game.a_white {
+            Color::White
+        } else {
+            Color::Black
+        };
+        match outcome.outcome {
+            Outcome::Draw => draws += 1,
+            Outcome::Win(c) if c == a_color => wins += 1,
+            Outcome::Win(_) => losses += 1,
+        }
+    }
+    let adjudicated = outcomes
+        .iter()
+        .filter(|o| o.reason == "adjudicated")
+        .count();
+    let n = outcomes.len();
+    let score = f64::from(wins) + f64::from(draws) / 2.0;
+    let (lo, hi) = wilson(score, n);
+    println!(
+        "{} ({}), {}, seed {}: {adjudicated} adjudicated at move {}, {:.1} s",
+        kind.name(),
+        if args.chess960 || kind == Kind::Chess960 {
+            "Chess960 starts"
+        } else {
+            "orthodox start"
+        },
+        BudgetArgs::describe(limits),
+        args.seed,
+        tempo_engine::MOVE_CAP,
+        started.elapsed().as_secs_f64()
+    );
+    println!(
+        "{} vs {}: score {:.3} [{lo:.3}, {hi:.3}] over {n} games (+{wins} ={draws} -{losses})",
+        a.name(),
+        b.name(),
+        score / n as f64,
+    );
+    Ok(())
+}
+
+fn bench(args: &EngineBenchArgs) -> anyhow::Result<()> {
+    let kind: Kind = args.variant.parse()?;
+    if !(1..=10_000).contains(&args.positions) {
+        bail!("--positions {}: must be from 1 to 10000", args.positions);
+    }
+    if !(1..=MAX_DEPTH).contains(&args.depth) {
+        bail!("--depth {}: must be from 1 to {MAX_DEPTH}", args.depth);
+    }
+    // Positions from games of the random player, every 5th step from
+    // move 3 on.
+    let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
+    let mut positions = Vec::new();
+    let mut game = 0u64;
+    while positions.len() < args.positions {
+        let start = kind.start(Some(rng.random_range(0..960u16)).filter(|_| game % 2 == 1))?;
+        let mut p = Player::new(PlayerKind::Random, Limits::depth(1), args.seed ^ game);
+        let mut s = start;
+        let mut step = 0;
+        while s.ending().is_none() && positions.len() < args.positions {
+            if step >= 4 && step % 5 == 0 {
+                positions.push(s.clone());
+            }
+            let w = p.choose(&s, Color::White);
+            let b = p.choose(&s, Color::Black);
+            s = s.play(w, b);
+            step += 1;
+        }
+        game += 1;
+    }
+    let configs = [
+        ("all on", Config::default()),
+        (
+            "no transposition table",
+            Config {
+                transposition: false,
+                ..Config::default()
+            },
+        ),
+        (
+            "no double oracle",
+            Config {
+                double_oracle: false,
+                ..Config::default()
+            },
+        ),
+        (
+            "no serialised bounds",
+            Config {
+                bounds: false,
+                ..Config::default()
+            },
+        ),
+    ];
+    println!(
+        "{}: {} positions, depth {}, seed {}",
+        kind.name(),
+        positions.len(),
+        args.depth,
+        args.seed
+    );
+    println!(
+        "{:<24} {:>12} {:>9} {:>11} {:>12}",
+        "search", "nodes", "seconds", "nodes/s", "mean |dv|"
+    );
+    let mut reference: Vec<f64> = Vec::new();
+    for (name, config) in configs {
+        let started = Instant::now();
+        let (mut nodes, mut values) = (0u64, Vec::new());
+        for s in &positions {
+            let mut engine = Engine::new(config);
+            let a = engine.analyse(s, Limits::depth(args.depth));
+            nodes += a.nodes;
+            values.push(a.value);
+        }
+        let secs = started.elapsed().as_secs_f64();
+        if reference.is_empty() {
+            reference = values.clone();
+        }
+        let dv = values
+            .iter()
+            .zip(&reference)
+            .map(|(a, b)| (a - b).abs())
+            .sum::<f64>()
+            / values.len() as f64;
+        println!(
+            "{name:<24} {nodes:>12} {secs:>9.2} {:>11.0} {dv:>12.4}",
+            nodes as f64 / secs
+        );
+    }
+    Ok(())
+}

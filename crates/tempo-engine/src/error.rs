@@ -1,0 +1,19 @@
+//! The engine's errors.
+
+use thiserror::Error;
+
+/// Bad input to the engine: an unknown variant or player, a position
+/// that cannot be read or played.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum EngineError {
+    #[error("unknown variant '{0}' (standard, chess960, synchronschach, fairschach)")]
+    UnknownVariant(String),
+    #[error("unknown player '{0}' (nash, minimax, greedy, random)")]
+    UnknownPlayer(String),
+    #[error("invalid FEN '{0}': {1}")]
+    Fen(String, String),
+    #[error("invalid start: {0}")]
+    Start(String),
+    #[error("the game is already over ({0})")]
+    GameOver(String),
+}

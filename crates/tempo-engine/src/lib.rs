@@ -1,0 +1,65 @@
+//! A computer opponent for orthodox chess, Chess960 and the
+//! simultaneous-move variants Synchronschach and Fairschach.
+//!
+//! Where one player chooses (orthodox chess, Chess960, Fairschach after
+//! its switch to orthodox play, an exchange step in which only one side
+//! may capture) the engine searches by α-β with a quiescence search at
+//! the horizon. Where both choose at once (a pair; Fairschach's
+//! first-move right and new parry, where both still enter a move; an
+//! exchange step in which both may capture) the node is a zero-sum
+//! **matrix game** (my move × your move) solved for a **mixed** strategy:
+//!
+//! - **double oracle**: one candidate move a side to begin with; each
+//!   side's best response to the other's current mixture is added until
+//!   neither improves, so only a few joint moves are searched deeply;
+//! - **regret matching+** solves each restricted matrix to a small
+//!   exploitability;
+//! - **serialised bounds**: max-min and min-max of the matrix; where they
+//!   meet the game has a pure saddle point; the best responses give an
+//!   upper and a lower bound of the node's value, which cut the node off
+//!   when they leave the window (α, β) passed down, and a best-response
+//!   row stops as soon as its bound cannot beat the value;
+//! - a **transposition table** and **iterative deepening** to a depth or
+//!   time budget.
+//!
+//! The move is **sampled** from the root strategy with the player's
+//! seeded ChaCha8 generator, so a game is reproducible for a given seed
+//! and depth budget. The evaluation is documented in [`eval`].
+//!
+//! Baselines ([`PlayerKind`]): `random`, `greedy` (best immediate
+//! material) and `minimax` (the same search, assuming the opponent sees
+//! one's move: a pure strategy).
+//!
+//! ```
+//! use tempo_chess::Color;
+//! use tempo_engine::{Engine, Kind, Limits, Config};
+//!
+//! // Synchronschach: White's queen and Black's rook attack each other.
+//! let state = Kind::Synchronschach.from_fen("4k3/8/8/3r4/8/8/3Q4/4K3 w - - 0 1")?;
+//! let mut engine = Engine::new(Config::default());
+//! let analysis = engine.analyse(&state, Limits::depth(1));
+//! assert!(analysis.simultaneous);
+//! let total: f64 = analysis.white.iter().map(|(_, p)| p).sum();
+//! assert!((total - 1.0).abs() < 1e-9);
+//! assert!(analysis.value > -1.0 && analysis.value < 1.0);
+//!
+//! // Orthodox chess: a mate in one is found and played.
+//! let state = Kind::Standard.from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1")?;
+//! let analysis = engine.analyse(&state, Limits::depth(2));
+//! assert_eq!(state.choice_name(Color::White, analysis.pv[0]), "a1a8");
+//! # Ok::<(), tempo_engine::EngineError>(())
+//! ```
+
+mod error;
+pub mod eval;
+pub mod matrix;
+mod player;
+mod search;
+mod state;
+
+pub use error::EngineError;
+pub use player::{
+    ADJUDICATION_CP, GameOutcome, MOVE_CAP, Player, PlayerKind, play_game, sample, wilson,
+};
+pub use search::{Analysis, Config, Engine, Limits};
+pub use state::{ChessState, Ending, Kind, State, immediate_gain, role_value};

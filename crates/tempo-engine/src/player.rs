@@ -1,0 +1,261 @@
+//! Players: the engine (`nash`) and the baselines (`random`, `greedy`,
+//! `minimax`), and complete games between two players.
+
+use rand::{Rng, RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use tempo_chess::{Color, Outcome};
+use tempo_sync::Choice;
+
+use crate::error::EngineError;
+use crate::eval::material_cp;
+use crate::search::{Config, Engine, Limits};
+use crate::state::{State, immediate_gain};
+
+/// The kinds of player.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PlayerKind {
+    /// Uniform over the legal choices (what `tempo sync random-games`
+    /// plays).
+    Random,
+    /// One ply, best immediate material: the choice that captures the
+    /// most valuable piece (or promotes), ties broken at random.
+    Greedy,
+    /// The same search as `nash`, assuming the opponent sees one's move:
+    /// a pure strategy from the serialised bound (max-min for White,
+    /// min-max for Black).
+    Minimax,
+    /// The engine: mixed strategies from the matrix games, the move
+    /// sampled from the root strategy.
+    Nash,
+}
+
+impl PlayerKind {
+    pub const ALL: [PlayerKind; 4] = [
+        PlayerKind::Nash,
+        PlayerKind::Minimax,
+        PlayerKind::Greedy,
+        PlayerKind::Random,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            PlayerKind::Random => "random",
+            PlayerKind::Greedy => "greedy",
+            PlayerKind::Minimax => "minimax",
+            PlayerKind::Nash => "nash",
+        }
+    }
+}
+
+impl std::str::FromStr for PlayerKind {
+    type Err = EngineError;
+
+    fn from_str(s: &str) -> Result<PlayerKind, EngineError> {
+        PlayerKind::ALL
+            .into_iter()
+            .find(|k| k.name() == s)
+            .ok_or_else(|| EngineError::UnknownPlayer(s.to_string()))
+    }
+}
+
+/// A player with its own seeded generator (and search, for `nash` and
+/// `minimax`).
+pub struct Player {
+    kind: PlayerKind,
+    limits: Limits,
+    engine: Option<Engine>,
+    rng: ChaCha8Rng,
+}
+
+impl Player {
+    pub fn new(kind: PlayerKind, limits: Limits, seed: u64) -> Player {
+        Player::with_config(kind, limits, seed, Config::default())
+    }
+
+    pub fn with_config(kind: PlayerKind, limits: Limits, seed: u64, config: Config) -> Player {
+        let engine =
+            matches!(kind, PlayerKind::Nash | PlayerKind::Minimax).then(|| Engine::new(config));
+        Player {
+            kind,
+            limits,
+            engine,
+            rng: ChaCha8Rng::seed_from_u64(seed),
+        }
+    }
+
+    pub fn kind(&self) -> PlayerKind {
+        self.kind
+    }
+
+    /// The choice of `color` in `state` (`None` if it has none to make).
+    pub fn choose(&mut self, state: &State, color: Color) -> Option<Choice> {
+        let choices = state.choices(color);
+        if choices.is_empty() {
+            return None;
+        }
+        if choices.len() == 1 {
+            return Some(choices[0]);
+        }
+        Some(match self.kind {
+            PlayerKind::Random => choices[self.rng.random_range(0..choices.len())],
+            PlayerKind::Greedy => greedy(state, color, &choices, &mut self.rng),
+            PlayerKind::Minimax => {
+                let engine = self.engine.as_mut().expect("searching player");
+                let analysis = engine.analyse_serialised(state, self.limits, color);
+                analysis
+                    .strategy(color)
+                    .first()
+                    .map_or(choices[0], |(c, _)| *c)
+            }
+            PlayerKind::Nash => {
+                let engine = self.engine.as_mut().expect("searching player");
+                let analysis = engine.analyse(state, self.limits);
+                sample(analysis.strategy(color), &mut self.rng).unwrap_or(choices[0])
+            }
+        })
+    }
+}
+
+/// A choice drawn from `strategy` (probabilities summing to 1).
+pub fn sample<R: Rng + ?Sized>(strategy: &[(Choice, f64)], rng: &mut R) -> Option<Choice> {
+    let mut r: f64 = rng.random_range(0.0..1.0);
+    for &(choice, p) in strategy {
+        if r < p {
+            return Some(choice);
+        }
+        r -= p;
+    }
+    strategy.last().map(|(c, _)| *c)
+}
+
+fn greedy<R: Rng + ?Sized>(state: &State, color: Color, choices: &[Choice], rng: &mut R) -> Choice {
+    let pos = state.position();
+    let gain = |c: &Choice| match *c {
+        Choice::Move(mv) | Choice::Capture(mv) => immediate_gain(pos, color, mv),
+        Choice::Decline => 0,
+    };
+    let best = choices.iter().map(gain).max().unwrap_or(0);
+    let top: Vec<Choice> = choices
+        .iter()
+        .copied()
+        .filter(|c| gain(c) == best)
+        .collect();
+    top[rng.random_range(0..top.len())]
+}
+
+/// Moves (pairs) after which a game is adjudicated.
+pub const MOVE_CAP: u32 = 150;
+/// Material lead (centipawns) that wins an adjudicated game.
+pub const ADJUDICATION_CP: i32 = 300;
+
+/// A finished game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameOutcome {
+    pub outcome: Outcome,
+    pub reason: &'static str,
+    /// Steps played (pairs, exchange steps, orthodox moves).
+    pub steps: u32,
+}
+
+/// Plays `white` against `black` from `start` to the end, or to move
+/// [`MOVE_CAP`], where the game is adjudicated: a material lead of at
+/// least [`ADJUDICATION_CP`] wins, anything else is a draw.
+pub fn play_game(start: &State, white: &mut Player, black: &mut Player) -> GameOutcome {
+    let mut state = start.clone();
+    let first = state.move_number();
+    let mut steps = 0;
+    loop {
+        if let Some(end) = state.ending() {
+            return GameOutcome {
+                outcome: end.outcome,
+                reason: end.reason,
+                steps,
+            };
+        }
+        if state.move_number() >= first + MOVE_CAP {
+            let material = material_cp(state.position());
+            let outcome = if material >= ADJUDICATION_CP {
+                Outcome::Win(Color::White)
+            } else if material <= -ADJUDICATION_CP {
+                Outcome::Win(Color::Black)
+            } else {
+                Outcome::Draw
+            };
+            return GameOutcome {
+                outcome,
+                reason: "adjudicated",
+                steps,
+            };
+        }
+        let w = white.choose(&state, Color::White);
+        let b = black.choose(&state, Color::Black);
+        state = state.play(w, b);
+        steps += 1;
+    }
+}
+
+/// A score (wins + draws / 2 over games) with its 95 % Wilson score
+/// interval, the score taken as a proportion of `n` games.
+pub fn wilson(score: f64, n: usize) -> (f64, f64) {
+    if n == 0 {
+        return (0.0, 1.0);
+    }
+    let n = n as f64;
+    let z = 1.959_963_984_540_054_f64;
+    let p = score / n;
+    let denom = 1.0 + z * z / n;
+    let centre = (p + z * z / (2.0 * n)) / denom;
+    let half = z * ((p * (1.0 - p) / n) + z * z / (4.0 * n * n)).sqrt() / denom;
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::state::Kind;
+
+    #[test]
+    fn wilson_brackets_the_score() {
+        let (lo, hi) = wilson(385.0, 400);
+        assert!(lo < 385.0 / 400.0 && 385.0 / 400.0 < hi);
+        assert!(
+            (lo - 0.937).abs() < 0.01 && (hi - 0.976).abs() < 0.01,
+            "{lo} {hi}"
+        );
+        let (lo, hi) = wilson(5.0, 10);
+        assert!(lo < 0.5 && hi > 0.5);
+    }
+
+    #[test]
+    fn names_round_trip_and_unknown_is_an_error() {
+        for k in PlayerKind::ALL {
+            assert_eq!(k.name().parse::<PlayerKind>().unwrap(), k);
+        }
+        assert!("stockfish".parse::<PlayerKind>().is_err());
+    }
+
+    #[test]
+    fn games_end_and_are_deterministic() {
+        for kind in Kind::ALL {
+            let start = kind.start(Some(100)).unwrap();
+            let run = || {
+                let mut a = Player::new(PlayerKind::Greedy, Limits::depth(1), 3);
+                let mut b = Player::new(PlayerKind::Random, Limits::depth(1), 4);
+                play_game(&start, &mut a, &mut b)
+            };
+            let first = run();
+            assert_eq!(first, run());
+            assert!(first.steps > 0);
+        }
+    }
+
+    #[test]
+    fn greedy_takes_the_queen() {
+        let state = Kind::Synchronschach
+            .from_fen("4k3/8/8/3q4/4P3/8/8/4K3 w - - 0 1")
+            .unwrap();
+        let mut p = Player::new(PlayerKind::Greedy, Limits::depth(1), 1);
+        let c = p.choose(&state, Color::White).unwrap();
+        assert_eq!(c.to_string(), "e4d5");
+    }
+}

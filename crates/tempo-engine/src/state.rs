@@ -1,0 +1,326 @@
+//! The game states the engine searches: orthodox chess and Chess960
+//! (alternating moves) and the simultaneous-move variants (a
+//! [`tempo_sync::Node`]), behind one interface: the choices of each
+//! player now, the step that both choices make, the end of the game.
+
+use std::hash::{Hash, Hasher};
+
+use tempo_chess::{Color, Move, Outcome, Position, Role, is_insufficient_material};
+use tempo_sync::{Choice, Node, Phase, Rules, SyncGame, Variant};
+
+use crate::error::EngineError;
+
+/// The four kinds of game the engine plays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Kind {
+    /// Orthodox chess from the usual start.
+    Standard,
+    /// Orthodox chess from a Chess960 start.
+    Chess960,
+    /// Synchronschach (Hansmann / Krasowsky).
+    Synchronschach,
+    /// Fairschach (Zühlke) with the sources' default options.
+    Fairschach,
+}
+
+impl Kind {
+    /// All four, in the order of the fairness study.
+    pub const ALL: [Kind; 4] = [
+        Kind::Standard,
+        Kind::Chess960,
+        Kind::Synchronschach,
+        Kind::Fairschach,
+    ];
+
+    /// `standard`, `chess960`, `synchronschach`, `fairschach`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Standard => "standard",
+            Kind::Chess960 => "chess960",
+            Kind::Synchronschach => "synchronschach",
+            Kind::Fairschach => "fairschach",
+        }
+    }
+
+    /// Whether both players move at once (the two tempo-sync variants).
+    pub fn is_simultaneous(self) -> bool {
+        matches!(self, Kind::Synchronschach | Kind::Fairschach)
+    }
+
+    /// The start state: the orthodox start, or Chess960 start `chess960`
+    /// (0..960) if given (always given for [`Kind::Chess960`]; 518 is the
+    /// orthodox set-up).
+    pub fn start(self, chess960: Option<u16>) -> Result<State, EngineError> {
+        let number = match (self, chess960) {
+            (Kind::Chess960, None) => 518,
+            (_, n) => n.unwrap_or(518),
+        };
+        let pos = if chess960.is_some() || self == Kind::Chess960 {
+            tempo_chess::chess960::start_position(number)
+                .map_err(|e| EngineError::Start(e.to_string()))?
+        } else {
+            Position::new()
+        };
+        self.from_position(pos)
+    }
+
+    /// The state of `fen` (for the simultaneous variants also the
+    /// extended notation of `tempo sync`).
+    pub fn from_fen(self, fen: &str) -> Result<State, EngineError> {
+        match self.rules() {
+            Some(rules) => {
+                let game = tempo_sync::notation::read(rules, fen)
+                    .map_err(|e| EngineError::Fen(fen.to_string(), e.to_string()))?;
+                Ok(State::Sync(Box::new(Node::new(game))))
+            }
+            None => {
+                let pos = Position::from_fen(fen)
+                    .map_err(|e| EngineError::Fen(fen.to_string(), e.to_string()))?;
+                pos.validate()
+                    .map_err(|e| EngineError::Fen(fen.to_string(), e.to_string()))?;
+                self.from_position(pos)
+            }
+        }
+    }
+
+    fn rules(self) -> Option<Rules> {
+        match self {
+            Kind::Synchronschach => Some(Rules::new(Variant::Synchronschach)),
+            Kind::Fairschach => Some(Rules::new(Variant::Fairschach)),
+            Kind::Standard | Kind::Chess960 => None,
+        }
+    }
+
+    /// The state of a game starting in `pos`.
+    pub fn from_position(self, pos: Position) -> Result<State, EngineError> {
+        match self.rules() {
+            Some(rules) => {
+                let game = SyncGame::from_position(rules, pos)
+                    .map_err(|e| EngineError::Start(e.to_string()))?;
+                Ok(State::Sync(Box::new(Node::new(game))))
+            }
+            None => Ok(State::Chess(ChessState {
+                pos,
+                history: Vec::new(),
+            })),
+        }
+    }
+}
+
+impl std::str::FromStr for Kind {
+    type Err = EngineError;
+
+    /// `standard` (or `chess`, `orthodox`), `chess960`, and the variant
+    /// names `tempo sync` reads.
+    fn from_str(s: &str) -> Result<Kind, EngineError> {
+        match s.to_ascii_lowercase().as_str() {
+            "standard" | "chess" | "orthodox" => Ok(Kind::Standard),
+            "chess960" | "960" | "fischerandom" => Ok(Kind::Chess960),
+            other => match other.parse::<Variant>() {
+                Ok(Variant::Synchronschach) => Ok(Kind::Synchronschach),
+                Ok(Variant::Fairschach) => Ok(Kind::Fairschach),
+                Err(_) => Err(EngineError::UnknownVariant(s.to_string())),
+            },
+        }
+    }
+}
+
+/// An orthodox position with the hashes of the positions since the last
+/// capture or pawn move (for repetitions).
+#[derive(Debug, Clone)]
+pub struct ChessState {
+    pub pos: Position,
+    pub history: Vec<u64>,
+}
+
+/// A state of any kind.
+#[derive(Debug, Clone)]
+pub enum State {
+    Chess(ChessState),
+    Sync(Box<Node>),
+}
+
+/// How a finished game ended (White's view) and why.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Ending {
+    pub outcome: Outcome,
+    pub reason: &'static str,
+}
+
+impl State {
+    /// The board.
+    pub fn position(&self) -> &Position {
+        match self {
+            State::Chess(c) => &c.pos,
+            State::Sync(node) => node.game().position(),
+        }
+    }
+
+    /// The choices of `color` now (empty: nothing to choose).
+    pub fn choices(&self, color: Color) -> Vec<Choice> {
+        match self {
+            State::Chess(c) if c.pos.turn() == color => c
+                .pos
+                .legal_moves()
+                .iter()
+                .map(|&m| Choice::Move(m))
+                .collect(),
+            State::Chess(_) => Vec::new(),
+            State::Sync(node) if node.game().phase().is_pair() => {
+                node.moves(color).iter().map(Choice::Move).collect()
+            }
+            State::Sync(node) => node.game().choices(color),
+        }
+    }
+
+    /// Whether a step from here costs a unit of depth (Synchronschach's
+    /// exchange steps do not: they are short, and the search follows them
+    /// to their end as a quiescence search would).
+    pub fn counts_depth(&self) -> bool {
+        !matches!(self, State::Sync(node) if matches!(node.game().phase(), Phase::Exchange(_)))
+    }
+
+    /// The end of the game, if it is over. `moves` are the choices of the
+    /// player to move in orthodox chess (the caller has them).
+    pub fn ending_with(&self, mover_has_moves: bool) -> Option<Ending> {
+        match self {
+            State::Chess(c) => {
+                let pos = &c.pos;
+                if !mover_has_moves {
+                    return Some(if pos.is_check() {
+                        Ending {
+                            outcome: Outcome::Win(!pos.turn()),
+                            reason: "checkmate",
+                        }
+                    } else {
+                        Ending {
+                            outcome: Outcome::Draw,
+                            reason: "stalemate",
+                        }
+                    });
+                }
+                let draw = |reason| {
+                    Some(Ending {
+                        outcome: Outcome::Draw,
+                        reason,
+                    })
+                };
+                if is_insufficient_material(pos) {
+                    return draw("insufficient-material");
+                }
+                if pos.halfmove_clock() >= 100 {
+                    return draw("fifty-moves");
+                }
+                let hash = pos.hash();
+                if c.history.iter().filter(|&&h| h == hash).count() >= 2 {
+                    return draw("repetition");
+                }
+                None
+            }
+            State::Sync(node) => node.game().result().map(|(outcome, reason)| Ending {
+                outcome,
+                reason: reason.name(),
+            }),
+        }
+    }
+
+    /// The end of the game, if it is over.
+    pub fn ending(&self) -> Option<Ending> {
+        match self {
+            State::Chess(c) => self.ending_with(c.pos.has_legal_moves()),
+            State::Sync(_) => self.ending_with(true),
+        }
+    }
+
+    /// The state after `white`'s and `black`'s choices (`None` for a
+    /// player with nothing to choose). The choices must be among
+    /// [`State::choices`].
+    pub fn play(&self, white: Option<Choice>, black: Option<Choice>) -> State {
+        match self {
+            State::Chess(c) => {
+                let mv = match (white, black) {
+                    (Some(ch), None) | (None, Some(ch)) => ch.as_move(),
+                    _ => None,
+                }
+                .expect("one orthodox move");
+                let mut pos = c.pos.clone();
+                pos.play(mv);
+                let mut history = if pos.halfmove_clock() == 0 {
+                    Vec::new()
+                } else {
+                    c.history.clone()
+                };
+                history.push(c.pos.hash());
+                State::Chess(ChessState { pos, history })
+            }
+            State::Sync(node) => {
+                let mut next = Node::clone(node);
+                let mut events = Vec::new();
+                node.play(white, black, &mut next, &mut events);
+                State::Sync(Box::new(next))
+            }
+        }
+    }
+
+    /// A key for the transposition table: the position's hash with the
+    /// phase of a simultaneous game mixed in.
+    pub fn key(&self) -> u64 {
+        match self {
+            State::Chess(c) => c.pos.hash(),
+            State::Sync(node) => {
+                let mut h = std::collections::hash_map::DefaultHasher::new();
+                node.game().phase().hash(&mut h);
+                node.game().position().hash().hash(&mut h);
+                node.game().position().halfmove_clock().min(90).hash(&mut h);
+                h.finish()
+            }
+        }
+    }
+
+    /// The number of the current move (pair) of the game.
+    pub fn move_number(&self) -> u32 {
+        self.position().fullmove_number()
+    }
+
+    /// The choice written for a record or the JSON of `tempo engine`:
+    /// UCI (the king's step for orthodox castling), `x…` for an
+    /// exchange capture, `-` for a decline.
+    pub fn choice_name(&self, color: Color, choice: Choice) -> String {
+        match self {
+            State::Chess(c) => tempo_chess::uci::write(&c.pos, choice.as_move().expect("move")),
+            State::Sync(node) => {
+                tempo_sync::record::write_choice(node.game().position(), color, Some(choice))
+            }
+        }
+    }
+}
+
+/// The material value of a role in centipawns (the king counts 0).
+pub fn role_value(role: Role) -> i32 {
+    match role {
+        Role::Pawn => 100,
+        Role::Knight => 320,
+        Role::Bishop => 330,
+        Role::Rook => 500,
+        Role::Queen => 900,
+        Role::King => 0,
+    }
+}
+
+/// What `mv` of `color` wins at once in `pos`: the value of the
+/// opposing piece on its destination (it is taken if it stays) plus the
+/// gain of a promotion.
+pub fn immediate_gain(pos: &Position, color: Color, mv: Move) -> i32 {
+    let taken = match pos.piece_at(mv.to) {
+        Some(p) if p.color != color => {
+            if p.role == Role::King {
+                10_000
+            } else {
+                role_value(p.role)
+            }
+        }
+        _ => 0,
+    };
+    let promotion = mv.promotion.map_or(0, |r| role_value(r) - 100);
+    taken + promotion
+}
