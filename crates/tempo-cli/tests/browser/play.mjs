@@ -252,7 +252,12 @@ export const tests = [
       // Both to g4: the queen and the bishop collide (FSR 4).
       fen = await play(['d1g4', 'c8g4'], 'black', ['collision'], { white: 'Qg4', black: 'Bg4' });
       await screenshot(watchers[0].page, 'game-collision-spectator-desktop');
+      // The queen that moved pauses in the next pair (FSR 9): marked, and not movable.
+      await watchers[0].page.locator('[data-square="g4"].paused').waitFor();
+      await pages.white.click('[data-square="g4"]');
+      assertEqual(await pages.white.locator('[data-square].dest').count(), 0, 'the paused queen offers no destinations');
       fen = await play(['f1b5', 'g8f6'], 'white', ['check'], { white: 'Bb5+', black: 'Nf6' });
+      for (const page of [pages.black, watchers[1].page]) await page.locator('[data-phase="first-move-right"]').waitFor();
       // Black is in check at the start of the pair: its move comes first (FSR 6).
       // White types the move (SAN), Black drags the pawn.
       fen = await play(['g1f3', 'c7c6'], 'white', ['first-move'], { white: 'Nf3' }, { white: { type: 'Nf3' }, black: 'drag' });
