@@ -319,3 +319,93 @@ fn every_acknowledged_commit_survives_kill_9() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Polls `check` every 50 ms for up to 20 s.
+fn wait_for<T>(mut check: impl FnMut() -> Option<T>) -> T {
+    let start = Instant::now();
+    loop {
+        if let Some(value) = check() {
+            return value;
+        }
+        assert!(start.elapsed() < Duration::from_secs(20), "timed out");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+#[test]
+fn a_computer_opponent_accepts_a_challenge_and_plays_through_the_api() {
+    let dir = temp_dir("bots");
+    let data = dir.join("data");
+    let data = data.to_str().unwrap();
+    add_user(data, "anna");
+    let server = Server::start(data);
+    let body = json!({"username": "anna", "password": "anna-password"});
+    let (_, answer) = http(&server.address, "POST", "/api/token", None, Some(body)).unwrap();
+    let token = json_of(&answer)["token"].as_str().unwrap().to_string();
+    let spec = json!({"variant": "fairschach", "clock": "300+3", "color": "white"});
+    let (status, answer) = http(
+        &server.address,
+        "POST",
+        "/api/challenge/bot-greedy",
+        Some(&token),
+        Some(spec),
+    )
+    .unwrap();
+    assert_eq!(status, 200, "{answer}");
+    let game = wait_for(|| {
+        let (_, playing) = http(
+            &server.address,
+            "GET",
+            "/api/account/playing",
+            Some(&token),
+            None,
+        )
+        .ok()?;
+        json_of(&playing)["nowPlaying"][0]["gameId"]
+            .as_str()
+            .map(str::to_string)
+    });
+    for (pair, choice) in ["e2e4", "d2d4", "g1f3"].into_iter().enumerate() {
+        let (status, answer) = http(
+            &server.address,
+            "POST",
+            &format!("/api/board/game/{game}/move/{choice}"),
+            Some(&token),
+            None,
+        )
+        .unwrap();
+        if status != 200 {
+            // A move the bot's reply made impossible (captured, paused):
+            // the game went on, which is what this test is about.
+            assert!(answer.contains("error"), "{answer}");
+            break;
+        }
+        wait_for(|| {
+            let (_, state) = http(
+                &server.address,
+                "GET",
+                &format!("/api/game/{game}"),
+                None,
+                None,
+            )
+            .ok()?;
+            let state = json_of(&state);
+            let record = state["state"]["record"].as_array()?.len();
+            (record > pair || state["state"]["status"] == "over").then_some(())
+        });
+    }
+    let (_, log) = http(
+        &server.address,
+        "GET",
+        &format!("/api/game/{game}/log"),
+        None,
+        None,
+    )
+    .unwrap();
+    assert!(
+        log.contains("\"reveal\""),
+        "the bot's choices were revealed: {log}"
+    );
+    assert!(log.contains("bot-greedy"));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -324,3 +324,14 @@ pub async fn change_password(
     state.store.set_password(&user.name, &hash).await?;
     Ok(Json(json!({"ok": true})))
 }
+
+impl Store {
+    /// Revokes every token of `user` (a bot's tokens of earlier starts).
+    pub async fn revoke_tokens_of(&self, user: &str) -> Result<(), StoreError> {
+        sqlx::query("DELETE FROM tokens WHERE user_name = $1")
+            .bind(user.to_lowercase())
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+}

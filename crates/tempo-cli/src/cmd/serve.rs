@@ -52,6 +52,10 @@ pub struct ServeArgs {
     listen: String,
     #[command(flatten)]
     store: StoreArgs,
+    /// Without the computer opponents (accounts bot-random, bot-greedy,
+    /// bot-nash, bot-nash-strong, which accept every challenge).
+    #[arg(long)]
+    no_bots: bool,
 }
 
 #[derive(Debug, Args)]
@@ -98,17 +102,34 @@ pub fn serve(args: &ServeArgs) -> anyhow::Result<()> {
         let store = args.store.open().await?;
         let first_admin = first_admin(&store).await?;
         let state = tempo_server::AppState::new(store).await?;
+        if !args.no_bots {
+            super::bots::start(&state, now_millis()).await?;
+        }
         let listener = tokio::net::TcpListener::bind(&args.listen)
             .await
             .with_context(|| format!("--listen {}", args.listen))?;
         let address = listener.local_addr()?;
         tracing::info!(%address, "tempo serve");
-        println!("tempo: serving on http://{address}");
+        // What a person needs to begin, in one write; a reader that closed
+        // standard output after the first line does not stop the server.
+        let mut notice = format!("tempo: serving on http://{address}\n");
+        if !args.no_bots {
+            let names: Vec<_> = super::bots::BOTS.iter().map(|b| b.name).collect();
+            notice.push_str(&format!(
+                "tempo: computer opponents to challenge: {}\n",
+                names.join(", ")
+            ));
+        }
         if let Some(password) = first_admin {
-            println!(
+            notice.push_str(&format!(
                 "tempo: a new store: log in as admin with the password {password} \
-                 (then add members and change the password under Account)"
-            );
+                 (then add members and change the password under Account)\n"
+            ));
+        }
+        {
+            use std::io::Write as _;
+            let mut out = std::io::stdout().lock();
+            let _ = out.write_all(notice.as_bytes()).and_then(|()| out.flush());
         }
         let shutdown = async {
             let _ = tokio::signal::ctrl_c().await;

@@ -1,0 +1,338 @@
+//! Computer opponents in `tempo serve`: member accounts played by
+//! tempo-engine through the server's own API, as a person's client would
+//! — a bot accepts challenges from its event stream, follows each game's
+//! stream and posts its choices; it learns an opponent's hidden move only
+//! from the reveal, like anyone else.
+
+use std::collections::HashSet;
+use std::sync::{Arc, Mutex};
+
+use axum::Router;
+use axum::body::Body;
+use axum::http::{Method, Request};
+use futures_util::StreamExt;
+use serde_json::Value;
+use tempo_chess::Color;
+use tempo_engine::{Kind, Limits, Player, PlayerKind};
+use tempo_server::AppState;
+use tempo_server::auth::{self, Role, User};
+use tower::ServiceExt;
+
+/// One computer opponent: its account name, how it plays, and its time.
+#[derive(Debug, Clone, Copy)]
+pub struct Bot {
+    pub name: &'static str,
+    pub kind: PlayerKind,
+    /// Thinking time per choice (the nash player), milliseconds.
+    pub movetime: u64,
+}
+
+/// The strengths a club gets: a beginner's, the greedy one every other
+/// implementation has, and the engine at two speeds.
+pub const BOTS: &[Bot] = &[
+    Bot {
+        name: "bot-random",
+        kind: PlayerKind::Random,
+        movetime: 0,
+    },
+    Bot {
+        name: "bot-greedy",
+        kind: PlayerKind::Greedy,
+        movetime: 0,
+    },
+    Bot {
+        name: "bot-nash",
+        kind: PlayerKind::Nash,
+        movetime: 300,
+    },
+    Bot {
+        name: "bot-nash-strong",
+        kind: PlayerKind::Nash,
+        movetime: 2000,
+    },
+];
+
+/// Creates the bots' accounts if missing and starts them.
+pub async fn start(state: &AppState, now: i64) -> anyhow::Result<()> {
+    let router = tempo_server::router(state.clone());
+    for bot in BOTS {
+        if state.store.user(bot.name).await?.is_none() {
+            // Nobody logs in as a bot: its password is random and unknown.
+            let password = auth::new_token().0;
+            let user = User {
+                name: bot.name.into(),
+                role: Role::Player,
+            };
+            state
+                .store
+                .add_user(&user, &auth::hash_password(&password)?, now)
+                .await?;
+        }
+        state.store.revoke_tokens_of(bot.name).await?;
+        let (token, hash) = auth::new_token();
+        state.store.add_token(&hash, bot.name, now).await?;
+        let runner = Runner {
+            bot: *bot,
+            token,
+            router: router.clone(),
+            games: Arc::default(),
+        };
+        tokio::spawn(async move { runner.events().await });
+    }
+    Ok(())
+}
+
+#[derive(Clone)]
+struct Runner {
+    bot: Bot,
+    token: String,
+    router: Router,
+    games: Arc<Mutex<HashSet<String>>>,
+}
+
+impl Runner {
+    async fn call(&self, method: Method, uri: &str) -> Option<axum::response::Response> {
+        let request = Request::builder()
+            .method(method)
+            .uri(uri)
+            .header("authorization", format!("Bearer {}", self.token))
+            .body(Body::empty())
+            .ok()?;
+        self.router.clone().oneshot(request).await.ok()
+    }
+
+    /// An NDJSON stream of the API, read a JSON value a line.
+    async fn open(&self, uri: &str) -> Option<Lines> {
+        let response = self.call(Method::GET, uri).await?;
+        if !response.status().is_success() {
+            return None;
+        }
+        Some(Lines {
+            body: response.into_body().into_data_stream(),
+            buffer: Vec::new(),
+        })
+    }
+
+    /// The bot's event stream: accept every challenge, play every game.
+    async fn events(self) {
+        loop {
+            if let Some(mut events) = self.open("/api/stream/event").await {
+                while let Some(event) = events.next().await {
+                    self.on_event(&event).await;
+                }
+            }
+            // The stream ended (a restart of the stream, or shutdown).
+            tokio::time::sleep(std::time::Duration::from_secs(2)).await;
+        }
+    }
+
+    async fn on_event(&self, event: &Value) {
+        match event["type"].as_str() {
+            Some("challenge") => {
+                if let Some(id) = event["challenge"]["id"].as_str() {
+                    let challenger = event["challenge"]["challenger"].as_str();
+                    if challenger.is_none_or(|c| !c.eq_ignore_ascii_case(self.bot.name)) {
+                        self.call(Method::POST, &format!("/api/challenge/{id}/accept"))
+                            .await;
+                    }
+                }
+            }
+            Some("gameStart") => {
+                if let Some(id) = event["game"]["id"].as_str() {
+                    self.play(id.to_string());
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn play(&self, game: String) {
+        if !self
+            .games
+            .lock()
+            .expect("not poisoned")
+            .insert(game.clone())
+        {
+            return;
+        }
+        let me = self.clone();
+        tokio::spawn(async move {
+            me.follow(game.clone()).await;
+            me.games.lock().expect("not poisoned").remove(&game);
+        });
+    }
+
+    /// Follows a game's stream and answers every state that asks for a
+    /// choice of the bot's colour.
+    async fn follow(&self, game: String) {
+        let Some(mut lines) = self.open(&format!("/api/board/game/stream/{game}")).await else {
+            return;
+        };
+        let mut seat: Option<(Kind, Color)> = None;
+        let mut answered = HashSet::new();
+        while let Some(line) = lines.next().await {
+            let state = match line["type"].as_str() {
+                Some("gameFull") => {
+                    seat = seat_of(&line, self.bot.name);
+                    line["state"].clone()
+                }
+                Some("gameState") => line,
+                _ => continue,
+            };
+            let Some((kind, color)) = seat else { return };
+            if state["status"] != "started" {
+                if state["status"] == "over" {
+                    return;
+                }
+                continue;
+            }
+            if state["committed"][color_name(color)] == true {
+                continue;
+            }
+            let legal: Vec<String> = state["legal"]
+                .as_array()
+                .map(|a| {
+                    a.iter()
+                        .filter_map(|v| v.as_str().map(str::to_string))
+                        .collect()
+                })
+                .unwrap_or_default();
+            if legal.is_empty() || !answered.insert((state["step"].as_u64(), state["seq"].as_u64()))
+            {
+                continue;
+            }
+            let fen = state["fen"].as_str().unwrap_or("").to_string();
+            let bot = self.bot;
+            let choice = tokio::task::spawn_blocking(move || think(bot, kind, &fen, color, &legal))
+                .await
+                .ok()
+                .flatten();
+            if let Some(choice) = choice {
+                self.call(
+                    Method::POST,
+                    &format!("/api/board/game/{game}/move/{choice}"),
+                )
+                .await;
+            }
+        }
+    }
+}
+
+/// The lines of an NDJSON answer.
+struct Lines {
+    body: axum::body::BodyDataStream,
+    buffer: Vec<u8>,
+}
+
+impl Lines {
+    async fn next(&mut self) -> Option<Value> {
+        loop {
+            if let Some(end) = self.buffer.iter().position(|&b| b == b'\n') {
+                let line: Vec<u8> = self.buffer.drain(..=end).collect();
+                match serde_json::from_slice::<Value>(&line) {
+                    Ok(value) => return Some(value),
+                    Err(_) => continue, // keep-alive blank lines
+                }
+            }
+            let chunk = self.body.next().await?.ok()?;
+            self.buffer.extend_from_slice(&chunk);
+        }
+    }
+}
+
+fn color_name(color: Color) -> &'static str {
+    if color == Color::White {
+        "white"
+    } else {
+        "black"
+    }
+}
+
+fn seat_of(full: &Value, name: &str) -> Option<(Kind, Color)> {
+    let kind = match full["variant"].as_str()? {
+        "standard" => Kind::Standard,
+        "chess960" => Kind::Chess960,
+        "synchronschach" => Kind::Synchronschach,
+        "fairschach" => Kind::Fairschach,
+        _ => return None,
+    };
+    let is = |c: &str| {
+        full[c]["name"]
+            .as_str()
+            .is_some_and(|n| n.eq_ignore_ascii_case(name))
+    };
+    if is("white") {
+        Some((kind, Color::White))
+    } else if is("black") {
+        Some((kind, Color::Black))
+    } else {
+        None
+    }
+}
+
+/// The bot's choice for the position `fen`, one of `legal` (the server's
+/// list decides; should the engine name another, a legal one is played).
+fn think(bot: Bot, kind: Kind, fen: &str, color: Color, legal: &[String]) -> Option<String> {
+    let limits = if bot.movetime > 0 {
+        Limits::movetime(bot.movetime)
+    } else {
+        Limits::depth(1)
+    };
+    let chosen = kind.from_fen(fen).ok().and_then(|state| {
+        let mut player = Player::new(bot.kind, limits, rand::random());
+        let choice = player.choose(&state, color)?;
+        Some(state.choice_name(color, choice))
+    });
+    match chosen {
+        Some(choice) if legal.contains(&choice) => Some(choice),
+        _ => legal.get(rand::random_range(0..legal.len())).cloned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_bot_answers_with_a_legal_choice_in_every_variant() {
+        let cases = [
+            (
+                Kind::Standard,
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            ),
+            (
+                Kind::Fairschach,
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR s KQkq - - 0 1",
+            ),
+            (
+                Kind::Synchronschach,
+                "rnbqkb1r/ppp1pppp/5n2/3P4/8/8/PPPP1PPP/RNBQKBNR x:-:d5:- KQkq - - 0 2",
+            ),
+        ];
+        for bot in &BOTS[..3] {
+            let bot = Bot {
+                movetime: bot.movetime.min(50),
+                ..*bot
+            };
+            for (kind, fen) in cases {
+                let color = if kind == Kind::Synchronschach {
+                    Color::Black
+                } else {
+                    Color::White
+                };
+                let state = kind.from_fen(fen).unwrap();
+                let legal: Vec<String> = state
+                    .choices(color)
+                    .into_iter()
+                    .map(|c| state.choice_name(color, c))
+                    .collect();
+                let choice = think(bot, kind, fen, color, &legal).expect("a choice");
+                assert!(
+                    legal.contains(&choice),
+                    "{} in {fen}: {choice} not in {legal:?}",
+                    bot.name
+                );
+            }
+        }
+    }
+}
