@@ -90,6 +90,15 @@ pub fn endpoints() -> Vec<Endpoint> {
             || get(routes::session),
         ),
         e(
+            "get",
+            "/api/me",
+            "The logged-in browser's name, role and CSRF token, or a null username for a visitor",
+            Public,
+            None,
+            JSON,
+            || get(lobby::whoami),
+        ),
+        e(
             "delete",
             "/api/session",
             "Logs the browser out",
