@@ -35,8 +35,12 @@ fn main() {
         if name.starts_with('.') || name.ends_with('~') {
             continue;
         }
-        writeln!(table, "    ({name:?}, include_bytes!({:?})),", path.display().to_string())
-            .expect("writing to a string");
+        writeln!(
+            table,
+            "    ({name:?}, include_bytes!({:?})),",
+            path.display().to_string()
+        )
+        .expect("writing to a string");
     }
     table.push_str("];\n");
     let out = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR"));

@@ -223,7 +223,8 @@ pub async fn add_member(
             "password: {MIN_PASSWORD} to 1024 characters"
         )));
     }
-    let hash = auth::hash_password(&req.password).map_err(|e| ApiError::bad_request(e.to_string()))?;
+    let hash =
+        auth::hash_password(&req.password).map_err(|e| ApiError::bad_request(e.to_string()))?;
     let user = User {
         name: req.username.clone(),
         role,
@@ -238,7 +239,9 @@ pub async fn add_member(
             format!("the name {} is taken", req.username),
         ));
     }
-    Ok(Json(json!({"ok": true, "name": user.name, "role": role.as_str()})))
+    Ok(Json(
+        json!({"ok": true, "name": user.name, "role": role.as_str()}),
+    ))
 }
 
 #[derive(Deserialize)]
