@@ -19,7 +19,14 @@ fn examples() -> Vec<Value> {
 fn resolve(variant: &str, step: &Value) -> Output {
     let text = |k: &str| step[k].as_str().unwrap_or_else(|| panic!("{k} in {step}"));
     Command::new(env!("CARGO_BIN_EXE_tempo"))
-        .args(["sync", "resolve", "--variant", variant, "--fen", text("fen")])
+        .args([
+            "sync",
+            "resolve",
+            "--variant",
+            variant,
+            "--fen",
+            text("fen"),
+        ])
         .args(["--white", text("white"), "--black", text("black")])
         .output()
         .expect("run tempo")
@@ -49,8 +56,14 @@ fn every_rules_page_example_resolves_as_shown() {
                 String::from_utf8_lossy(&out.stderr)
             );
             let got: Value = serde_json::from_slice(&out.stdout).expect("resolve prints JSON");
-            assert_eq!(got["fen"], step["after"], "{id} step {n}: the position after");
-            assert_eq!(got["record"], step["record"], "{id} step {n}: the record line");
+            assert_eq!(
+                got["fen"], step["after"],
+                "{id} step {n}: the position after"
+            );
+            assert_eq!(
+                got["record"], step["record"],
+                "{id} step {n}: the record line"
+            );
             let events = got["events"].as_array().expect("events");
             for kind in step["events"].as_array().expect("expected events") {
                 assert!(

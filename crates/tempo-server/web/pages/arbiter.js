@@ -123,6 +123,20 @@ function calculator() {
       out.replaceChildren(h('p', { class: 'error', role: 'alert' }, t('error.generic', { reason: err.message })));
     }
   });
+  // A shared address fills the form and calculates at once:
+  // /arbiter?control=5400%2B30&white=40,35,20:00[&black=P,L,T]
+  const query = new URLSearchParams(location.search);
+  if (query.get('control')) {
+    form.control.value = query.get('control');
+    let any = false;
+    for (const c of COLORS) {
+      const parts = (query.get(c) || '').split(',');
+      if (parts.length !== 3) continue;
+      ['played', 'legal', 'displayed'].forEach((k, i) => (form[`${c}-${k}`].value = parts[i].trim()));
+      any = true;
+    }
+    if (any) setTimeout(() => form.requestSubmit(), 0);
+  }
   return h('div', {}, form, out);
 }
 
