@@ -46,17 +46,17 @@ export async function render(main) {
   const { games } = await get('/api/games?' + params);
   const heading = user ? t('archive.gamesOf', { name: user }) : t('archive.games');
   const body = games.length
-    ? h('div', { class: 'scroll' }, h('table', { dataset: { archive: '' } },
+    ? h('div', { class: 'scroll' }, h('table', { class: 'stack', dataset: { archive: '' } },
         h('caption', { class: 'hint' }, t('archive.caption', { from: page * PAGE_SIZE + 1, to: page * PAGE_SIZE + games.length })),
         h('thead', {}, h('tr', {}, ['date', 'white', 'black', 'variant', 'clock', 'result', 'links'].map((k) => h('th', { scope: 'col' }, t('archive.col.' + k))))),
         h('tbody', {}, games.map((g) => h('tr', { dataset: { game: g.gameId } },
-          h('td', {}, h('time', { datetime: g.createdAt }, localTime(g.createdAt))),
-          h('td', {}, g.white),
-          h('td', {}, g.black),
-          h('td', {}, g.variant ? t('variant.' + g.variant) : ''),
-          h('td', { class: 'mono' }, g.clock || t('time.untimed')),
-          h('td', {}, h('strong', {}, g.result === '1/2-1/2' ? '½–½' : (g.result || '')), ' ', h('span', { class: 'hint' }, reasonText(g.reason))),
-          h('td', {},
+          h('td', { dataset: { label: t('archive.col.date') } }, h('time', { datetime: g.createdAt }, localTime(g.createdAt))),
+          h('td', { dataset: { label: t('archive.col.white') } }, g.white),
+          h('td', { dataset: { label: t('archive.col.black') } }, g.black),
+          h('td', { dataset: { label: t('archive.col.variant') } }, g.variant ? t('variant.' + g.variant) : ''),
+          h('td', { dataset: { label: t('archive.col.clock') } }, h('span', { class: 'mono' }, g.clock || t('time.untimed'))),
+          h('td', { dataset: { label: t('archive.col.result') } }, h('strong', {}, g.result === '1/2-1/2' ? '½–½' : (g.result || '')), ' ', h('span', { class: 'hint' }, reasonText(g.reason))),
+          h('td', { dataset: { label: t('archive.col.links') } },
             h('a', { href: '/game/' + g.gameId, dataset: { link: '', action: 'replay' } }, t('archive.replay')), ' · ',
             h('a', { href: '/log/' + g.gameId, dataset: { link: '', action: 'log' } }, t('archive.log'))),
         )))))

@@ -189,6 +189,86 @@ export function summary(e) {
   }
 }
 
+// Parses NDJSON text → {entries} or {error line}.
+function parse(text) {
+  const lines = text.split('\n').filter((l) => l.trim());
+  const entries = [];
+  for (let i = 0; i < lines.length; i++) {
+    try {
+      const value = JSON.parse(lines[i]);
+      if (!value || typeof value !== 'object' || Array.isArray(value)) throw new Error('not an object');
+      entries.push(value);
+    } catch {
+      return { entries, badLine: i + 1 };
+    }
+  }
+  return { entries, badLine: null };
+}
+
+function fail(verdict, text, { seq, line } = {}) {
+  verdict.dataset.verify = 'failed';
+  if (seq !== undefined) verdict.dataset.seq = String(seq);
+  if (line !== undefined) verdict.dataset.line = String(line);
+  verdict.textContent = text;
+}
+
+// Checks a log's entries and writes the verdict into `verdict`; returns
+// each entry's status ('ok' | 'failed'; missing: not reached).
+async function check(entries, expectedGame, verdict) {
+  verdict.dataset.verify = 'running';
+  verdict.textContent = t('log.running');
+  if (!entries.length) {
+    fail(verdict, t('log.fail.empty'));
+    return [];
+  }
+  const result = await verifyEntries(entries, expectedGame);
+  if (result.failure) {
+    const f = result.failure;
+    fail(verdict, t('log.failed', { line: f.line, seq: f.seq, reason: t(f.reason, f.vars) }), f);
+    return result.rows;
+  }
+  let signature;
+  try {
+    const { key } = await get('/api/server-key');
+    signature = await verifySignature(key, result.game, result.head, entries[entries.length - 1].signature);
+  } catch {
+    signature = 'nokey';
+  }
+  verdict.dataset.signature = signature;
+  const count = entries.length;
+  if (signature === 'failed' || signature === 'missing') {
+    const where = { line: count, seq: result.head.seq };
+    fail(verdict, t(signature === 'failed' ? 'log.fail.signature' : 'log.fail.noSignature', where), where);
+    result.rows[count - 1] = 'failed';
+    return result.rows;
+  }
+  verdict.dataset.verify = 'ok';
+  const parts = [t('log.ok', { count, head: short(bytesToHex(result.head.hash)) })];
+  if (signature === 'ok') parts.push(t('log.signatureOk'));
+  else if (signature === 'unsupported') parts.push(t('log.signatureUnsupported'));
+  else parts.push(t('log.signatureNoKey'));
+  if (!hasWebCrypto()) parts.push(t('log.noWebCrypto'));
+  verdict.textContent = parts.join(' ');
+  return result.rows;
+}
+
+// A log saved earlier, checked against the same rules and the server's key.
+function savedLogForm() {
+  const verdict = h('p', { class: 'verdict', role: 'status', dataset: { verifyFile: '' } });
+  verdict.hidden = true;
+  const input = h('input', { type: 'file', name: 'saved-log', accept: '.ndjson,.json,.txt,application/x-ndjson,text/plain' });
+  input.addEventListener('change', async () => {
+    const file = input.files && input.files[0];
+    if (!file) return;
+    verdict.hidden = false;
+    const { entries, badLine } = parse(await file.text());
+    if (badLine) fail(verdict, t('log.fail.json', { line: badLine }), { line: badLine });
+    else await check(entries, null, verdict);
+  });
+  return h('section', { class: 'card' }, h('h2', {}, t('log.saved')), h('p', { class: 'hint' }, t('log.saved.hint')),
+    h('label', { class: 'field' }, h('span', {}, t('log.saved.file')), input), verdict);
+}
+
 export async function render(main, [id]) {
   main.append(h('h1', {}, t('log.title', { id })));
   main.append(h('p', {}, t('log.why')));
@@ -205,20 +285,10 @@ export async function render(main, [id]) {
     verdict.remove();
     throw new Error(t('error.generic', { reason: body.error || r.statusText }));
   }
-  const text = await r.text();
-  const lines = text.split('\n').filter((l) => l.trim());
-  const entries = [];
-  for (let i = 0; i < lines.length; i++) {
-    try {
-      const value = JSON.parse(lines[i]);
-      if (!value || typeof value !== 'object' || Array.isArray(value)) throw new Error('not an object');
-      entries.push(value);
-    } catch {
-      verdict.dataset.verify = 'failed';
-      verdict.dataset.line = String(i + 1);
-      verdict.textContent = t('log.fail.json', { line: i + 1 });
-      return;
-    }
+  const { entries, badLine } = parse(await r.text());
+  if (badLine) {
+    fail(verdict, t('log.fail.json', { line: badLine }), { line: badLine });
+    return;
   }
   const fmt = timeFormat();
   const rowsEl = entries.map((e) => {
@@ -232,52 +302,17 @@ export async function render(main, [id]) {
       h('td', { class: 'check' }, '…'),
     );
   });
-  const table = h('table', {},
+  const table = h('table', { class: 'log-table' },
     h('caption', { class: 'hint' }, t('log.caption', { count: entries.length })),
     h('thead', {}, h('tr', {}, ['seq', 'at', 'type', 'summary', 'hash', 'check'].map((k) => h('th', { scope: 'col' }, t('log.col.' + k))))),
     h('tbody', {}, rowsEl));
-  main.append(h('div', { class: 'card scroll' }, table));
-  if (!entries.length) {
-    verdict.dataset.verify = 'failed';
-    verdict.textContent = t('log.fail.empty');
-    return;
-  }
-  const result = await verifyEntries(entries, id);
-  result.rows.forEach((status, i) => {
-    const cell = rowsEl[i].querySelector('.check');
-    cell.textContent = status === 'ok' ? '✓' : '✗';
-    cell.setAttribute('aria-label', t(status === 'ok' ? 'log.rowOk' : 'log.rowFailed'));
-    if (status !== 'ok') rowsEl[i].classList.add('bad');
+  main.append(h('div', { class: 'card scroll' }, table), savedLogForm());
+  const rows = await check(entries, id, verdict);
+  rowsEl.forEach((row, i) => {
+    const status = rows[i];
+    const cell = row.querySelector('.check');
+    cell.textContent = status === 'ok' ? '✓' : status === 'failed' ? '✗' : '–';
+    cell.setAttribute('aria-label', t(status === 'ok' ? 'log.rowOk' : status === 'failed' ? 'log.rowFailed' : 'log.rowUnchecked'));
+    if (status === 'failed') row.classList.add('bad');
   });
-  if (result.failure) {
-    const f = result.failure;
-    verdict.dataset.verify = 'failed';
-    verdict.dataset.seq = String(f.seq);
-    verdict.dataset.line = String(f.line);
-    verdict.textContent = t('log.failed', { line: f.line, seq: f.seq, reason: t(f.reason, f.vars) });
-    return;
-  }
-  let signature;
-  try {
-    const { key } = await get('/api/server-key');
-    signature = await verifySignature(key, result.game, result.head, entries[entries.length - 1].signature);
-  } catch {
-    signature = 'nokey';
-  }
-  verdict.dataset.signature = signature;
-  const count = entries.length;
-  if (signature === 'failed' || signature === 'missing') {
-    verdict.dataset.verify = 'failed';
-    verdict.dataset.seq = String(result.head.seq);
-    verdict.dataset.line = String(count);
-    verdict.textContent = t(signature === 'failed' ? 'log.fail.signature' : 'log.fail.noSignature', { line: count, seq: result.head.seq });
-    return;
-  }
-  verdict.dataset.verify = 'ok';
-  const parts = [t('log.ok', { count, head: short(bytesToHex(result.head.hash)) })];
-  if (signature === 'ok') parts.push(t('log.signatureOk'));
-  else if (signature === 'unsupported') parts.push(t('log.signatureUnsupported'));
-  else parts.push(t('log.signatureNoKey'));
-  if (!hasWebCrypto()) parts.push(t('log.noWebCrypto'));
-  verdict.textContent = parts.join(' ');
 }
