@@ -97,6 +97,8 @@ export async function render(main) {
     if (!r.ok) throw new Error(r.statusText);
     const data = await r.json();
     examples.replaceChildren(...data.examples.map(example));
+    // A link to an example (/rules#ex-swap) finds it once it is drawn.
+    if (location.hash) document.getElementById(decodeURIComponent(location.hash.slice(1)))?.scrollIntoView();
   } catch (err) {
     examples.replaceChildren(h('p', { class: 'error', role: 'alert' }, t('rules.examples.failed', { reason: err.message })));
   }
