@@ -4,7 +4,7 @@
 // result), each with a reason that the log keeps.
 
 import { t, addCatalogue } from '../i18n.js';
-import { post, me } from '../api.js';
+import { get, post, me } from '../api.js';
 import { h, field, select } from '../dom.js';
 import { toast } from '../app.js';
 import catalogue from '../i18n/arbiter.js';
@@ -30,6 +30,12 @@ export function parseDuration(text) {
     return (m[1] === '-' ? -1 : 1) * Number(m[2]) * unit;
   }
   return null;
+}
+
+function clockText(millis) {
+  const sign = millis < 0 ? '-' : '';
+  const total = Math.round(Math.abs(millis) / 1000);
+  return `${sign}${Math.floor(total / 3600)}:${String(Math.floor(total / 60) % 60).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
 }
 
 function playerFields(color) {
@@ -162,8 +168,39 @@ function actions() {
   };
   const extra = h('div', {});
   const kind = select('kind', KINDS.map((k) => [k, t('arbiter.kind.' + k)]), 'pause');
+  const gameInput = h('input', { name: 'game', required: true, pattern: '[A-Za-z0-9]{1,64}', autocomplete: 'off',
+    value: new URLSearchParams(location.search).get('game') || '' });
+  const info = h('div', { class: 'game-info', 'aria-live': 'polite' });
+  // The game as it stands: players, clocks, and its steps (for a restore).
+  const showGame = async () => {
+    const id = gameInput.value.trim();
+    if (!/^[A-Za-z0-9]{1,64}$/.test(id)) {
+      info.replaceChildren();
+      return;
+    }
+    try {
+      const g = await get('/api/game/' + encodeURIComponent(id));
+      const s = g.state || {};
+      const clock = (ms) => (typeof ms === 'number' ? clockText(ms) : '–');
+      info.replaceChildren(
+        h('p', {}, h('strong', {}, `${g.white?.name ?? ''} – ${g.black?.name ?? ''}`), ' · ', t('variant.' + g.variant),
+          ' · ', s.status === 'over' ? t('arbiter.over', { result: s.result ?? '', reason: s.reason ?? '' }) : t('arbiter.running'),
+          s.paused ? ' · ' + t('arbiter.paused') : ''),
+        g.clock ? h('p', { class: 'mono' }, `${t('color.white')} ${clock(s.wtime)} · ${t('color.black')} ${clock(s.btime)}`) : null,
+        h('details', {}, h('summary', {}, t('arbiter.steps', { n: (s.record || []).length })),
+          h('ol', { class: 'record', start: '0' },
+            h('li', { value: '0' }, t('arbiter.step0')),
+            (s.record || []).map((line, i) => h('li', { value: String(i + 1) }, t('arbiter.stepAfter', { line }))))),
+      );
+    } catch (err) {
+      info.replaceChildren(h('p', { class: 'error' }, t('error.generic', { reason: err.message })));
+    }
+  };
+  gameInput.addEventListener('change', showGame);
+  if (gameInput.value) showGame();
   const form = h('form', {},
-    field(t('arbiter.game'), h('input', { name: 'game', required: true, pattern: '[A-Za-z0-9]{1,64}', autocomplete: 'off' })),
+    field(t('arbiter.game'), gameInput),
+    info,
     field(t('arbiter.kind'), kind),
     extra,
     field(t('arbiter.reason'), h('textarea', { name: 'reason', required: true, maxlength: '500', rows: '2' })),
@@ -208,6 +245,7 @@ function actions() {
         h('a', { href: '/game/' + id, dataset: { link: '' } }, t('arbiter.toGame')), ' · ',
         h('a', { href: '/log/' + id, dataset: { link: '' } }, t('arbiter.toLog')));
       toast(t('arbiter.done', { action: t('arbiter.kind.' + action.kind), game: id }));
+      showGame();
     } catch (err) {
       status.replaceChildren(h('span', { class: 'error', role: 'alert' }, t('error.generic', { reason: err.message })));
     }
