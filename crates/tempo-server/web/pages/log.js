@@ -293,16 +293,17 @@ export async function render(main, [id]) {
   const fmt = timeFormat();
   const rowsEl = entries.map((e) => {
     const at = new Date(e.at);
+    const label = (k) => ({ label: t('log.col.' + k) });
     return h('tr', { dataset: { seq: String(e.seq) } },
-      h('td', { class: 'mono' }, String(e.seq)),
-      h('td', { class: 'mono' }, h('time', { datetime: e.at, title: e.at }, isNaN(at) ? String(e.at) : fmt.format(at))),
-      h('td', {}, hasKey('log.type.' + e.type) ? t('log.type.' + e.type) : String(e.type)),
-      h('td', {}, summary(e)),
-      h('td', { class: 'mono', title: e.hash }, short(e.hash)),
-      h('td', { class: 'check' }, '…'),
+      h('td', { dataset: label('seq') }, h('span', { class: 'mono' }, String(e.seq))),
+      h('td', { dataset: label('at') }, h('time', { class: 'mono', datetime: e.at, title: e.at }, isNaN(at) ? String(e.at) : fmt.format(at))),
+      h('td', { dataset: label('type') }, hasKey('log.type.' + e.type) ? t('log.type.' + e.type) : String(e.type)),
+      h('td', { dataset: label('summary') }, summary(e)),
+      h('td', { dataset: label('hash'), title: e.hash }, h('span', { class: 'mono' }, short(e.hash))),
+      h('td', { class: 'check', dataset: label('check') }, '…'),
     );
   });
-  const table = h('table', { class: 'log-table' },
+  const table = h('table', { class: 'log-table stack' },
     h('caption', { class: 'hint' }, t('log.caption', { count: entries.length })),
     h('thead', {}, h('tr', {}, ['seq', 'at', 'type', 'summary', 'hash', 'check'].map((k) => h('th', { scope: 'col' }, t('log.col.' + k))))),
     h('tbody', {}, rowsEl));
