@@ -45,6 +45,8 @@ function figure(title, when, fen, { arrows = [], highlight = [], caption = [] } 
   const label = t('rules.diagram', { title, when });
   diagram(box, position.board, { marks, arrows, label });
   box.firstElementChild.dataset.fen = fen;
+  // A picture, not an input: no tab stop per diagram (its squares keep their labels).
+  for (const sq of box.querySelectorAll('[tabindex]')) sq.tabIndex = -1;
   return h('figure', { dataset: { fen } },
     box,
     h('figcaption', {}, h('strong', {}, when), ...caption.map((c) => h('div', {}, c)),
