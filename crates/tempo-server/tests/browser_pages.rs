@@ -54,7 +54,13 @@ async fn the_pages_work_in_chromium() {
         eprintln!("skipped: no chromium (set TEMPO_CHROMIUM or install Debian's chromium)");
         return;
     };
-    let server = TestServer::sqlite().await;
+    let dir = std::env::temp_dir().join(format!(
+        "tempo-browser-pages-{}-{}",
+        std::process::id(),
+        rand_suffix()
+    ));
+    let store = tempo_server::store::Store::open_dir(&dir).await.unwrap();
+    let server = TestServer::over(store, None).await;
     // A finished Fairschach game with a reveal, for the archive and the log.
     let (game, anna, ben) = server
         .game(serde_json::json!({"variant": "fairschach", "clock": "300+3"}))
@@ -78,6 +84,28 @@ async fn the_pages_work_in_chromium() {
         .await;
     assert_eq!(status, StatusCode::OK, "{body}");
 
+    // A second game whose stored reveal (seq 2) is then altered behind the
+    // server's back: one millisecond on its arrival time.
+    let (tampered, anna2, ben2) = server
+        .game(serde_json::json!({"variant": "synchronschach", "clock": "300+3"}))
+        .await;
+    for (token, choice) in [(&anna2, "e2e4"), (&ben2, "e7e5")] {
+        let (status, body) = server.play(&tampered, token, choice).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+    }
+    sqlx::any::install_default_drivers();
+    let db = sqlx::AnyPool::connect(&format!("sqlite://{}", dir.join("tempo.sqlite").display()))
+        .await
+        .unwrap();
+    let changed = sqlx::query("UPDATE events SET at = at + 1 WHERE game_id = $1 AND seq = 2")
+        .bind(&tampered)
+        .execute(&db)
+        .await
+        .unwrap()
+        .rows_affected();
+    assert_eq!(changed, 1);
+    db.close().await;
+
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let base = format!("http://{}", listener.local_addr().unwrap());
     let router = server.router.clone();
@@ -86,6 +114,7 @@ async fn the_pages_work_in_chromium() {
     let out: PathBuf = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("web-pages");
     std::fs::create_dir_all(&out).unwrap();
     let game_for_checks = game.clone();
+    let tampered = tampered.clone();
     let base_for_checks = base.clone();
     let out_for_checks = out.clone();
     tokio::task::spawn_blocking(move || {
@@ -109,6 +138,13 @@ async fn the_pages_work_in_chromium() {
         let page = dom(&format!("/log/{game}"));
         assert!(page.contains(r#"data-verify="ok""#), "{page}");
         assert!(page.contains(r#"data-signature="ok""#), "{page}");
+
+        let page = dom(&format!("/log/{tampered}"));
+        assert!(page.contains(r#"data-verify="failed""#), "{page}");
+        assert!(
+            page.contains(r#"data-seq="2""#),
+            "the altered entry is named: {page}"
+        );
 
         let page = dom("/rules");
         let examples: serde_json::Value = serde_json::from_str(
@@ -158,4 +194,12 @@ async fn the_pages_work_in_chromium() {
     .await
     .unwrap();
     serving.abort();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn rand_suffix() -> u64 {
+    use std::time::{SystemTime, UNIX_EPOCH};
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
 }
