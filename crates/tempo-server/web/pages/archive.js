@@ -2,7 +2,7 @@
 // member's name; each links to its replay (/game/{id}) and its log.
 
 import { t, addCatalogue, hasKey } from '../i18n.js';
-import { get } from '../api.js';
+import { get, me } from '../api.js';
 import { h, field, localTime } from '../dom.js';
 import { navigate } from '../app.js';
 import catalogue from '../i18n/archive.js';
@@ -30,9 +30,13 @@ export async function render(main) {
   const user = (query.get('user') || '').trim();
   const page = Math.max(0, Math.min(10000, parseInt(query.get('page') || '0', 10) || 0));
   main.append(h('h1', {}, t('archive.title')));
-  const input = h('input', { name: 'user', type: 'search', value: user, autocomplete: 'off', maxlength: '64' });
+  const input = h('input', { name: 'user', type: 'search', value: user, autocomplete: 'off', maxlength: '64', list: 'archive-members' });
+  const members = h('datalist', { id: 'archive-members' });
+  // Members' names to choose from (the list needs a login).
+  if (me()) get('/api/users').then(({ users }) => members.replaceChildren(...users.map((u) => h('option', { value: u.name })))).catch(() => {});
   const form = h('form', { class: 'filters card', role: 'search', dataset: { form: 'archive-filter' } },
     field(t('archive.member'), input),
+    members,
     h('button', { type: 'submit', class: 'primary' }, t('archive.filter')),
     user ? h('button', { type: 'button', onclick: () => navigate(address('', 0)) }, t('archive.all')) : null,
   );
