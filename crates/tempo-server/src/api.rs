@@ -9,7 +9,7 @@ use axum::routing::{MethodRouter, delete, get, post};
 use serde_json::{Value, json};
 
 use crate::state::AppState;
-use crate::{lobby, routes};
+use crate::{arbiter_calc, lobby, routes};
 
 /// Who may call an endpoint.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -88,6 +88,15 @@ pub fn endpoints() -> Vec<Endpoint> {
             None,
             JSON,
             || get(routes::session),
+        ),
+        e(
+            "get",
+            "/api/me",
+            "The logged-in browser's name, role and CSRF token, or a null username for a visitor",
+            Public,
+            None,
+            JSON,
+            || get(lobby::whoami),
         ),
         e(
             "delete",
@@ -259,6 +268,15 @@ pub fn endpoints() -> Vec<Endpoint> {
             Some(arbiter_body),
             JSON,
             || post(routes::arbiter),
+        ),
+        e(
+            "post",
+            "/api/arbiter/clock-reset",
+            "The clock correction after a late-discovered illegal move (tempo arbiter clock-reset), with the steps (2)-(4) and formula (5)",
+            Public,
+            Some(arbiter_calc::body_schema),
+            JSON,
+            || post(arbiter_calc::clock_reset),
         ),
         e(
             "get",

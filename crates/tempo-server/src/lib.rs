@@ -16,6 +16,7 @@
 //! ```
 
 pub mod api;
+pub mod arbiter_calc;
 pub mod auth;
 pub mod error;
 pub mod hub;

@@ -335,3 +335,23 @@ impl Store {
         Ok(())
     }
 }
+
+/// `GET /api/me`: the logged-in browser's name, role and CSRF token, or
+/// `{"username": null}` for a visitor (a page's first question, which
+/// should not fail).
+pub async fn whoami(
+    State(state): State<AppState>,
+    headers: axum::http::HeaderMap,
+) -> ApiResult<Json<Value>> {
+    let Some(id) = auth::session_id(&headers) else {
+        return Ok(Json(json!({"username": null})));
+    };
+    let found = state
+        .store
+        .session(&auth::token_hash(&id), state.clock.now() as i64)
+        .await?;
+    Ok(Json(match found {
+        Some((user, csrf)) => json!({"username": user.name, "role": user.role, "csrf": csrf}),
+        None => json!({"username": null}),
+    }))
+}

@@ -345,3 +345,39 @@ fn every_asset_is_named_without_surprises() {
         "{names:?}"
     );
 }
+
+#[tokio::test]
+async fn a_page_asks_who_is_logged_in_without_a_failing_request() {
+    let server = TestServer::sqlite().await;
+    let (status, visitor) = server.call(Method::GET, "/api/me", None, None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(visitor, json!({"username": null}));
+    let login = Request::builder()
+        .method(Method::POST)
+        .uri("/api/session")
+        .header("content-type", "application/json")
+        .body(Body::from(
+            json!({"username": "anna", "password": "anna-password"}).to_string(),
+        ))
+        .unwrap();
+    let response = server.router.clone().oneshot(login).await.unwrap();
+    let cookie = response.headers()["set-cookie"].to_str().unwrap();
+    let cookie = cookie.split(';').next().unwrap().to_string();
+    let me = Request::builder()
+        .uri("/api/me")
+        .header("cookie", &cookie)
+        .body(Body::empty())
+        .unwrap();
+    let response = server.router.clone().oneshot(me).await.unwrap();
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    let me: serde_json::Value = serde_json::from_slice(&bytes).unwrap();
+    assert_eq!(me["username"], "anna");
+    assert!(me["csrf"].as_str().is_some_and(|c| c.len() >= 16), "{me}");
+    let stale = Request::builder()
+        .uri("/api/me")
+        .header("cookie", "tempo_session=not-a-session")
+        .body(Body::empty())
+        .unwrap();
+    let response = server.router.clone().oneshot(stale).await.unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+}

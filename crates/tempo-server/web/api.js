@@ -11,7 +11,8 @@ export class ApiError extends Error {
 }
 
 export async function loadSession() {
-  const r = await fetch('/api/session', { credentials: 'same-origin' });
+  // /api/me answers a visitor too (with no name), so no request fails.
+  const r = await fetch('/api/me', { credentials: 'same-origin' });
   const body = await r.json().catch(() => ({}));
   session = body && body.username ? body : null;
   return session;

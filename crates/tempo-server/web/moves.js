@@ -54,13 +54,16 @@ function matchSan(text, legal, board) {
   const san = text.replace(/[+#!?]/g, '').replace(/0/g, 'O');
   const roleOf = (sq) => board.get(sq)?.[1];
   if (/^O-O(-O)?$/i.test(san)) {
+    // Castling: the king's two-square step, or (Chess960, simultaneous
+    // games) the king onto its own rook; O-O to the h-side, O-O-O to the a-side.
     const long = san.length > 3;
     const found = legal.filter((c) => {
       const [from, to] = squaresOf(c);
-      return roleOf(from) === 'K' && Math.abs(to.charCodeAt(0) - from.charCodeAt(0)) >= 2
-        || (roleOf(from) === 'K' && board.get(to)?.[1] === 'R' && board.get(to)[0] === board.get(from)[0])
-        ? (to < from) === long || (to[0] < from[0]) === long
-        : false;
+      const king = board.get(from);
+      if (king?.[1] !== 'K') return false;
+      const step = to.charCodeAt(0) - from.charCodeAt(0);
+      const ontoRook = board.get(to) === king[0] + 'R';
+      return (Math.abs(step) >= 2 || ontoRook) && (step < 0) === long;
     });
     return found.length === 1 ? found[0] : null;
   }

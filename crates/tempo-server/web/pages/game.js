@@ -487,6 +487,9 @@ class GamePage {
       h('a', { href: `/log/${this.id}`, dataset: { link: '' } }, t('game.log')), ' · ',
       h('a', { href: big ? `/game/${this.id}` : `/game/${this.id}?view=big`, dataset: { link: '', action: 'projector' } }, big ? t('game.normalView') : t('game.projector')), ' · ',
       h('button', { type: 'button', class: 'link', dataset: { action: 'flip' }, onclick: () => { this.board.setOrientation(other(this.board.orientation)); this.render(); } }, t('game.flip')),
+      ['arbiter', 'admin'].includes(me()?.role)
+        ? [' · ', h('a', { href: `/arbiter?game=${this.id}`, dataset: { link: '', action: 'arbiter' } }, t('game.arbiter'))]
+        : '',
     );
   }
 

@@ -119,13 +119,20 @@ export async function render(main) {
   const challenges = h('section', { class: 'card', 'aria-live': 'polite' });
   const playing = h('section', { class: 'card' });
   const recent = h('section', { class: 'card' });
+  const tournaments = h('section', { class: 'card' });
   const { users } = await get('/api/users');
   const refresh = async () => {
-    const [pending, mine, done] = await Promise.all([
+    const [pending, mine, done, tours] = await Promise.all([
       get('/api/challenge'),
       get('/api/account/playing'),
       get('/api/games?user=' + encodeURIComponent(me().username)),
+      get('/api/tournaments').catch(() => ({ tournaments: [] })),
     ]);
+    tournaments.replaceChildren(h('h2', {}, t('nav.tournaments')),
+      tours.tournaments.length
+        ? h('ul', {}, tours.tournaments.slice(0, 8).map((x) => h('li', {},
+            h('a', { href: '/tournaments/' + x.id, dataset: { link: '' } }, x.name))))
+        : h('p', { class: 'hint' }, t('lobby.noTournaments')));
     const all = [...pending.in, ...pending.out];
     challenges.replaceChildren(h('h2', {}, t('lobby.pending')),
       all.length ? h('ul', {}, all.map((c) => challengeItem(c, refresh))) : h('p', { class: 'hint' }, t('lobby.noPending')));
@@ -138,7 +145,7 @@ export async function render(main) {
         : h('p', { class: 'hint' }, t('lobby.noRecent')));
     return mine.nowPlaying.map((g) => g.gameId);
   };
-  main.append(h('div', { class: 'columns' }, challengeForm(users, refresh), h('div', {}, challenges, playing, recent)));
+  main.append(h('div', { class: 'columns' }, challengeForm(users, refresh), h('div', {}, challenges, playing, recent, tournaments)));
   const known = new Set(await refresh());
   leave();
   const controller = new AbortController();

@@ -57,7 +57,8 @@ async function renderList(main) {
 
 function createForm() {
   const keizer = h('fieldset', {}, h('legend', {}, t('tour.keizer')),
-    field(t('tour.preset'), select('preset', [['', '—'], ...PRESETS.map((p) => [p, p])], 'club')));
+    field(t('tour.preset'), select('preset', [['', '—'], ...PRESETS.map((p) => [p, p])], 'club')),
+    field(t('tour.keizerSettings'), h('input', { name: 'keizerSettings', placeholder: 'top 50, colour-tie higher' })));
   const form = h('form', { class: 'card', dataset: { form: 'tournament' } },
     h('h2', {}, t('tour.new')),
     field(t('tour.name'), h('input', { name: 'name', required: true, maxlength: '100' })),
@@ -83,7 +84,15 @@ function createForm() {
     if (form.chess960.checked) body.chess960 = true;
     if (form.clock.value) body.clock = form.clock.value;
     if (form.tiebreaks.value.trim()) body.tiebreaks = form.tiebreaks.value.split(',').map((s) => s.trim()).filter(Boolean);
-    if (body.system === 'keizer' && form.preset.value) body.keizer = { preset: form.preset.value };
+    if (body.system === 'keizer') {
+      // A preset first, then single settings as `tempo pair` takes them.
+      const keizer = form.preset.value ? { preset: form.preset.value } : {};
+      for (const part of form.keizerSettings.value.split(',')) {
+        const [key, ...value] = part.trim().split(/\s+/);
+        if (key && value.length) keizer[key] = value.join(' ');
+      }
+      if (Object.keys(keizer).length) body.keizer = keizer;
+    }
     if (body.system === 'round-robin' && form.double.checked) body.double = true;
     const r = await act(post('/api/tournaments', body));
     if (r) navigate(`/tournaments/${r.id}`);
@@ -137,7 +146,10 @@ async function renderDetail(main, tour) {
   main.append(playersSection(tour, director, reload));
   if (tour.log?.length) {
     main.append(h('section', { class: 'card' }, h('h2', {}, t('tour.log')),
-      h('ul', {}, tour.log.map((l) => h('li', { class: 'mono' }, typeof l === 'string' ? l : JSON.stringify(l))))));
+      h('ul', {}, tour.log.map((l) => h('li', {}, t('tour.logLine', {
+        at: new Date(l.at).toLocaleString(document.documentElement.lang), by: l.by, round: l.round, board: l.board,
+        from: l.from ?? '–', to: l.to,
+      }))))));
   }
 }
 
