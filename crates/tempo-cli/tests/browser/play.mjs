@@ -198,6 +198,12 @@ async function step({ pages, watchers, fen, variant, moves, first, events = [], 
   return result.fen;
 }
 
+// No page shows an error message (a failed render says so in main).
+async function assertNoErrorShown(page, who) {
+  const shown = (await page.locator('main .error, main [role="alert"]').allInnerTexts()).filter((x) => x.trim());
+  assert(!shown.length, `${who}: the page shows an error: ${JSON.stringify(shown)} (${page.url()})`);
+}
+
 async function players(browser, white, black) {
   const pages = {
     white: await loggedInPage(browser, white),
@@ -264,8 +270,9 @@ export const tests = [
       await screenshot(pages.black, 'game-first-move-phone');
       // The source's digit code (ICCF) for White: b1c3 = 2133.
       fen = await play(['b1c3', 'e7e6'], 'black', [], { white: 'Nc3' }, { white: { type: '2133' } });
-      for (const page of [...Object.values(pages), ...watchers.map((w) => w.page)]) {
-        assertEqual(page.errors.length, 0, `no script errors (${page.errors.join('; ')})`);
+      for (const [who, page] of [['white', pages.white], ['black', pages.black], ...watchers.map((w) => [w.name, w.page])]) {
+        assertEqual(page.errors.length, 0, `${who}: no script errors (${page.errors.join('; ')})`);
+        await assertNoErrorShown(page, who);
       }
     },
   ],
