@@ -74,9 +74,36 @@ async function entryText(page) {
   return JSON.stringify(text.replace(/\s+/g, ' ').slice(0, 300));
 }
 
+// The board by keyboard alone: Tab to the board's one focusable square,
+// the arrow keys (as seen from the player's side), Enter on the piece and
+// on its destination.
+async function keyboardMove(page, from, to) {
+  const squares = page.locator('[data-square][tabindex="0"]');
+  await squares.first().focus();
+  const flipped = await page.evaluate(() => {
+    const a1 = document.querySelector('[data-square="a1"]').getBoundingClientRect();
+    const h8 = document.querySelector('[data-square="h8"]').getBoundingClientRect();
+    return a1.left > h8.left;
+  });
+  const walk = async (target) => {
+    const at = await page.evaluate(() => document.activeElement?.dataset?.square);
+    assert(at, 'a board square has the keyboard focus');
+    const df = target.charCodeAt(0) - at.charCodeAt(0);
+    const dr = Number(target[1]) - Number(at[1]);
+    const sign = flipped ? -1 : 1;
+    for (let i = 0; i < Math.abs(df); i++) await page.keyboard.press(df * sign > 0 ? 'ArrowRight' : 'ArrowLeft');
+    for (let i = 0; i < Math.abs(dr); i++) await page.keyboard.press(dr * sign > 0 ? 'ArrowUp' : 'ArrowDown');
+    const now = await page.evaluate(() => document.activeElement?.dataset?.square);
+    assertEqual(now, target, 'the arrow keys reach the square');
+    await page.keyboard.press('Enter');
+  };
+  await walk(from);
+  await walk(to);
+}
+
 // Enters a choice and commits it. A move by clicking its two squares, by
-// dragging (`how: 'drag'`) or typed (`how: {type: 'Nc3'}`); an exchange
-// choice by its button.
+// dragging (`how: 'drag'`), by the arrow keys (`'keys'`) or typed (`how:
+// {type: 'Nc3'}`); an exchange choice by its button.
 async function commit(page, choice, how = 'click') {
   const who = page.who;
   await page.locator('[data-action="commit"]').waitFor().catch(async () => {
@@ -84,6 +111,8 @@ async function commit(page, choice, how = 'click') {
   });
   if (choice === '-' || choice.startsWith('x')) {
     await page.click(`[data-choice="${choice}"]`);
+  } else if (how === 'keys') {
+    await keyboardMove(page, choice.slice(0, 2), choice.slice(2, 4));
   } else if (how === 'drag') {
     await page.dragAndDrop(`[data-square="${choice.slice(0, 2)}"]`, `[data-square="${choice.slice(2, 4)}"]`);
   } else if (how.type) {
@@ -302,7 +331,8 @@ export const tests = [
       const watchers = [await watcherOf(browser, 'anonymous', gameId)];
       const variant = 'synchronschach';
       let fen = START;
-      fen = await step({ pages, watchers, fen, variant, moves: ['e2e4', 'd7d5'], first: 'black' });
+      // Black (the board seen from Black's side) moves by keyboard alone.
+      fen = await step({ pages, watchers, fen, variant, moves: ['e2e4', 'd7d5'], first: 'black', how: { black: 'keys', white: 'keys' } });
       fen = await step({ pages, watchers, fen, variant, moves: ['e4d5', 'g8f6'], first: 'white', events: ['exchange-right'] });
       // The exchange step: Black chooses "capture on d5" or "decline"; White has nothing to choose.
       const black = pages.black;
