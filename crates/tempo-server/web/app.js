@@ -86,7 +86,10 @@ function nav() {
   }
 }
 
+let routing = 0; // the latest route(); an older one's render is stale
+
 export async function route() {
+  const mine = ++routing;
   const path = location.pathname;
   const main = document.getElementById('main');
   if (current?.leave) current.leave();
@@ -103,12 +106,14 @@ export async function route() {
     return;
   }
   const module = await load();
+  if (mine !== routing) return;
   current = module;
   const params = path.match(re).slice(1);
   main.replaceChildren();
   try {
     await module.render(main, params);
   } catch (err) {
+    if (mine !== routing) return; // left while loading: not this page's error
     main.insertAdjacentHTML('beforeend', `<p class="error" role="alert"></p>`);
     main.lastElementChild.textContent = err.message;
   }

@@ -44,8 +44,8 @@ export class Board {
         sq.dataset.square = name;
         sq.setAttribute('role', 'gridcell');
         sq.tabIndex = name === this.focus ? 0 : -1;
-        if (row === 7) sq.insertAdjacentHTML('beforeend', `<span class="coord file" aria-hidden="true">${FILES[file]}</span>`);
-        if (col === 0) sq.insertAdjacentHTML('beforeend', `<span class="coord rank" aria-hidden="true">${rank + 1}</span>`);
+        if (row === 7) sq.insertAdjacentHTML('beforeend', `<span class="coord file" aria-hidden="true" data-coord="${FILES[file]}"></span>`);
+        if (col === 0) sq.insertAdjacentHTML('beforeend', `<span class="coord rank" aria-hidden="true" data-coord="${rank + 1}"></span>`);
         rowEl.append(sq);
         this.squares.set(name, sq);
       }
