@@ -68,7 +68,13 @@ pub enum AccountError {
     BadPassword,
     #[error("username '{0}' is taken")]
     Taken(String),
+    #[error("username '{0}': names beginning with 'bot-' belong to the computer opponents")]
+    Reserved(String),
 }
+
+/// The prefix of the computer opponents' accounts (`tempo serve` makes
+/// them; nobody else may take such a name).
+pub const BOT_PREFIX: &str = "bot-";
 
 /// Checks a username.
 pub fn check_name(name: &str) -> Result<(), AccountError> {
@@ -76,11 +82,20 @@ pub fn check_name(name: &str) -> Result<(), AccountError> {
         && name
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
-    if ok {
-        Ok(())
-    } else {
-        Err(AccountError::BadName(name.chars().take(40).collect()))
+    if !ok {
+        return Err(AccountError::BadName(name.chars().take(40).collect()));
     }
+    Ok(())
+}
+
+/// Checks the name of a new account: [`check_name`], and not a computer
+/// opponent's.
+pub fn check_new_name(name: &str) -> Result<(), AccountError> {
+    check_name(name)?;
+    if name.to_ascii_lowercase().starts_with(BOT_PREFIX) {
+        return Err(AccountError::Reserved(name.to_string()));
+    }
+    Ok(())
 }
 
 /// The Argon2id hash (PHC string) of a password.
@@ -206,15 +221,20 @@ async fn session_caller(parts: &Parts, state: &AppState) -> Result<MaybeCaller, 
         return Ok(MaybeCaller(None));
     };
     let now = state.clock.now() as i64;
-    let Some((user, csrf)) = state.store.session(&token_hash(&id), now).await? else {
-        return Err(ApiError::unauthorized(
-            "the session has ended: log in again",
-        ));
-    };
     let safe = matches!(
         parts.method,
         axum::http::Method::GET | axum::http::Method::HEAD
     );
+    let Some((user, csrf)) = state.store.session(&token_hash(&id), now).await? else {
+        // A read with an ended session is a visitor's (a route that needs
+        // a caller still says so); a change is refused.
+        if safe {
+            return Ok(MaybeCaller(None));
+        }
+        return Err(ApiError::unauthorized(
+            "the session has ended: log in again",
+        ));
+    };
     let sent = parts.headers.get(CSRF_HEADER).and_then(|v| v.to_str().ok());
     if !safe && !sent.is_some_and(|sent| constant_time_eq(sent.as_bytes(), csrf.as_bytes())) {
         return Err(ApiError::forbidden(format!(

@@ -94,7 +94,12 @@ where
 /// Makes every error answer one line of JSON, also those axum writes
 /// itself as plain text (a path that does not decode, a method the route
 /// lacks, a body over the limit, a timeout).
-pub async fn json_errors(response: axum::response::Response) -> axum::response::Response {
+pub async fn json_errors(mut response: axum::response::Response) -> axum::response::Response {
+    // No answer is ever to be read as another type than it says.
+    response.headers_mut().insert(
+        axum::http::header::X_CONTENT_TYPE_OPTIONS,
+        axum::http::HeaderValue::from_static("nosniff"),
+    );
     let status = response.status();
     let is_json = response
         .headers()
@@ -114,5 +119,10 @@ pub async fn json_errors(response: axum::response::Response) -> axum::response::
             .unwrap_or("request refused")
             .to_lowercase(),
     };
-    ApiError::new(status, message).into_response()
+    let mut response = ApiError::new(status, message).into_response();
+    response.headers_mut().insert(
+        axum::http::header::X_CONTENT_TYPE_OPTIONS,
+        axum::http::HeaderValue::from_static("nosniff"),
+    );
+    response
 }

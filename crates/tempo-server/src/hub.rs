@@ -119,6 +119,17 @@ impl Hub {
                 "the game cannot be loaded",
             )
         })?;
+        if game.end().is_some() {
+            // A finished game is only read: it is not kept, so that
+            // visitors of the archive cannot fill the server's memory.
+            return Ok(Arc::new(Slot {
+                id: id.to_string(),
+                white,
+                black,
+                game: Mutex::new(game),
+                lines: broadcast::channel(1).0,
+            }));
+        }
         Ok(self.insert(id, white, black, game))
     }
 

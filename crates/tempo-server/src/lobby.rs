@@ -31,7 +31,23 @@ pub struct GameSummary {
     pub end: Option<(String, String)>,
 }
 
+/// Most open challenges one member may have sent.
+pub const MAX_OPEN_CHALLENGES: i64 = 20;
+
 impl Store {
+    /// How many open challenges `user` has sent.
+    pub async fn open_challenges_from(&self, user: &str) -> Result<i64, StoreError> {
+        Ok(
+            sqlx::query(
+                "SELECT COUNT(*) FROM challenges WHERE status = 'open' AND challenger = $1",
+            )
+            .bind(user.to_lowercase())
+            .fetch_one(&self.pool)
+            .await?
+            .try_get(0)?,
+        )
+    }
+
     /// Pending challenges from or to `user`, oldest first.
     pub async fn pending_challenges(&self, user: &str) -> Result<Vec<ChallengeRow>, StoreError> {
         let rows = sqlx::query(
@@ -201,8 +217,34 @@ fn player() -> String {
     "player".into()
 }
 
-/// Shortest password an admin may set.
-pub const MIN_PASSWORD: usize = 8;
+/// A password's length in bytes (as [`auth::hash_password`] takes it).
+pub const PASSWORD_BYTES: std::ops::RangeInclusive<usize> = 8..=256;
+
+fn check_password_length(password: &str) -> Result<(), ApiError> {
+    if PASSWORD_BYTES.contains(&password.len()) {
+        Ok(())
+    } else {
+        Err(ApiError::bad_request(format!(
+            "password: {} to {} bytes",
+            PASSWORD_BYTES.start(),
+            PASSWORD_BYTES.end()
+        )))
+    }
+}
+
+/// Argon2 takes tens of milliseconds of CPU: off the async workers.
+async fn hash_off_thread(password: String) -> Result<String, ApiError> {
+    tokio::task::spawn_blocking(move || auth::hash_password(&password))
+        .await
+        .map_err(|_| ApiError::new(axum::http::StatusCode::SERVICE_UNAVAILABLE, "try again"))?
+        .map_err(|e| ApiError::bad_request(e.to_string()))
+}
+
+async fn verify(password: String, hash: String) -> bool {
+    tokio::task::spawn_blocking(move || auth::verify_password(&password, Some(&hash)))
+        .await
+        .unwrap_or(false)
+}
 
 /// `POST /api/users`: an admin adds a member.
 pub async fn add_member(
@@ -213,18 +255,13 @@ pub async fn add_member(
     if admin.role != Role::Admin {
         return Err(ApiError::forbidden("only an admin adds members"));
     }
-    auth::check_name(&req.username).map_err(|e| ApiError::bad_request(e.to_string()))?;
+    auth::check_new_name(&req.username).map_err(|e| ApiError::bad_request(e.to_string()))?;
     let role: Role = req
         .role
         .parse()
         .map_err(|_| ApiError::bad_request("role: player, arbiter or admin"))?;
-    if req.password.chars().count() < MIN_PASSWORD || req.password.len() > 1024 {
-        return Err(ApiError::bad_request(format!(
-            "password: {MIN_PASSWORD} to 1024 characters"
-        )));
-    }
-    let hash =
-        auth::hash_password(&req.password).map_err(|e| ApiError::bad_request(e.to_string()))?;
+    check_password_length(&req.password)?;
+    let hash = hash_off_thread(req.password).await?;
     let user = User {
         name: req.username.clone(),
         role,
@@ -290,6 +327,33 @@ pub struct NewPassword {
 }
 
 impl Store {
+    /// Ends every token of `user` and every session but `keep`; the
+    /// hashes of the tokens that ended.
+    pub async fn end_access(
+        &self,
+        user: &str,
+        keep: Option<&str>,
+    ) -> Result<Vec<String>, StoreError> {
+        let name = user.to_lowercase();
+        let tokens: Vec<String> = sqlx::query("SELECT hash FROM tokens WHERE user_name = $1")
+            .bind(&name)
+            .fetch_all(&self.pool)
+            .await?
+            .iter()
+            .map(|r| r.try_get(0))
+            .collect::<Result<_, _>>()?;
+        sqlx::query("DELETE FROM tokens WHERE user_name = $1")
+            .bind(&name)
+            .execute(&self.pool)
+            .await?;
+        sqlx::query("DELETE FROM sessions WHERE user_name = $1 AND hash <> $2")
+            .bind(&name)
+            .bind(keep.unwrap_or(""))
+            .execute(&self.pool)
+            .await?;
+        Ok(tokens)
+    }
+
     /// Replaces `user`'s password hash.
     pub async fn set_password(&self, user: &str, hash: &str) -> Result<(), StoreError> {
         sqlx::query("UPDATE users SET password = $1 WHERE name = $2")
@@ -304,6 +368,7 @@ impl Store {
 /// `POST /api/account/password`: the caller changes their password.
 pub async fn change_password(
     State(state): State<AppState>,
+    headers: axum::http::HeaderMap,
     Caller(user): Caller,
     ApiJson(req): ApiJson<NewPassword>,
 ) -> ApiResult<Json<Value>> {
@@ -312,16 +377,18 @@ pub async fn change_password(
         .user(&user.name)
         .await?
         .ok_or_else(|| ApiError::not_found("user"))?;
-    if !auth::verify_password(&req.old, Some(&hash)) {
+    check_password_length(&req.new)?;
+    if !verify(req.old, hash).await {
         return Err(ApiError::forbidden("the old password is wrong"));
     }
-    if req.new.chars().count() < MIN_PASSWORD || req.new.len() > 1024 {
-        return Err(ApiError::bad_request(format!(
-            "password: {MIN_PASSWORD} to 1024 characters"
-        )));
-    }
-    let hash = auth::hash_password(&req.new).map_err(|e| ApiError::bad_request(e.to_string()))?;
+    let hash = hash_off_thread(req.new).await?;
     state.store.set_password(&user.name, &hash).await?;
+    // Whoever knew the old password is out: every token and every other
+    // session of the account ends (this browser's session stays).
+    let keep = auth::session_id(&headers).map(|id| auth::token_hash(&id));
+    for token in state.store.end_access(&user.name, keep.as_deref()).await? {
+        state.tokens.forget(&token);
+    }
     Ok(Json(json!({"ok": true})))
 }
 

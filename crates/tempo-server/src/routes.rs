@@ -195,6 +195,15 @@ pub async fn challenge(
     if dest_user.name.eq_ignore_ascii_case(&user.name) {
         return Err(ApiError::bad_request("you cannot challenge yourself"));
     }
+    if state.store.open_challenges_from(&user.name).await? >= crate::lobby::MAX_OPEN_CHALLENGES {
+        return Err(ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            format!(
+                "at most {} open challenges: cancel one first",
+                crate::lobby::MAX_OPEN_CHALLENGES
+            ),
+        ));
+    }
     let row = ChallengeRow {
         id: random_id(),
         challenger: user.name.clone(),

@@ -30,7 +30,7 @@ pub const PAGES: &[&str] = &[
 ];
 
 /// The page's security policy: nothing from elsewhere, no inline script.
-const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
+const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self'; \
      img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; \
      form-action 'self'";
 

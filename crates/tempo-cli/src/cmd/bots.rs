@@ -4,7 +4,7 @@
 //! stream and posts its choices; it learns an opponent's hidden move only
 //! from the reveal, like anyone else.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 
 use axum::Router;
@@ -68,34 +68,60 @@ pub async fn start(state: &AppState, now: i64) -> anyhow::Result<()> {
                 .add_user(&user, &auth::hash_password(&password)?, now)
                 .await?;
         }
+        // Tokens of earlier starts go (this start makes its own).
         state.store.revoke_tokens_of(bot.name).await?;
-        let (token, hash) = auth::new_token();
-        state.store.add_token(&hash, bot.name, now).await?;
         let runner = Runner {
             bot: *bot,
-            token,
+            state: state.clone(),
+            token: Arc::new(Mutex::new(String::new())),
             router: router.clone(),
             games: Arc::default(),
         };
+        runner.new_token().await?;
         tokio::spawn(async move { runner.events().await });
     }
     Ok(())
 }
 
+/// Most games a bot plays at once, and with one member at once: a bot's
+/// time is the server's CPU.
+pub const MAX_GAMES: usize = 4;
+pub const MAX_GAMES_WITH_ONE: usize = 1;
+
+/// The engine thinks for one bot at a time, leaving the other core to the
+/// server.
+static THINKING: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(1);
+
 #[derive(Clone)]
 struct Runner {
     bot: Bot,
-    token: String,
+    state: AppState,
+    token: Arc<Mutex<String>>,
     router: Router,
-    games: Arc<Mutex<HashSet<String>>>,
+    /// The bot's games now, each with its opponent.
+    games: Arc<Mutex<HashMap<String, String>>>,
 }
 
 impl Runner {
+    /// A new token for the bot (another instance's start may have revoked
+    /// the one it had).
+    async fn new_token(&self) -> anyhow::Result<()> {
+        let (token, hash) = auth::new_token();
+        let now = self.state.clock.now() as i64;
+        self.state
+            .store
+            .add_token(&hash, self.bot.name, now)
+            .await?;
+        *self.token.lock().expect("not poisoned") = token;
+        Ok(())
+    }
+
     async fn call(&self, method: Method, uri: &str) -> Option<axum::response::Response> {
+        let token = self.token.lock().expect("not poisoned").clone();
         let request = Request::builder()
             .method(method)
             .uri(uri)
-            .header("authorization", format!("Bearer {}", self.token))
+            .header("authorization", format!("Bearer {token}"))
             .body(Body::empty())
             .ok()?;
         self.router.clone().oneshot(request).await.ok()
@@ -104,6 +130,10 @@ impl Runner {
     /// An NDJSON stream of the API, read a JSON value a line.
     async fn open(&self, uri: &str) -> Option<Lines> {
         let response = self.call(Method::GET, uri).await?;
+        if response.status() == axum::http::StatusCode::UNAUTHORIZED {
+            let _ = self.new_token().await;
+            return None;
+        }
         if !response.status().is_success() {
             return None;
         }
@@ -128,32 +158,78 @@ impl Runner {
 
     async fn on_event(&self, event: &Value) {
         match event["type"].as_str() {
-            Some("challenge") => {
-                if let Some(id) = event["challenge"]["id"].as_str() {
-                    let challenger = event["challenge"]["challenger"].as_str();
-                    if challenger.is_none_or(|c| !c.eq_ignore_ascii_case(self.bot.name)) {
-                        self.call(Method::POST, &format!("/api/challenge/{id}/accept"))
-                            .await;
-                    }
-                }
-            }
+            Some("challenge") => self.answer_challenges().await,
             Some("gameStart") => {
                 if let Some(id) = event["game"]["id"].as_str() {
-                    self.play(id.to_string());
+                    self.play(id.to_string()).await;
                 }
             }
             _ => {}
         }
     }
 
-    fn play(&self, game: String) {
-        if !self
-            .games
-            .lock()
-            .expect("not poisoned")
-            .insert(game.clone())
-        {
+    /// Accepts the pending challenges it has room for; declines games
+    /// without a running clock (they might never end) and challenges
+    /// beyond its limits.
+    async fn answer_challenges(&self) {
+        let Some(pending) = self.get_json("/api/challenge").await else {
             return;
+        };
+        for challenge in pending["in"].as_array().into_iter().flatten() {
+            let (Some(id), Some(from)) =
+                (challenge["id"].as_str(), challenge["challenger"].as_str())
+            else {
+                continue;
+            };
+            let timed = challenge["clock"]
+                .as_str()
+                .is_some_and(|c| !c.starts_with("1/"));
+            let (all, with_them) = {
+                let games = self.games.lock().expect("not poisoned");
+                let with_them = games
+                    .values()
+                    .filter(|o| o.eq_ignore_ascii_case(from))
+                    .count();
+                (games.len(), with_them)
+            };
+            let answer = if timed && all < MAX_GAMES && with_them < MAX_GAMES_WITH_ONE {
+                "accept"
+            } else {
+                "decline"
+            };
+            self.call(Method::POST, &format!("/api/challenge/{id}/{answer}"))
+                .await;
+        }
+    }
+
+    async fn get_json(&self, uri: &str) -> Option<Value> {
+        let response = self.call(Method::GET, uri).await?;
+        let bytes = axum::body::to_bytes(response.into_body(), 1 << 20)
+            .await
+            .ok()?;
+        serde_json::from_slice(&bytes).ok()
+    }
+
+    async fn play(&self, game: String) {
+        if self.games.lock().expect("not poisoned").contains_key(&game) {
+            return;
+        }
+        // The opponent, for the bot's limits.
+        let Some(full) = self.get_json(&format!("/api/game/{game}")).await else {
+            return;
+        };
+        let opponent = ["white", "black"]
+            .into_iter()
+            .filter_map(|c| full[c]["name"].as_str())
+            .find(|n| !n.eq_ignore_ascii_case(self.bot.name))
+            .unwrap_or("")
+            .to_string();
+        {
+            let mut games = self.games.lock().expect("not poisoned");
+            if games.contains_key(&game) {
+                return;
+            }
+            games.insert(game.clone(), opponent);
         }
         let me = self.clone();
         tokio::spawn(async move {
@@ -203,6 +279,9 @@ impl Runner {
             }
             let fen = state["fen"].as_str().unwrap_or("").to_string();
             let bot = self.bot;
+            let Ok(_permit) = THINKING.acquire().await else {
+                return;
+            };
             let choice = tokio::task::spawn_blocking(move || think(bot, kind, &fen, color, &legal))
                 .await
                 .ok()

@@ -140,21 +140,25 @@ pub fn serve(args: &ServeArgs) -> anyhow::Result<()> {
 }
 
 /// On an empty store, an `admin` account so that the browser has someone
-/// to log in as: its password from `TEMPO_ADMIN_PASSWORD`, else random.
+/// to log in as: its password from `TEMPO_ADMIN_PASSWORD` (not repeated on
+/// the console), else a random one shown once. What to print, if anything.
 async fn first_admin(store: &Store) -> anyhow::Result<Option<String>> {
     if store.user_count().await? > 0 {
         return Ok(None);
     }
-    let password = match std::env::var("TEMPO_ADMIN_PASSWORD") {
-        Ok(password) if !password.is_empty() => password,
+    let (hash, shown) = match std::env::var("TEMPO_ADMIN_PASSWORD") {
+        Ok(password) if !password.is_empty() => (
+            auth::hash_password(&password).context("TEMPO_ADMIN_PASSWORD")?,
+            "from TEMPO_ADMIN_PASSWORD".to_string(),
+        ),
         _ => {
             const ALPHABET: &[u8] = b"abcdefghijkmnpqrstuvwxyz23456789";
-            (0..16)
+            let password: String = (0..16)
                 .map(|_| char::from(ALPHABET[rand::random_range(0..ALPHABET.len())]))
-                .collect()
+                .collect();
+            (auth::hash_password(&password)?, password)
         }
     };
-    let hash = auth::hash_password(&password)?;
     let admin = User {
         name: "admin".into(),
         role: Role::Admin,
@@ -163,7 +167,7 @@ async fn first_admin(store: &Store) -> anyhow::Result<Option<String>> {
         // Another instance made it first.
         return Ok(None);
     }
-    Ok(Some(password))
+    Ok(Some(shown))
 }
 
 fn now_millis() -> i64 {
@@ -174,7 +178,7 @@ fn now_millis() -> i64 {
 
 pub fn user(args: &UserArgs) -> anyhow::Result<()> {
     let UserCommand::Add { name, role, store } = &args.command;
-    auth::check_name(name)?;
+    auth::check_new_name(name)?;
     let role: Role = role.parse().map_err(anyhow::Error::msg)?;
     let mut password = String::new();
     std::io::stdin()

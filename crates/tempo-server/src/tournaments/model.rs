@@ -287,8 +287,11 @@ impl Record {
     /// Players who must not be paired with each other (family, one team):
     /// TRF's `XXP` line, kept by the Dutch and Keizer pairings.
     pub fn forbid(&mut self, players: &[PlayerId]) -> Result<(), Refusal> {
-        if !(2..=MAX_PLAYERS).contains(&players.len()) {
-            return Err(invalid("players: at least 2"));
+        let mut distinct = players.to_vec();
+        distinct.sort_unstable();
+        distinct.dedup();
+        if !(2..=MAX_PLAYERS).contains(&distinct.len()) {
+            return Err(invalid("players: at least 2 different ones"));
         }
         for &id in players {
             self.player(id)?;

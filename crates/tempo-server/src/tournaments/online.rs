@@ -26,6 +26,12 @@ pub async fn create_games(
     round: u32,
     record: Record,
 ) -> Result<Record, ApiError> {
+    // Two requests at once must not both give a board a game: creation is
+    // one at a time, from the record as stored when its turn comes.
+    static CREATING: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+    let _turn = CREATING.lock().await;
+    drop(record);
+    let (record, _) = db::load(&state.store, id).await?;
     let boards = record.boards(round).map(|b| b.boards).unwrap_or_default();
     let spec = record.game_spec(round);
     let mut made = Vec::new();
@@ -111,11 +117,14 @@ pub async fn take_result(state: &AppState, game: &str) -> Result<(), ApiError> {
         return Ok(());
     }
     let (record, _) = db::load(&state.store, &link.tournament).await?;
-    let has_result = record
+    let board = record
         .boards(link.round)
-        .and_then(|b| b.boards.into_iter().find(|b| b.board == link.board))
-        .is_none_or(|b| record.result(link.round, &b).is_some());
-    if has_result {
+        .and_then(|b| b.boards.into_iter().find(|b| b.board == link.board));
+    // Only the board's own game, and only while the board has no result.
+    let taken = board.is_none_or(|b| {
+        record.result(link.round, &b).is_some() || b.game_id.as_deref() != Some(game)
+    });
+    if taken {
         return Ok(());
     }
     let by = format!("game {game}");

@@ -147,6 +147,7 @@ class GamePage {
         break;
       case 'committed':
         if (this.state) {
+          this.rebaseClocks();
           this.state.committed[line.color] = true;
           this.render();
         }
@@ -174,10 +175,14 @@ class GamePage {
 
   setState(state) {
     const stepChanged = !this.state || this.state.step !== state.step;
+    const ended = this.state?.status === 'started' && state.status !== 'started';
+    if (stepChanged) this.promotion = null;
     this.state = state;
     this.receivedAt = performance.now();
     if (stepChanged || !this.myDue()) this.pending = null;
     this.render();
+    // The replay needs the whole game: read it once it is over.
+    if (ended) this.loadHistory();
   }
 
   onReveal(line) {
@@ -236,13 +241,12 @@ class GamePage {
   }
 
   askPromotion(candidates) {
-    this.entry.replaceChildren(h('p', {}, t('game.promoteTo')),
-      h('div', { class: 'choices' }, candidates.map((c) => h('button', {
-        type: 'button', dataset: { choice: c }, onclick: () => this.enter(c),
-      }, t('promotion.' + c.slice(-1))))));
+    this.promotion = candidates;
+    this.render();
   }
 
   enter(choice) {
+    this.promotion = null;
     if (!this.canChoose()) return;
     if (this.alternating()) {
       // Orthodox play: a move is played at once, as on any chess server.
@@ -261,6 +265,7 @@ class GamePage {
       // The stream may already have brought the reveal this commit caused:
       // then the state is newer than the commit, and stays as it is.
       if (!this.alternating() && this.state.step === step) {
+        this.rebaseClocks();
         this.state.committed[this.color] = true;
         this.state.mine = choice;
       }
@@ -297,7 +302,7 @@ class GamePage {
       panel.sign.hidden = !committed;
       panel.sign.dataset.state = committed ? 'committed' : 'waiting';
       panel.sign.textContent = committed ? (color === this.color ? t('game.youCommitted') : t('game.committed')) : '';
-      panel.sign.setAttribute('aria-label', committed ? t('game.committedLong', { name: full[color].name }) : '');
+      panel.sign.title = committed ? t('game.committedLong', { name: full[color].name }) : '';
     }
     this.board.setPieces(pos.board);
     const marks = new Map();
@@ -377,6 +382,11 @@ class GamePage {
 
   renderEntry() {
     const s = this.state;
+    // A stream line re-renders the page: what is half typed stays.
+    const typing = this.entry.querySelector('input[name="move"]');
+    const typed = typing && this.entryStep === s.step ? typing.value : '';
+    const focused = !!typing && document.activeElement === typing;
+    this.entryStep = s.step;
     this.entry.replaceChildren();
     if (!this.color || s.status !== 'started') {
       this.entry.hidden = true;
@@ -401,6 +411,12 @@ class GamePage {
       ? t('game.exchangePrompt', { square: due.replace('capture-on-', '') })
       : this.alternating() ? t('game.yourMove') : t('game.enterPrompt');
     this.entry.append(h('p', {}, prompt));
+    if (this.promotion) {
+      this.entry.append(h('p', {}, t('game.promoteTo')),
+        h('div', { class: 'choices' }, this.promotion.map((c) => h('button', {
+          type: 'button', dataset: { choice: c }, onclick: () => this.enter(c),
+        }, t('promotion.' + c.slice(-1))))));
+    }
     if (exchange) {
       this.entry.append(h('div', { class: 'choices' }, (s.legal || []).map((c) => h('button', {
         type: 'button', dataset: { choice: c }, 'aria-pressed': String(this.pending === c),
@@ -424,6 +440,8 @@ class GamePage {
       this.enter(choice);
     });
     this.entry.append(form);
+    input.value = typed;
+    if (focused) input.focus();
     if (!this.alternating()) {
       this.entry.append(h('div', { class: 'entry-row' },
         h('span', {}, t('game.entered')), ' ',
@@ -514,6 +532,25 @@ class GamePage {
     label.textContent = t('game.replayStep', { step: n, of: n });
   }
 
+  // Whether the clock of `c` runs now (the state's readings are from
+  // when it arrived).
+  running(c) {
+    const s = this.state;
+    const base = c === 'white' ? s.wtime : s.btime;
+    return s.status === 'started' && !s.paused && !!s.due[c] && !s.committed[c] && base !== null && base !== undefined;
+  }
+
+  // Takes the time run since the state arrived off the running clocks, so
+  // that a clock that stops now (a commit) stops where it showed.
+  rebaseClocks() {
+    const now = performance.now();
+    const elapsed = now - (this.receivedAt || now);
+    for (const c of ['white', 'black']) {
+      if (this.running(c)) this.state[c === 'white' ? 'wtime' : 'btime'] -= elapsed;
+    }
+    this.receivedAt = now;
+  }
+
   tickClocks() {
     if (!this.state) return;
     const s = this.state;
@@ -522,7 +559,7 @@ class GamePage {
       const c = panel.color;
       if (!c) continue;
       const base = c === 'white' ? s.wtime : s.btime;
-      const running = s.status === 'started' && !s.paused && !!s.due[c] && !s.committed[c] && base !== null && base !== undefined;
+      const running = this.running(c);
       const left = base === null || base === undefined ? null : running ? base - elapsed : base;
       panel.clock.textContent = clockText(left);
       panel.clock.classList.toggle('running', running);

@@ -23,6 +23,7 @@ export const CLOCKS = [
 ];
 
 let events = null;
+const started = new Set(); // games this page has gone to already
 
 export function leave() {
   events?.abort();
@@ -87,7 +88,10 @@ function challengeItem(c, refresh) {
   const act = (path) => async () => {
     try {
       const r = await post(`/api/challenge/${c.id}/${path}`);
-      if (r.gameId) navigate('/game/' + r.gameId);
+      if (r.gameId) {
+        started.add(r.gameId); // its gameStart event must not navigate again
+        navigate('/game/' + r.gameId);
+      }
       else refresh();
     } catch (err) {
       toast(t('error.generic', { reason: err.message }), 'error');
@@ -146,17 +150,33 @@ export async function render(main) {
     return mine.nowPlaying.map((g) => g.gameId);
   };
   main.append(h('div', { class: 'columns' }, challengeForm(users, refresh), h('div', {}, challenges, playing, recent, tournaments)));
-  const known = new Set(await refresh());
+  for (const id of await refresh()) started.add(id);
   leave();
   const controller = new AbortController();
   events = controller;
-  stream('/api/stream/event', (event) => {
-    // A game that starts now (the opponent accepted): go to its board.
-    if (event.type === 'gameStart' && !known.has(event.game.id)) {
-      navigate('/game/' + event.game.id);
-      return;
+  let pendingRefresh = null;
+  const refreshSoon = () => {
+    // A burst of events (the stream's first lines) is one refresh.
+    clearTimeout(pendingRefresh);
+    pendingRefresh = setTimeout(() => refresh().catch(() => {}), 250);
+  };
+  const follow = async () => {
+    while (!controller.signal.aborted) {
+      await stream('/api/stream/event', (event) => {
+        // A game that starts now (the opponent accepted): go to its board.
+        if (event.type === 'gameStart' && !started.has(event.game.id)) {
+          started.add(event.game.id);
+          navigate('/game/' + event.game.id);
+          return;
+        }
+        if (event.type === 'challenge' && event.challenge.destUser?.toLowerCase() === me().username.toLowerCase()) {
+          toast(t('lobby.newChallenge'));
+        }
+        refreshSoon();
+      }, controller.signal).catch(() => {});
+      // The stream ended (a restart, a lost connection): again shortly.
+      await new Promise((r) => setTimeout(r, 3000));
     }
-    if (event.type === 'challenge' && event.challenge.challenger) toast(t('lobby.newChallenge'));
-    refresh();
-  }, controller.signal).catch(() => {});
+  };
+  follow();
 }

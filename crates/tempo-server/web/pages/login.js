@@ -3,6 +3,18 @@ import { post, setSession } from '../api.js';
 import { h, field } from '../dom.js';
 import { navigate } from '../app.js';
 
+// Where to go after logging in: `next` if it is a page of this server.
+function nextPage() {
+  const next = new URLSearchParams(location.search).get('next');
+  if (!next) return '/';
+  try {
+    const url = new URL(next, location.origin);
+    return url.origin === location.origin ? url.pathname + url.search : '/';
+  } catch {
+    return '/';
+  }
+}
+
 export async function render(main) {
   const error = h('p', { class: 'error', role: 'alert' });
   const form = h(
@@ -24,8 +36,7 @@ export async function render(main) {
         password: form.password.value,
       });
       setSession(session);
-      const next = new URLSearchParams(location.search).get('next');
-      navigate(next && next.startsWith('/') && !next.startsWith('//') ? next : '/', true);
+      navigate(nextPage(), true);
     } catch (err) {
       error.textContent = t('login.failed', { reason: err.message });
     }
