@@ -316,6 +316,40 @@ async fn members(server: &TestServer) {
         )
         .await;
     assert_eq!(status, StatusCode::OK);
+    // The token made with the old password ended with it.
+    let (status, _) = server
+        .call(Method::GET, "/api/account", Some(&dora), None)
+        .await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    // The computer opponents' names are theirs.
+    let bot = json!({"username": "Bot-Nash", "password": "long-enough"});
+    let (status, body) = server
+        .call(Method::POST, "/api/users", Some(&chief), Some(bot))
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert!(
+        body["error"]
+            .as_str()
+            .unwrap()
+            .contains("computer opponents")
+    );
+    // Open challenges are capped per member.
+    for n in 0..=tempo_server::lobby::MAX_OPEN_CHALLENGES {
+        let (status, body) = server
+            .call(
+                Method::POST,
+                "/api/challenge/ben",
+                Some(&anna),
+                Some(json!({"variant": "standard"})),
+            )
+            .await;
+        let expected = if n < tempo_server::lobby::MAX_OPEN_CHALLENGES {
+            StatusCode::OK
+        } else {
+            StatusCode::TOO_MANY_REQUESTS
+        };
+        assert_eq!(status, expected, "challenge {n}: {body}");
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -380,4 +414,13 @@ async fn a_page_asks_who_is_logged_in_without_a_failing_request() {
         .unwrap();
     let response = server.router.clone().oneshot(stale).await.unwrap();
     assert_eq!(response.status(), StatusCode::OK);
+    // A public read with an ended session is a visitor's, not an error.
+    let stale = Request::builder()
+        .uri("/api/game/NoSuchGame")
+        .header("cookie", "tempo_session=not-a-session")
+        .body(Body::empty())
+        .unwrap();
+    let response = server.router.clone().oneshot(stale).await.unwrap();
+    assert_eq!(response.status(), StatusCode::NOT_FOUND, "a visitor's answer, not a 401");
+    assert_eq!(response.headers()["x-content-type-options"], "nosniff");
 }
