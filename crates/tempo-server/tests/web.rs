@@ -421,6 +421,10 @@ async fn a_page_asks_who_is_logged_in_without_a_failing_request() {
         .body(Body::empty())
         .unwrap();
     let response = server.router.clone().oneshot(stale).await.unwrap();
-    assert_eq!(response.status(), StatusCode::NOT_FOUND, "a visitor's answer, not a 401");
+    assert_eq!(
+        response.status(),
+        StatusCode::NOT_FOUND,
+        "a visitor's answer, not a 401"
+    );
     assert_eq!(response.headers()["x-content-type-options"], "nosniff");
 }
