@@ -13,6 +13,7 @@ use tempo_sync::Choice;
 
 use crate::eval::{evaluate_cp, scale};
 use crate::matrix::{Matrix, solve};
+use crate::order::{argmax, ordered, strategy, support};
 use crate::state::{Ending, State, immediate_gain};
 
 /// Which ideas the search uses (all on by default; `tempo engine bench`
@@ -804,61 +805,4 @@ fn terminal(end: Ending, ply: u32) -> f64 {
         tempo_chess::Outcome::Win(Color::Black) => -win,
         tempo_chess::Outcome::Draw => 0.0,
     }
-}
-
-/// The choices in search order: the remembered best first, then by what
-/// they win at once (captures of the most valuable piece first), else
-/// in generation order.
-fn ordered(pos: &Position, color: Color, list: Vec<Choice>, hint: Option<Choice>) -> Vec<Choice> {
-    let mut keyed: Vec<(i32, Choice)> = list
-        .into_iter()
-        .map(|c| {
-            let gain = match c {
-                _ if Some(c) == hint => i32::MAX,
-                Choice::Move(mv) | Choice::Capture(mv) => immediate_gain(pos, color, mv),
-                Choice::Decline => 0,
-            };
-            (gain, c)
-        })
-        .collect();
-    keyed.sort_by_key(|c| std::cmp::Reverse(c.0));
-    keyed.into_iter().map(|(_, c)| c).collect()
-}
-
-fn support(index: &[usize], p: &[f64]) -> Vec<(usize, f64)> {
-    let mut s: Vec<(usize, f64)> = index
-        .iter()
-        .zip(p)
-        .filter(|(_, p)| **p > 1e-9)
-        .map(|(&i, &p)| (i, p))
-        .collect();
-    s.sort_by(|a, b| b.1.total_cmp(&a.1));
-    s
-}
-
-fn argmax(p: &[f64]) -> usize {
-    let mut best = 0;
-    for (i, v) in p.iter().enumerate() {
-        if *v > p[best] {
-            best = i;
-        }
-    }
-    best
-}
-
-/// The strategy over the candidate set, largest probability first,
-/// without probabilities below 0.001 (renormalised).
-fn strategy(list: &[Choice], index: &[usize], p: &[f64]) -> Vec<(Choice, f64)> {
-    let mut s: Vec<(Choice, f64)> = index
-        .iter()
-        .zip(p)
-        .filter(|(_, p)| **p >= 0.001)
-        .map(|(&i, &p)| (list[i], p))
-        .collect();
-    let total: f64 = s.iter().map(|(_, p)| p).sum();
-    for (_, p) in &mut s {
-        *p /= total;
-    }
-    s.sort_by(|a, b| b.1.total_cmp(&a.1));
-    s
 }
