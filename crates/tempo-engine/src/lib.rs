@@ -53,6 +53,7 @@
 mod error;
 pub mod eval;
 pub mod matrix;
+mod order;
 mod player;
 mod search;
 mod state;

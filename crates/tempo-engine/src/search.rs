@@ -13,6 +13,7 @@ use tempo_sync::Choice;
 
 use crate::eval::{evaluate_cp, scale};
 use crate::matrix::{Matrix, solve};
+use crate::order::{argmax, ordered, strategy, support};
 use crate::state::{Ending, State, immediate_gain};
 
 /// Which ideas the search uses (all on by default; `tempo engine bench`
@@ -140,6 +141,8 @@ pub struct Engine {
     /// first at every simultaneous node, the opponent answers.
     seen: Option<Color>,
     root: Option<Root>,
+    /// The depth of the current iteration (check extensions up to it).
+    iteration: u32,
 }
 
 impl Engine {
@@ -158,6 +161,7 @@ impl Engine {
             aborted: false,
             seen: None,
             root: None,
+            iteration: 1,
         }
     }
 
@@ -185,6 +189,7 @@ impl Engine {
         self.seen = None;
         self.aborted = false;
         self.may_abort = false;
+        self.iteration = depth + 1;
         self.search(state, depth, -2.0, 2.0, 1)
     }
 
@@ -201,6 +206,7 @@ impl Engine {
         let mut done: Option<(f64, u32, Root)> = None;
         for depth in 1..=max_depth {
             self.may_abort = depth > 1;
+            self.iteration = depth;
             self.root = None;
             let value = self.search(state, depth, -2.0, 2.0, 0);
             if self.aborted {
@@ -313,6 +319,23 @@ impl Engine {
         if self.tick() {
             return 0.0;
         }
+        // Check extension in the variants (once on a path, at the
+        // horizon of the iteration): a check there is often a king capture
+        // in the next pair, which the static evaluation cannot see.
+        let extend = depth == 0 && ply <= self.iteration && gives_check(state);
+        let depth = if extend { 1 } else { depth };
+        if state.sync_game().is_some() {
+            if let Some(end) = state.ending() {
+                return terminal(end, ply);
+            }
+            if (depth == 0 && state.counts_depth()) || ply > 200 {
+                return self.leaf(state, alpha, beta);
+            }
+            if let State::SyncBare(_) = state {
+                self.nodes -= 1; // counted again as the expanded state
+                return self.search(&state.expanded(), depth, alpha, beta, ply);
+            }
+        }
         let white = state.choices(Color::White);
         let black = state.choices(Color::Black);
         if let Some(end) = state.ending_with(!white.is_empty() || !black.is_empty()) {
@@ -391,7 +414,7 @@ impl Engine {
     fn leaf(&mut self, state: &State, alpha: f64, beta: f64) -> f64 {
         match state {
             State::Chess(c) => self.quiesce(&c.pos, alpha, beta, QUIESCENCE_DEPTH),
-            State::Sync(node) => scale(evaluate_cp(node.game().position(), true)),
+            State::Sync(_) | State::SyncBare(_) => scale(evaluate_cp(state.position(), true)),
         }
     }
 
@@ -422,7 +445,7 @@ impl Engine {
             .filter(|&&mv| pos.is_capture(mv) || mv.promotion.is_some())
             .map(|&mv| (immediate_gain(pos, mover, mv), mv))
             .collect();
-        captures.sort_by(|a, b| b.0.cmp(&a.0));
+        captures.sort_by_key(|c| std::cmp::Reverse(c.0));
         let mut best = stand;
         for (_, mv) in captures {
             let v = self.quiesce(&pos.played(mv), alpha, beta, left - 1);
@@ -468,8 +491,8 @@ impl Engine {
         let mut best_choice = list[0];
         for &choice in list {
             let child = match mover {
-                Color::White => state.play(Some(choice), None),
-                Color::Black => state.play(None, Some(choice)),
+                Color::White => play(state, Some(choice), None, child_depth),
+                Color::Black => play(state, None, Some(choice), child_depth),
             };
             let v = self.search(&child, child_depth, alpha, beta, ply + 1);
             if self.aborted {
@@ -538,9 +561,9 @@ impl Engine {
             let mut reply = seconds[0];
             for &second in seconds {
                 let child = if first_max {
-                    state.play(Some(first), Some(second))
+                    play(state, Some(first), Some(second), child_depth)
                 } else {
-                    state.play(Some(second), Some(first))
+                    play(state, Some(second), Some(first), child_depth)
                 };
                 let v = self.search(&child, child_depth, a, b, ply + 1);
                 if self.aborted {
@@ -732,7 +755,7 @@ impl Engine {
     ) -> f64 {
         let n = black.len();
         if cells[i * n + j].is_nan() {
-            let child = state.play(Some(white[i]), Some(black[j]));
+            let child = play(state, Some(white[i]), Some(black[j]), child_depth);
             let v = self.search(&child, child_depth, -2.0, 2.0, ply + 1);
             if self.aborted {
                 return 0.0;
@@ -740,6 +763,28 @@ impl Engine {
             cells[i * n + j] = v;
         }
         cells[i * n + j]
+    }
+}
+
+/// Whether a king is attacked at the start of a pair of a simultaneous
+/// variant.
+fn gives_check(state: &State) -> bool {
+    match state.sync_game() {
+        Some(game) if game.phase().is_pair() => {
+            let pos = game.position();
+            pos.is_in_check(Color::White) || pos.is_in_check(Color::Black)
+        }
+        _ => false,
+    }
+}
+
+/// The child after a step: without its moves where it will probably
+/// only be evaluated.
+fn play(state: &State, white: Option<Choice>, black: Option<Choice>, child_depth: u32) -> State {
+    if child_depth == 0 {
+        state.play_leaf(white, black)
+    } else {
+        state.play(white, black)
     }
 }
 
@@ -760,61 +805,4 @@ fn terminal(end: Ending, ply: u32) -> f64 {
         tempo_chess::Outcome::Win(Color::Black) => -win,
         tempo_chess::Outcome::Draw => 0.0,
     }
-}
-
-/// The choices in search order: the remembered best first, then by what
-/// they win at once (captures of the most valuable piece first), else
-/// in generation order.
-fn ordered(pos: &Position, color: Color, list: Vec<Choice>, hint: Option<Choice>) -> Vec<Choice> {
-    let mut keyed: Vec<(i32, Choice)> = list
-        .into_iter()
-        .map(|c| {
-            let gain = match c {
-                _ if Some(c) == hint => i32::MAX,
-                Choice::Move(mv) | Choice::Capture(mv) => immediate_gain(pos, color, mv),
-                Choice::Decline => 0,
-            };
-            (gain, c)
-        })
-        .collect();
-    keyed.sort_by(|a, b| b.0.cmp(&a.0));
-    keyed.into_iter().map(|(_, c)| c).collect()
-}
-
-fn support(index: &[usize], p: &[f64]) -> Vec<(usize, f64)> {
-    let mut s: Vec<(usize, f64)> = index
-        .iter()
-        .zip(p)
-        .filter(|(_, p)| **p > 1e-9)
-        .map(|(&i, &p)| (i, p))
-        .collect();
-    s.sort_by(|a, b| b.1.total_cmp(&a.1));
-    s
-}
-
-fn argmax(p: &[f64]) -> usize {
-    let mut best = 0;
-    for (i, v) in p.iter().enumerate() {
-        if *v > p[best] {
-            best = i;
-        }
-    }
-    best
-}
-
-/// The strategy over the candidate set, largest probability first,
-/// without probabilities below 0.001 (renormalised).
-fn strategy(list: &[Choice], index: &[usize], p: &[f64]) -> Vec<(Choice, f64)> {
-    let mut s: Vec<(Choice, f64)> = index
-        .iter()
-        .zip(p)
-        .filter(|(_, p)| **p >= 0.001)
-        .map(|(&i, &p)| (list[i], p))
-        .collect();
-    let total: f64 = s.iter().map(|(_, p)| p).sum();
-    for (_, p) in &mut s {
-        *p /= total;
-    }
-    s.sort_by(|a, b| b.1.total_cmp(&a.1));
-    s
 }

@@ -137,7 +137,11 @@ pub struct ChessState {
 #[derive(Debug, Clone)]
 pub enum State {
     Chess(ChessState),
+    /// A simultaneous-move state with both players' moves.
     Sync(Box<Node>),
+    /// A simultaneous-move state without its moves (a leaf of the search:
+    /// cheaper to make; [`State::expanded`] adds the moves).
+    SyncBare(Box<SyncGame>),
 }
 
 /// How a finished game ended (White's view) and why.
@@ -153,6 +157,25 @@ impl State {
         match self {
             State::Chess(c) => &c.pos,
             State::Sync(node) => node.game().position(),
+            State::SyncBare(game) => game.position(),
+        }
+    }
+
+    /// The simultaneous-move game state, if this is one.
+    pub fn sync_game(&self) -> Option<&SyncGame> {
+        match self {
+            State::Chess(_) => None,
+            State::Sync(node) => Some(node.game()),
+            State::SyncBare(game) => Some(game),
+        }
+    }
+
+    /// The same state with its moves generated (a bare simultaneous state
+    /// becomes a node; the others are returned as they are).
+    pub fn expanded(&self) -> State {
+        match self {
+            State::SyncBare(game) => State::Sync(Box::new(Node::new(SyncGame::clone(game)))),
+            other => other.clone(),
         }
     }
 
@@ -170,6 +193,7 @@ impl State {
                 node.moves(color).iter().map(Choice::Move).collect()
             }
             State::Sync(node) => node.game().choices(color),
+            State::SyncBare(game) => game.choices(color),
         }
     }
 
@@ -177,7 +201,7 @@ impl State {
     /// exchange steps do not: they are short, and the search follows them
     /// to their end as a quiescence search would).
     pub fn counts_depth(&self) -> bool {
-        !matches!(self, State::Sync(node) if matches!(node.game().phase(), Phase::Exchange(_)))
+        !matches!(self.sync_game(), Some(game) if matches!(game.phase(), Phase::Exchange(_)))
     }
 
     /// The end of the game, if it is over. `moves` are the choices of the
@@ -217,10 +241,13 @@ impl State {
                 }
                 None
             }
-            State::Sync(node) => node.game().result().map(|(outcome, reason)| Ending {
-                outcome,
-                reason: reason.name(),
-            }),
+            State::Sync(_) | State::SyncBare(_) => {
+                let game = self.sync_game().expect("a simultaneous state");
+                game.result().map(|(outcome, reason)| Ending {
+                    outcome,
+                    reason: reason.name(),
+                })
+            }
         }
     }
 
@@ -228,7 +255,7 @@ impl State {
     pub fn ending(&self) -> Option<Ending> {
         match self {
             State::Chess(c) => self.ending_with(c.pos.has_legal_moves()),
-            State::Sync(_) => self.ending_with(true),
+            State::Sync(_) | State::SyncBare(_) => self.ending_with(true),
         }
     }
 
@@ -259,6 +286,21 @@ impl State {
                 node.play(white, black, &mut next, &mut events);
                 State::Sync(Box::new(next))
             }
+            State::SyncBare(_) => self.expanded().play(white, black),
+        }
+    }
+
+    /// As [`State::play`], for a state that will probably only be
+    /// evaluated: a simultaneous state comes without its moves.
+    pub fn play_leaf(&self, white: Option<Choice>, black: Option<Choice>) -> State {
+        match self {
+            State::Sync(node) => {
+                let mut next = SyncGame::clone(node.game());
+                let mut events = Vec::new();
+                node.play(white, black, &mut next, &mut events);
+                State::SyncBare(Box::new(next))
+            }
+            _ => self.play(white, black),
         }
     }
 
@@ -267,11 +309,12 @@ impl State {
     pub fn key(&self) -> u64 {
         match self {
             State::Chess(c) => c.pos.hash(),
-            State::Sync(node) => {
+            State::Sync(_) | State::SyncBare(_) => {
+                let game = self.sync_game().expect("a simultaneous state");
                 let mut h = std::collections::hash_map::DefaultHasher::new();
-                node.game().phase().hash(&mut h);
-                node.game().position().hash().hash(&mut h);
-                node.game().position().halfmove_clock().min(90).hash(&mut h);
+                game.phase().hash(&mut h);
+                game.position().hash().hash(&mut h);
+                game.position().halfmove_clock().min(90).hash(&mut h);
                 h.finish()
             }
         }
@@ -288,8 +331,8 @@ impl State {
     pub fn choice_name(&self, color: Color, choice: Choice) -> String {
         match self {
             State::Chess(c) => tempo_chess::uci::write(&c.pos, choice.as_move().expect("move")),
-            State::Sync(node) => {
-                tempo_sync::record::write_choice(node.game().position(), color, Some(choice))
+            State::Sync(_) | State::SyncBare(_) => {
+                tempo_sync::record::write_choice(self.position(), color, Some(choice))
             }
         }
     }

@@ -2,6 +2,9 @@
 //! depth-1 matrix game (all pairs of moves, each entry the value of the
 //! position after the pair), solved by a simplex linear program here.
 
+// A simplex tableau reads best by index.
+#![allow(clippy::needless_range_loop)]
+
 use tempo_chess::Color;
 use tempo_engine::{Config, Engine, Kind, Limits};
 
@@ -28,10 +31,7 @@ fn lp_value(a: &[Vec<f64>]) -> f64 {
         t[m][j] = 1.0;
     }
     let mut basis: Vec<usize> = (n..n + m).collect();
-    loop {
-        let Some(enter) = (0..n + m).find(|&j| t[m][j] > 1e-12) else {
-            break;
-        };
+    while let Some(enter) = (0..n + m).find(|&j| t[m][j] > 1e-12) {
         let mut leave: Option<usize> = None;
         for i in 0..m {
             if t[i][enter] > 1e-12 {

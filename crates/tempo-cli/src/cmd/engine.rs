@@ -352,6 +352,22 @@ fn run_match(args: &MatchArgs) -> anyhow::Result<()> {
     let n = outcomes.len();
     let score = f64::from(wins) + f64::from(draws) / 2.0;
     let (lo, hi) = wilson(score, n);
+    let mut reasons: std::collections::BTreeMap<String, usize> = Default::default();
+    for (game, outcome) in schedule.iter().zip(&outcomes) {
+        let who = match outcome.outcome {
+            Outcome::Draw => "draw",
+            Outcome::Win(c) if (c == Color::White) == game.a_white => a.name(),
+            Outcome::Win(_) => b.name(),
+        };
+        let key = if who == "draw" {
+            format!("draw {}", outcome.reason)
+        } else {
+            format!("{who} by {}", outcome.reason)
+        };
+        *reasons.entry(key).or_default() += 1;
+    }
+    let reasons: Vec<String> = reasons.iter().map(|(k, v)| format!("{k} {v}")).collect();
+    println!("endings: {}", reasons.join(", "));
     println!(
         "{} ({}), {}, seed {}: {adjudicated} adjudicated at move {}, {:.1} s",
         kind.name(),
@@ -438,26 +454,21 @@ fn bench(args: &EngineBenchArgs) -> anyhow::Result<()> {
         "{:<24} {:>12} {:>9} {:>11} {:>12}",
         "search", "nodes", "seconds", "nodes/s", "mean |dv|"
     );
-    let mut reference: Vec<f64> = Vec::new();
-    for (name, config) in configs {
-        let started = Instant::now();
-        let (mut nodes, mut values) = (0u64, Vec::new());
-        for s in &positions {
-            let mut engine = Engine::new(config);
-            let a = engine.analyse(s, Limits::depth(args.depth));
-            nodes += a.nodes;
-            values.push(a.value);
+    // Interleaved (every configuration on a position before the next
+    // position), so that a change of the machine's load falls on all.
+    let mut totals = vec![(0u64, 0.0f64, 0.0f64); configs.len()];
+    for s in &positions {
+        let mut reference = None;
+        for (k, (_, config)) in configs.iter().enumerate() {
+            let started = Instant::now();
+            let a = Engine::new(*config).analyse(s, Limits::depth(args.depth));
+            totals[k].0 += a.nodes;
+            totals[k].1 += started.elapsed().as_secs_f64();
+            let base = *reference.get_or_insert(a.value);
+            totals[k].2 += (a.value - base).abs() / positions.len() as f64;
         }
-        let secs = started.elapsed().as_secs_f64();
-        if reference.is_empty() {
-            reference = values.clone();
-        }
-        let dv = values
-            .iter()
-            .zip(&reference)
-            .map(|(a, b)| (a - b).abs())
-            .sum::<f64>()
-            / values.len() as f64;
+    }
+    for ((name, _), (nodes, secs, dv)) in configs.iter().zip(totals) {
         println!(
             "{name:<24} {nodes:>12} {secs:>9.2} {:>11.0} {dv:>12.4}",
             nodes as f64 / secs

@@ -181,8 +181,7 @@ fn fairness(args: &FairnessArgs) -> anyhow::Result<()> {
         "Fairness study: identical engines (nash), {} games per variant, {budget}, seed {}",
         args.games, args.seed
     );
-    println!(
-        "{:<15} {:>5} {:>6} {:>6} {:>6}  {:<22} {:<22} {}",
+    let header = [
         "variant",
         "games",
         "+W",
@@ -190,7 +189,11 @@ fn fairness(args: &FairnessArgs) -> anyhow::Result<()> {
         "+B",
         "White score [95 %]",
         "draws [95 %]",
-        "White/decisive [95 %]"
+        "White/decisive [95 %]",
+    ];
+    println!(
+        "{:<15} {:>5} {:>6} {:>6} {:>6}  {:<22} {:<22} {}",
+        header[0], header[1], header[2], header[3], header[4], header[5], header[6], header[7]
     );
     for r in &rows {
         let (s, slo, shi) = r.score();
