@@ -375,7 +375,7 @@ class GamePage {
     const special = describeEvents(r.events || [], t);
     this.reveal.replaceChildren(
       h('strong', {}, t('game.revealed')), ' ',
-      h('span', { class: 'mono' }, r.record || ''),
+      h('span', { class: 'mono' }, localiseRecord(r.record || '')),
       special.length ? h('ul', { class: 'special' }, special.map((s) => h('li', { dataset: { event: s.type } }, s.text))) : '',
     );
   }
@@ -463,7 +463,7 @@ class GamePage {
       for (let i = 0; i < lines.length; i += 2) paired.push(`${i / 2 + 1}. ${lines[i]} ${lines[i + 1] || ''}`);
       lines = paired;
     }
-    this.record.replaceChildren(...lines.map((l) => h('li', {}, l)));
+    this.record.replaceChildren(...lines.map((l) => h('li', {}, localiseRecord(l))));
     this.record.scrollTop = this.record.scrollHeight;
     this.digits.textContent = this.steps
       .map((st, i) => `${i + 1}. ${st.white ? uciToDigits(st.white) : '…'} ${st.black ? uciToDigits(st.black) : '…'}`)
@@ -567,6 +567,14 @@ class GamePage {
       panel.clock.setAttribute('aria-label', t('game.clockOf', { color: t('color.' + c), time: clockText(left) }));
     }
   }
+}
+
+// The record's markers ({paused white g4; collision g4}) in the page's
+// language: each known word through the catalogue, squares and results
+// as they are.
+function localiseRecord(line) {
+  return String(line).replace(/\{([^}]*)\}/g, (_, inner) =>
+    '{' + inner.split(/(\s+|;)/).map((w) => (hasKey('marker.' + w) ? t('marker.' + w) : w)).join('') + '}');
 }
 
 function arrowsOf(white, black) {
