@@ -663,52 +663,30 @@ impl Engine {
             let (mut upper, mut lower) = (sol.value, sol.value);
             let (mut add_row, mut add_col) = (None, None);
             if self.config.double_oracle {
-                // White's best response to Black's mixture: an upper bound.
-                let mix: Vec<(usize, f64)> = support(&cols, &sol.col);
-                for i in (0..m).filter(|i| !rows.contains(i)) {
-                    let mut sum = 0.0;
-                    let mut rest: f64 = 1.0;
-                    let mut pruned = false;
-                    for &(j, p) in &mix {
-                        sum +=
-                            p * self.cell(state, white, black, &mut cells, i, j, child_depth, ply);
-                        if self.aborted {
-                            return 0.0;
-                        }
-                        rest -= p;
-                        if bounds && sum + rest.max(0.0) <= upper + ORACLE_EPS {
-                            pruned = true;
-                            break;
-                        }
-                    }
-                    if !pruned && sum > upper + ORACLE_EPS {
-                        upper = sum;
-                        add_row = Some(i);
-                    }
-                }
-                // Black's best response to White's mixture: a lower bound.
-                let mix: Vec<(usize, f64)> = support(&rows, &sol.row);
-                for j in (0..n).filter(|j| !cols.contains(j)) {
-                    let mut sum = 0.0;
-                    let mut rest: f64 = 1.0;
-                    let mut pruned = false;
-                    for &(i, p) in &mix {
-                        sum +=
-                            p * self.cell(state, white, black, &mut cells, i, j, child_depth, ply);
-                        if self.aborted {
-                            return 0.0;
-                        }
-                        rest -= p;
-                        if bounds && sum - rest.max(0.0) >= lower - ORACLE_EPS {
-                            pruned = true;
-                            break;
-                        }
-                    }
-                    if !pruned && sum < lower - ORACLE_EPS {
-                        lower = sum;
-                        add_col = Some(j);
-                    }
-                }
+                let mut game = Cells {
+                    state,
+                    white,
+                    black,
+                    cells: &mut cells,
+                    child_depth,
+                    ply,
+                };
+                // White's best response to Black's mixture: an upper bound;
+                // Black's to White's: a lower bound.
+                let mix = support(&cols, &sol.col);
+                let Some((bound, row)) =
+                    self.best_response(&mut game, Color::White, &rows, &mix, upper, bounds)
+                else {
+                    return 0.0;
+                };
+                (upper, add_row) = (bound, row);
+                let mix = support(&rows, &sol.row);
+                let Some((bound, col)) =
+                    self.best_response(&mut game, Color::Black, &cols, &mix, lower, bounds)
+                else {
+                    return 0.0;
+                };
+                (lower, add_col) = (bound, col);
             }
             let best = [
                 Some(white[rows[argmax(&sol.row)]]),
@@ -742,6 +720,67 @@ impl Engine {
     /// The value of White's `i`-th against Black's `j`-th choice (searched
     /// once, then remembered in `cells`).
     #[allow(clippy::too_many_arguments)]
+    /// The best response of `responder` to the other side's mixture `mix`
+    /// among its moves not yet in `have`: the bound it gives (White's is
+    /// an upper bound, Black's a lower one; `bound` is the current one) and
+    /// the move that improves on it, if any. `None` when the search was
+    /// aborted. Values are signed for the responder, so one loop serves
+    /// both sides; with `bounds`, a row stops as soon as even the best
+    /// remaining cells could not beat the bound.
+    fn best_response(
+        &mut self,
+        game: &mut Cells<'_>,
+        responder: Color,
+        have: &[usize],
+        mix: &[(usize, f64)],
+        bound: f64,
+        bounds: bool,
+    ) -> Option<(f64, Option<usize>)> {
+        let sign = if responder == Color::White { 1.0 } else { -1.0 };
+        let count = if responder == Color::White {
+            game.white.len()
+        } else {
+            game.black.len()
+        };
+        let mut best = sign * bound;
+        let mut added = None;
+        for k in (0..count).filter(|k| !have.contains(k)) {
+            let (mut sum, mut rest, mut pruned) = (0.0, 1.0_f64, false);
+            for &(l, p) in mix {
+                let (i, j) = if responder == Color::White {
+                    (k, l)
+                } else {
+                    (l, k)
+                };
+                sum += p
+                    * sign
+                    * self.cell(
+                        game.state,
+                        game.white,
+                        game.black,
+                        game.cells,
+                        i,
+                        j,
+                        game.child_depth,
+                        game.ply,
+                    );
+                if self.aborted {
+                    return None;
+                }
+                rest -= p;
+                if bounds && sum + rest.max(0.0) <= best + ORACLE_EPS {
+                    pruned = true;
+                    break;
+                }
+            }
+            if !pruned && sum > best + ORACLE_EPS {
+                best = sum;
+                added = Some(k);
+            }
+        }
+        Some((sign * best, added))
+    }
+
     fn cell(
         &mut self,
         state: &State,
@@ -805,4 +844,15 @@ fn terminal(end: Ending, ply: u32) -> f64 {
         tempo_chess::Outcome::Win(Color::Black) => -win,
         tempo_chess::Outcome::Draw => 0.0,
     }
+}
+
+/// A matrix game's fixed inputs and its cache of cell values (for
+/// `Engine::best_response`).
+struct Cells<'a> {
+    state: &'a State,
+    white: &'a [Choice],
+    black: &'a [Choice],
+    cells: &'a mut [f64],
+    child_depth: u32,
+    ply: u32,
 }
