@@ -719,7 +719,6 @@ impl Engine {
 
     /// The value of White's `i`-th against Black's `j`-th choice (searched
     /// once, then remembered in `cells`).
-    #[allow(clippy::too_many_arguments)]
     /// The best response of `responder` to the other side's mixture `mix`
     /// among its moves not yet in `have`: the bound it gives (White's is
     /// an upper bound, Black's a lower one; `bound` is the current one) and
@@ -781,6 +780,7 @@ impl Engine {
         Some((sign * best, added))
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn cell(
         &mut self,
         state: &State,
