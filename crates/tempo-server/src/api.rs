@@ -37,21 +37,36 @@ pub struct Endpoint {
     pub(crate) handler: fn() -> MethodRouter<AppState>,
 }
 
+impl Endpoint {
+    /// One row of the table (the endpoint tables' one constructor).
+    pub(crate) fn new(
+        method: &'static str,
+        path: &'static str,
+        summary: &'static str,
+        access: Access,
+        body: Option<fn() -> Value>,
+        answer: &'static str,
+        handler: fn() -> MethodRouter<AppState>,
+    ) -> Endpoint {
+        Endpoint {
+            method,
+            path,
+            summary,
+            access,
+            body,
+            answer,
+            handler,
+        }
+    }
+}
+
 const JSON: &str = "application/json";
 const NDJSON: &str = "application/x-ndjson";
 
 /// Every endpoint of the API.
 pub fn endpoints() -> Vec<Endpoint> {
     use Access::*;
-    let e = |method, path, summary, access, body, answer, handler| Endpoint {
-        method,
-        path,
-        summary,
-        access,
-        body,
-        answer,
-        handler,
-    };
+    let e = Endpoint::new;
     let mut list = vec![
         e(
             "post",

@@ -42,6 +42,17 @@ pub struct Slot {
 }
 
 impl Slot {
+    /// A game's slot with room for `room` lines in its channel.
+    fn new(id: &str, white: String, black: String, game: HostedGame, room: usize) -> Slot {
+        Slot {
+            id: id.to_string(),
+            white,
+            black,
+            game: Mutex::new(game),
+            lines: broadcast::channel(room).0,
+        }
+    }
+
     /// The seat of `user` (any case) in this game.
     pub fn seat(&self, user: &str) -> Option<Color> {
         let user = user.to_lowercase();
@@ -122,13 +133,7 @@ impl Hub {
         if game.end().is_some() {
             // A finished game is only read: it is not kept, so that
             // visitors of the archive cannot fill the server's memory.
-            return Ok(Arc::new(Slot {
-                id: id.to_string(),
-                white,
-                black,
-                game: Mutex::new(game),
-                lines: broadcast::channel(1).0,
-            }));
+            return Ok(Arc::new(Slot::new(id, white, black, game, 1)));
         }
         Ok(self.insert(id, white, black, game))
     }
@@ -138,15 +143,7 @@ impl Hub {
         let mut games = self.games.lock().expect("not poisoned");
         games
             .entry(id.to_string())
-            .or_insert_with(|| {
-                Arc::new(Slot {
-                    id: id.to_string(),
-                    white,
-                    black,
-                    game: Mutex::new(game),
-                    lines: broadcast::channel(CHANNEL_ROOM).0,
-                })
-            })
+            .or_insert_with(|| Arc::new(Slot::new(id, white, black, game, CHANNEL_ROOM)))
             .clone()
     }
 

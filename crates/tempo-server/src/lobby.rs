@@ -48,30 +48,6 @@ impl Store {
         )
     }
 
-    /// Pending challenges from or to `user`, oldest first.
-    pub async fn pending_challenges(&self, user: &str) -> Result<Vec<ChallengeRow>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT id, challenger, dest, spec, color, status, game_id FROM challenges
-             WHERE status = 'open' AND (challenger = $1 OR dest = $1) ORDER BY created LIMIT 200",
-        )
-        .bind(user.to_lowercase())
-        .fetch_all(&self.pool)
-        .await?;
-        rows.iter()
-            .map(|row| {
-                Ok(ChallengeRow {
-                    id: row.try_get(0)?,
-                    challenger: row.try_get(1)?,
-                    dest: row.try_get(2)?,
-                    spec: row.try_get(3)?,
-                    color: row.try_get(4)?,
-                    status: row.try_get(5)?,
-                    game_id: row.try_get(6)?,
-                })
-            })
-            .collect()
-    }
-
     /// Every member's name (as registered) and role, by name.
     pub async fn members(&self) -> Result<Vec<User>, StoreError> {
         let rows = sqlx::query("SELECT display, role FROM users ORDER BY name LIMIT $1")
@@ -180,7 +156,7 @@ pub async fn challenges(
     State(state): State<AppState>,
     Caller(user): Caller,
 ) -> ApiResult<Json<Value>> {
-    let rows = state.store.pending_challenges(&user.name).await?;
+    let rows = state.store.open_challenges(&user.name).await?;
     let (out, incoming): (Vec<_>, Vec<_>) = rows
         .iter()
         .partition(|r| r.challenger.eq_ignore_ascii_case(&user.name));
@@ -390,17 +366,6 @@ pub async fn change_password(
         state.tokens.forget(&token);
     }
     Ok(Json(json!({"ok": true})))
-}
-
-impl Store {
-    /// Revokes every token of `user` (a bot's tokens of earlier starts).
-    pub async fn revoke_tokens_of(&self, user: &str) -> Result<(), StoreError> {
-        sqlx::query("DELETE FROM tokens WHERE user_name = $1")
-            .bind(user.to_lowercase())
-            .execute(&self.pool)
-            .await?;
-        Ok(())
-    }
 }
 
 /// `GET /api/me`: the logged-in browser's name, role and CSRF token, or

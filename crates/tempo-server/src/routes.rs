@@ -586,9 +586,9 @@ pub async fn event_stream(
 ) -> ApiResult<Response> {
     let receiver = state.hub.user_channel(&user.name).subscribe();
     let mut first = String::new();
-    for id in state.store.open_challenges(&user.name).await? {
+    for challenge in state.store.open_challenges(&user.name).await? {
         first.push_str(&line(
-            &json!({"type": "challenge", "challenge": {"id": id}}),
+            &json!({"type": "challenge", "challenge": {"id": challenge.id}}),
         ));
     }
     for id in state.store.unfinished_games(Some(&user.name)).await? {

@@ -97,6 +97,21 @@ const MIGRATIONS: &[&str] = &[
     );",
 ];
 
+/// The columns [`challenge_row`] reads, in its order.
+const CHALLENGE_COLUMNS: &str = "id, challenger, dest, spec, color, status, game_id";
+
+fn challenge_row(row: &sqlx::any::AnyRow) -> Result<ChallengeRow, StoreError> {
+    Ok(ChallengeRow {
+        id: row.try_get(0)?,
+        challenger: row.try_get(1)?,
+        dest: row.try_get(2)?,
+        spec: row.try_get(3)?,
+        color: row.try_get(4)?,
+        status: row.try_get(5)?,
+        game_id: row.try_get(6)?,
+    })
+}
+
 /// The store the server runs on.
 #[derive(Debug, Clone)]
 pub struct Store {
@@ -335,36 +350,25 @@ impl Store {
     }
 
     pub async fn challenge(&self, id: &str) -> Result<Option<ChallengeRow>, StoreError> {
-        let row = sqlx::query(
-            "SELECT id, challenger, dest, spec, color, status, game_id FROM challenges WHERE id = $1",
-        )
+        let row = sqlx::query(&format!(
+            "SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE id = $1"
+        ))
         .bind(id)
         .fetch_optional(&self.pool)
         .await?;
-        row.map(|row| {
-            Ok(ChallengeRow {
-                id: row.try_get(0)?,
-                challenger: row.try_get(1)?,
-                dest: row.try_get(2)?,
-                spec: row.try_get(3)?,
-                color: row.try_get(4)?,
-                status: row.try_get(5)?,
-                game_id: row.try_get(6)?,
-            })
-        })
-        .transpose()
+        row.as_ref().map(challenge_row).transpose()
     }
 
-    /// Open challenges from or to `user`.
-    pub async fn open_challenges(&self, user: &str) -> Result<Vec<String>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT id FROM challenges WHERE status = 'open' AND (challenger = $1 OR dest = $1)
-             ORDER BY created LIMIT 200",
-        )
+    /// Open challenges from or to `user`, oldest first (at most 200).
+    pub async fn open_challenges(&self, user: &str) -> Result<Vec<ChallengeRow>, StoreError> {
+        let rows = sqlx::query(&format!(
+            "SELECT {CHALLENGE_COLUMNS} FROM challenges
+             WHERE status = 'open' AND (challenger = $1 OR dest = $1) ORDER BY created LIMIT 200"
+        ))
         .bind(user.to_lowercase())
         .fetch_all(&self.pool)
         .await?;
-        rows.iter().map(|r| Ok(r.try_get(0)?)).collect()
+        rows.iter().map(challenge_row).collect()
     }
 
     /// Moves an open challenge to `status` (with its game); `false` if it

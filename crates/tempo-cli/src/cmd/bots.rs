@@ -69,7 +69,7 @@ pub async fn start(state: &AppState, now: i64) -> anyhow::Result<()> {
                 .await?;
         }
         // Tokens of earlier starts go (this start makes its own).
-        state.store.revoke_tokens_of(bot.name).await?;
+        state.store.end_access(bot.name, None).await?;
         let runner = Runner {
             bot: *bot,
             state: state.clone(),

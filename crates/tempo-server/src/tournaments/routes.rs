@@ -329,15 +329,7 @@ pub async fn trf(State(state): State<AppState>, Path(id): Path<String>) -> ApiRe
 pub fn endpoints() -> Vec<Endpoint> {
     use Access::{Arbiter, Public};
     const JSON: &str = "application/json";
-    let e = |method, path, summary, access, body, answer, handler| Endpoint {
-        method,
-        path,
-        summary,
-        access,
-        body,
-        answer,
-        handler,
-    };
+    let e = Endpoint::new;
     vec![
         e(
             "post",
