@@ -438,10 +438,11 @@ pub async fn game(
 /// also carries the server's `signature` on the head.
 pub async fn log(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Response> {
     let slot = state.hub.slot(&state.store, &id).await?;
-    // Under the game's lock: the stored log and the head agree.
-    let game = slot.game.lock().await;
+    // The head as the lock's holder left it: a command stores its entries
+    // before it lets go, so the store has every entry up to this head, and
+    // the store is read without holding up the game's moves.
+    let (seq, head) = slot.game.lock().await.head();
     let entries = state.store.entries(&id).await?;
-    let (seq, head) = game.head();
     let mut text = String::new();
     for entry in entries.iter().take_while(|e| e.seq <= seq) {
         let mut object = entry.public();
