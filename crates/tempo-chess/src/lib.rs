@@ -38,7 +38,7 @@ mod castling;
 pub mod chess960;
 mod color;
 mod fen;
-pub mod game;
+mod game;
 pub mod iccf;
 mod movegen;
 mod moves;
@@ -57,7 +57,9 @@ pub use bitboard::{Bitboard, BitboardIter};
 pub use castling::{CastlingRights, CastlingSide};
 pub use color::Color;
 pub use fen::{CastlingNotation, FenError, FenErrorKind, FenField, STARTING_FEN};
-pub use game::{Game, IllegalMove, Outcome, Termination, is_insufficient_material};
+pub use game::{
+    Game, IllegalMove, Outcome, Termination, has_insufficient_material, is_insufficient_material,
+};
 pub use movegen::{MoveSet, MoveSetIter, PausedInCheck};
 pub use moves::{MAX_MOVES, Move, MoveList, MoveListIntoIter};
 pub use perft::{divide, perft};
