@@ -42,7 +42,7 @@ impl Bitboard {
     /// All squares of `file`.
     #[inline]
     #[cfg(test)]
-    pub(crate) const fn file(file: File) -> Bitboard {
+    const fn file(file: File) -> Bitboard {
         Bitboard(0x0101_0101_0101_0101 << file as u32)
     }
 
@@ -89,7 +89,7 @@ impl Bitboard {
     /// The highest square of the set, if any.
     #[inline]
     #[cfg(test)]
-    pub(crate) const fn last(self) -> Option<Square> {
+    const fn last(self) -> Option<Square> {
         if self.0 == 0 {
             None
         } else {

@@ -28,13 +28,13 @@ impl CastlingSide {
 
     /// 0 for king side, 1 for queen side.
     #[inline]
-    pub(crate) const fn index(self) -> usize {
+    const fn index(self) -> usize {
         self as usize
     }
 
     /// The file the king ends on (g or c).
     #[inline]
-    pub(crate) const fn king_to_file(self) -> File {
+    const fn king_to_file(self) -> File {
         match self {
             CastlingSide::KingSide => File::G,
             CastlingSide::QueenSide => File::C,
@@ -43,7 +43,7 @@ impl CastlingSide {
 
     /// The file the rook ends on (f or d).
     #[inline]
-    pub(crate) const fn rook_to_file(self) -> File {
+    const fn rook_to_file(self) -> File {
         match self {
             CastlingSide::KingSide => File::F,
             CastlingSide::QueenSide => File::D,

@@ -98,7 +98,7 @@ fn unwrap_rank(rank: [Option<Role>; 8]) -> [Role; 8] {
 }
 
 /// The White back rank (a-file first) of start position `number`.
-pub(crate) fn back_rank(number: u16) -> Result<[Role; 8], Chess960Error> {
+fn back_rank(number: u16) -> Result<[Role; 8], Chess960Error> {
     if number >= COUNT {
         return Err(Chess960Error::NumberOutOfRange(number.into()));
     }
@@ -128,7 +128,7 @@ pub fn back_rank_string(number: u16) -> Result<String, Chess960Error> {
 /// The number of a back rank (a-file first), checking that it is a
 /// Chess960 arrangement: two bishops on opposite colours, one queen, two
 /// knights, and the king between two rooks.
-pub(crate) fn number_of_back_rank(rank: &[Role; 8]) -> Result<u16, Chess960Error> {
+fn number_of_back_rank(rank: &[Role; 8]) -> Result<u16, Chess960Error> {
     let invalid = |reason| Chess960Error::InvalidBackRank {
         rank: rank.iter().map(|r| r.upper_char()).collect(),
         reason,

@@ -446,7 +446,7 @@ impl Position {
 
     /// The pieces of `!color` attacking `color`'s king (empty without a
     /// single king).
-    pub(crate) fn checkers_of(&self, color: Color) -> Bitboard {
+    fn checkers_of(&self, color: Color) -> Bitboard {
         match self.king(color) {
             Some(king) => self.attackers(king, !color, self.occupied()),
             None => Bitboard::EMPTY,

@@ -113,7 +113,7 @@ impl Rank {
     }
 
     /// The mirror rank (1 <-> 8).
-    pub(crate) const fn flip(self) -> Rank {
+    const fn flip(self) -> Rank {
         Rank::new_masked(7 - self as u32)
     }
 
@@ -167,7 +167,7 @@ impl Square {
     /// The same square mirrored left-right (a1 <-> h1).
     #[inline]
     #[cfg(test)]
-    pub(crate) const fn flip_file(self) -> Square {
+    const fn flip_file(self) -> Square {
         Square::new_masked(self as u32 ^ 7)
     }
 }

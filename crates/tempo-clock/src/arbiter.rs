@@ -64,7 +64,7 @@ impl ExactTime {
     }
 
     /// A whole number of milliseconds.
-    pub(crate) fn from_millis(m: Millis) -> ExactTime {
+    fn from_millis(m: Millis) -> ExactTime {
         ExactTime::new(i128::from(m.as_millis()), 1)
     }
 
@@ -80,7 +80,7 @@ impl ExactTime {
     }
 
     /// The value's sign: below zero, zero, above zero.
-    pub(crate) fn signum(self) -> i32 {
+    fn signum(self) -> i32 {
         self.num.signum() as i32
     }
 }

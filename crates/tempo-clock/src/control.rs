@@ -24,7 +24,7 @@ pub enum Delay {
 
 impl Delay {
     /// The delay's length (zero for [`Delay::None`]).
-    pub(crate) fn length(self) -> Millis {
+    fn length(self) -> Millis {
         match self {
             Delay::None => Millis::ZERO,
             Delay::Simple(d) | Delay::Bronstein(d) => d,
@@ -147,7 +147,7 @@ impl Periods {
 
     /// The index of the period in which a player's `move_number`-th move
     /// (from 1) is made.
-    pub(crate) fn period_index(&self, move_number: u32) -> usize {
+    fn period_index(&self, move_number: u32) -> usize {
         let mut before = 0u64;
         for (i, p) in self.0.iter().enumerate() {
             match p.moves {
@@ -171,7 +171,7 @@ impl Periods {
     /// Whether a player who has completed `moves_done` moves is in a period
     /// in which all remaining moves must be completed (FIDE's "last
     /// period"). Never true when the last period has a quota (it repeats).
-    pub(crate) fn in_last_period(&self, moves_done: u32) -> bool {
+    fn in_last_period(&self, moves_done: u32) -> bool {
         self.period_for_move(moves_done.saturating_add(1))
             .moves
             .is_none()
@@ -283,7 +283,7 @@ pub enum Correspondence {
 }
 
 /// ICCF: reflection time beyond this many days on one move counts double.
-pub(crate) const ICCF_DOUBLING_AFTER_DAYS: i64 = 20;
+const ICCF_DOUBLING_AFTER_DAYS: i64 = 20;
 
 /// A time control.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -513,7 +513,7 @@ impl Charging {
 
 /// Days charged by ICCF for `whole_days` full days of reflection on one
 /// move: up to 20 as used, each day beyond 20 twice.
-pub(crate) fn iccf_charged_days(whole_days: i64) -> i64 {
+fn iccf_charged_days(whole_days: i64) -> i64 {
     if whole_days <= ICCF_DOUBLING_AFTER_DAYS {
         whole_days
     } else {

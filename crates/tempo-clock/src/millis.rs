@@ -23,7 +23,7 @@ impl Millis {
     /// No time.
     pub const ZERO: Millis = Millis(0);
     /// One minute.
-    pub(crate) const MINUTE: Millis = Millis(60_000);
+    const MINUTE: Millis = Millis(60_000);
     /// One day (24 hours), the unit of correspondence chess.
     pub const DAY: Millis = Millis(86_400_000);
 
@@ -65,7 +65,7 @@ impl Millis {
 
     /// Rounded to the nearest whole second, halves rounded up (towards
     /// more time). This is tempo's display rule.
-    pub(crate) fn round_to_second(self) -> Millis {
+    fn round_to_second(self) -> Millis {
         Millis(div_round_half_up(i128::from(self.0), 1_000) as i64 * 1_000)
     }
 

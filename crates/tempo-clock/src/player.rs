@@ -43,7 +43,7 @@ impl Player {
         }
     }
 
-    pub(crate) fn charging(&self, control: &TimeControl) -> Charging {
+    fn charging(&self, control: &TimeControl) -> Charging {
         control
             .charging(self.moves.saturating_add(1))
             .expect("clocks are only built for controls with a limit")

@@ -32,7 +32,7 @@ impl ManualTime {
     }
 
     /// Moves time forward by `ms` milliseconds.
-    pub(crate) fn advance(&self, ms: u64) {
+    fn advance(&self, ms: u64) {
         self.now.set(self.now.get() + ms);
     }
 
