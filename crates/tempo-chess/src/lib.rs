@@ -11,6 +11,11 @@
 //! Castling moves are encoded as the king capturing its own rook, so the
 //! same encoding serves orthodox chess and every Chess960 set-up.
 //!
+//! The crate root holds the types and the game record ([`Game`],
+//! [`Outcome`], [`Termination`]); each notation is a module of its own:
+//! [`san`], [`uci`], [`iccf`], [`pgn`], and [`chess960`] for the start
+//! positions and their numbers.
+//!
 //! ```
 //! use tempo_chess::{perft, Position};
 //!
