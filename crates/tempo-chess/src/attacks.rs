@@ -12,7 +12,7 @@
 //! crate) is reached through the GOT, one more load per lookup. The larger
 //! tables are `static`, so the binary holds them once: `between` and
 //! `line` (32 KB each) and the sliding table (about 860 KB), into which
-//! the magic entries point (see [`Magic`]). docs/performance.md has the
+//! the magic entries point (see `Magic`). docs/performance.md has the
 //! measurements.
 
 mod geometry;
@@ -22,7 +22,7 @@ use geometry::{
     WHITE_PAWN_STEPS, per_pair, per_square,
 };
 
-use crate::{Bitboard, Color, Role, Square};
+use crate::{Bitboard, Color, Square};
 
 const KNIGHT: [u64; 64] = per_square(PerSquare::Leaps(&KNIGHT_STEPS));
 const KING: [u64; 64] = per_square(PerSquare::Leaps(&KING_STEPS));
@@ -134,18 +134,6 @@ pub fn between(a: Square, b: Square) -> Bitboard {
 #[inline(always)]
 pub fn line(a: Square, b: Square) -> Bitboard {
     Bitboard(LINE[a.index()][b.index()])
-}
-
-/// Squares a piece of `color` and `role` on `sq` attacks.
-pub fn attacks(color: Color, role: Role, sq: Square, occupied: Bitboard) -> Bitboard {
-    match role {
-        Role::Pawn => pawn_attacks(color, sq),
-        Role::Knight => knight_attacks(sq),
-        Role::Bishop => bishop_attacks(sq, occupied),
-        Role::Rook => rook_attacks(sq, occupied),
-        Role::Queen => queen_attacks(sq, occupied),
-        Role::King => king_attacks(sq),
-    }
 }
 
 #[cfg(test)]

@@ -23,7 +23,7 @@ impl Bitboard {
     /// No squares.
     pub const EMPTY: Bitboard = Bitboard(0);
     /// All 64 squares.
-    pub const FULL: Bitboard = Bitboard(!0);
+    pub(crate) const FULL: Bitboard = Bitboard(!0);
     /// The first and eighth ranks (where pawns promote and may not stand).
     pub const BACK_RANKS: Bitboard = Bitboard(0xff00_0000_0000_00ff);
 
@@ -41,7 +41,8 @@ impl Bitboard {
 
     /// All squares of `file`.
     #[inline]
-    pub const fn file(file: File) -> Bitboard {
+    #[cfg(test)]
+    const fn file(file: File) -> Bitboard {
         Bitboard(0x0101_0101_0101_0101 << file as u32)
     }
 
@@ -65,7 +66,7 @@ impl Bitboard {
 
     /// Whether the set has more than one square.
     #[inline(always)]
-    pub const fn more_than_one(self) -> bool {
+    pub(crate) const fn more_than_one(self) -> bool {
         self.0 & self.0.wrapping_sub(1) != 0
     }
 
@@ -87,7 +88,8 @@ impl Bitboard {
 
     /// The highest square of the set, if any.
     #[inline]
-    pub const fn last(self) -> Option<Square> {
+    #[cfg(test)]
+    const fn last(self) -> Option<Square> {
         if self.0 == 0 {
             None
         } else {
@@ -97,7 +99,7 @@ impl Bitboard {
 
     /// The only square of the set, if it has exactly one.
     #[inline]
-    pub const fn single(self) -> Option<Square> {
+    pub(crate) const fn single(self) -> Option<Square> {
         if self.0 != 0 && !self.more_than_one() {
             self.first()
         } else {

@@ -28,13 +28,13 @@ impl CastlingSide {
 
     /// 0 for king side, 1 for queen side.
     #[inline]
-    pub const fn index(self) -> usize {
+    const fn index(self) -> usize {
         self as usize
     }
 
     /// The file the king ends on (g or c).
     #[inline]
-    pub const fn king_to_file(self) -> File {
+    const fn king_to_file(self) -> File {
         match self {
             CastlingSide::KingSide => File::G,
             CastlingSide::QueenSide => File::C,
@@ -43,7 +43,7 @@ impl CastlingSide {
 
     /// The file the rook ends on (f or d).
     #[inline]
-    pub const fn rook_to_file(self) -> File {
+    const fn rook_to_file(self) -> File {
         match self {
             CastlingSide::KingSide => File::F,
             CastlingSide::QueenSide => File::D,
@@ -101,13 +101,13 @@ impl CastlingRights {
     };
 
     /// The orthodox start rights (rooks on a and h, `KQkq`).
-    pub const STANDARD: CastlingRights = CastlingRights {
+    pub(crate) const STANDARD: CastlingRights = CastlingRights {
         rooks: [[Some(File::H), Some(File::A)]; 2],
     };
 
     /// The file of the rook that may castle on `side`, if any.
     #[inline]
-    pub const fn rook_file(self, color: Color, side: CastlingSide) -> Option<File> {
+    pub(crate) const fn rook_file(self, color: Color, side: CastlingSide) -> Option<File> {
         self.rooks[color as usize][side as usize]
     }
 
@@ -128,7 +128,7 @@ impl CastlingRights {
 
     /// Whether `color` has any right left.
     #[inline]
-    pub const fn has_any(self, color: Color) -> bool {
+    pub(crate) const fn has_any(self, color: Color) -> bool {
         self.has(color, CastlingSide::KingSide) || self.has(color, CastlingSide::QueenSide)
     }
 
@@ -148,12 +148,12 @@ impl CastlingRights {
 
     /// Removes both rights of `color` (its king moved).
     #[inline]
-    pub fn clear(&mut self, color: Color) {
+    pub(crate) fn clear(&mut self, color: Color) {
         self.rooks[color.index()] = [None; 2];
     }
 
     /// The squares of all rooks that still may castle.
-    pub fn rook_squares(self) -> Bitboard {
+    pub(crate) fn rook_squares(self) -> Bitboard {
         let mut bb = Bitboard::EMPTY;
         for color in Color::ALL {
             for side in CastlingSide::ALL {
@@ -168,7 +168,7 @@ impl CastlingRights {
     /// Removes any right whose rook stands on `sq` (the rook moved or was
     /// captured).
     #[inline]
-    pub fn discard_rook(&mut self, sq: Square) {
+    pub(crate) fn discard_rook(&mut self, sq: Square) {
         for color in Color::ALL {
             if sq.rank() == Rank::First.relative_to(color) {
                 for side in CastlingSide::ALL {

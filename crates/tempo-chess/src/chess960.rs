@@ -39,9 +39,6 @@ use crate::{CastlingRights, CastlingSide, Color, File, Piece, Position, Rank, Ro
 /// The number of Chess960 start positions.
 pub const COUNT: u16 = 960;
 
-/// The number of the orthodox start position.
-pub const ORTHODOX: u16 = 518;
-
 /// Problems with Chess960 numbers, positions and dice rolls.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum Chess960Error {
@@ -101,7 +98,7 @@ fn unwrap_rank(rank: [Option<Role>; 8]) -> [Role; 8] {
 }
 
 /// The White back rank (a-file first) of start position `number`.
-pub fn back_rank(number: u16) -> Result<[Role; 8], Chess960Error> {
+fn back_rank(number: u16) -> Result<[Role; 8], Chess960Error> {
     if number >= COUNT {
         return Err(Chess960Error::NumberOutOfRange(number.into()));
     }
@@ -131,7 +128,7 @@ pub fn back_rank_string(number: u16) -> Result<String, Chess960Error> {
 /// The number of a back rank (a-file first), checking that it is a
 /// Chess960 arrangement: two bishops on opposite colours, one queen, two
 /// knights, and the king between two rooks.
-pub fn number_of_back_rank(rank: &[Role; 8]) -> Result<u16, Chess960Error> {
+fn number_of_back_rank(rank: &[Role; 8]) -> Result<u16, Chess960Error> {
     let invalid = |reason| Chess960Error::InvalidBackRank {
         rank: rank.iter().map(|r| r.upper_char()).collect(),
         reason,

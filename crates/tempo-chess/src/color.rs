@@ -63,15 +63,6 @@ impl Color {
             Color::Black => 'b',
         }
     }
-
-    /// Parses a FEN side letter (`w` or `b`).
-    pub const fn from_char(c: char) -> Option<Color> {
-        match c {
-            'w' => Some(Color::White),
-            'b' => Some(Color::Black),
-            _ => None,
-        }
-    }
 }
 
 impl Not for Color {

@@ -39,12 +39,12 @@ impl FenField {
     ];
 
     /// The 1-based field number.
-    pub fn number(self) -> usize {
+    fn number(self) -> usize {
         self as usize + 1
     }
 
     /// The field's name.
-    pub fn name(self) -> &'static str {
+    fn name(self) -> &'static str {
         match self {
             FenField::Placement => "piece placement",
             FenField::Turn => "side to move",

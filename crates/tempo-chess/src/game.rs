@@ -157,7 +157,7 @@ impl Game {
     }
 
     /// The position the game started from.
-    pub fn start(&self) -> &Position {
+    pub(crate) fn start(&self) -> &Position {
         &self.start
     }
 

@@ -11,6 +11,11 @@
 //! Castling moves are encoded as the king capturing its own rook, so the
 //! same encoding serves orthodox chess and every Chess960 set-up.
 //!
+//! The crate root holds the types and the game record ([`Game`],
+//! [`Outcome`], [`Termination`]); each notation is a module of its own:
+//! [`san`], [`uci`], [`iccf`], [`pgn`], and [`chess960`] for the start
+//! positions and their numbers.
+//!
 //! ```
 //! use tempo_chess::{perft, Position};
 //!
@@ -38,7 +43,7 @@ mod castling;
 pub mod chess960;
 mod color;
 mod fen;
-pub mod game;
+mod game;
 pub mod iccf;
 mod movegen;
 mod moves;
@@ -57,7 +62,9 @@ pub use bitboard::{Bitboard, BitboardIter};
 pub use castling::{CastlingRights, CastlingSide};
 pub use color::Color;
 pub use fen::{CastlingNotation, FenError, FenErrorKind, FenField, STARTING_FEN};
-pub use game::{Game, IllegalMove, Outcome, Termination, is_insufficient_material};
+pub use game::{
+    Game, IllegalMove, Outcome, Termination, has_insufficient_material, is_insufficient_material,
+};
 pub use movegen::{MoveSet, MoveSetIter, PausedInCheck};
 pub use moves::{MAX_MOVES, Move, MoveList, MoveListIntoIter};
 pub use perft::{divide, perft};

@@ -234,23 +234,6 @@ impl Position {
         list
     }
 
-    /// Like [`Position::legal_moves_for`], but into `list` (cleared first):
-    /// a caller generating many lists reuses one buffer instead of moving
-    /// a fresh [`MoveList`] out of each call.
-    ///
-    /// ```
-    /// use tempo_chess::{Color, MoveList, Position};
-    /// let pos = Position::new();
-    /// let mut list = MoveList::new();
-    /// pos.legal_moves_for_into(Color::Black, &mut list);
-    /// assert_eq!(&list[..], &pos.legal_moves_for(Color::Black)[..]);
-    /// ```
-    #[inline]
-    pub fn legal_moves_for_into(&self, color: Color, list: &mut MoveList) {
-        list.clear();
-        self.generate::<true, _>(color, list);
-    }
-
     /// Moves of `color` that obey how pieces move but ignore whether the
     /// own king is left attacked (a king may step onto an attacked square,
     /// pinned pieces move freely, castling needs only the rights and empty
@@ -688,7 +671,8 @@ mod tests {
 
 #[cfg(test)]
 mod crowded_tests {
-    use crate::{Bitboard, Color, MAX_MOVES, Piece, Position, Role, Square};
+    use crate::moves::MAX_MOVES;
+    use crate::{Bitboard, Color, Piece, Position, Role, Square};
 
     /// Lenient positions with far more material than chess allows stay
     /// within the move list's capacity.

@@ -151,21 +151,8 @@ impl MoveList {
 
     /// Removes all moves.
     #[inline]
-    pub fn clear(&mut self) {
+    pub(crate) fn clear(&mut self) {
         self.len = 0;
-    }
-
-    /// Keeps only the moves for which `keep` is true.
-    pub fn retain(&mut self, mut keep: impl FnMut(&Move) -> bool) {
-        let mut kept = 0;
-        for i in 0..self.len {
-            let mv = self[i];
-            if keep(&mv) {
-                self.moves[kept] = MaybeUninit::new(mv);
-                kept += 1;
-            }
-        }
-        self.len = kept;
     }
 }
 

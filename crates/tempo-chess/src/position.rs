@@ -110,7 +110,7 @@ impl Position {
     }
 
     /// An empty board, White to move, no rights, clocks 0 and 1.
-    pub fn empty() -> Position {
+    pub(crate) fn empty() -> Position {
         Position {
             by_role: [Bitboard::EMPTY; 6],
             by_color: [Bitboard::EMPTY; 2],
@@ -147,7 +147,7 @@ impl Position {
 
     /// Squares with `piece`.
     #[inline(always)]
-    pub fn by_piece(&self, piece: Piece) -> Bitboard {
+    pub(crate) fn by_piece(&self, piece: Piece) -> Bitboard {
         self.by_color(piece.color) & self.by_role(piece.role)
     }
 
@@ -273,7 +273,7 @@ impl Position {
     /// Puts `piece` on `sq`, replacing whatever stood there. Castling
     /// rights, en passant and the paused set are not touched.
     #[inline]
-    pub fn put(&mut self, sq: Square, piece: Piece) {
+    pub(crate) fn put(&mut self, sq: Square, piece: Piece) {
         self.remove(sq);
         self.toggle(piece.color, piece.role, sq);
     }
@@ -440,13 +440,13 @@ impl Position {
     }
 
     /// The pieces that give check to the side to move.
-    pub fn checkers(&self) -> Bitboard {
+    pub(crate) fn checkers(&self) -> Bitboard {
         self.checkers_of(self.turn)
     }
 
     /// The pieces of `!color` attacking `color`'s king (empty without a
     /// single king).
-    pub fn checkers_of(&self, color: Color) -> Bitboard {
+    fn checkers_of(&self, color: Color) -> Bitboard {
         match self.king(color) {
             Some(king) => self.attackers(king, !color, self.occupied()),
             None => Bitboard::EMPTY,
@@ -493,15 +493,6 @@ impl Position {
             }
         }
         (checkers, pinned & self.by_color(us))
-    }
-
-    /// Our pieces (of the colour on `king`) pinned to the king on `king`.
-    #[inline]
-    pub fn pinned(&self, color: Color) -> Bitboard {
-        match self.king(color) {
-            Some(king) => self.pinned_to(color, king),
-            None => Bitboard::EMPTY,
-        }
     }
 
     /// The pieces of `color` pinned to its king on `king`. Only enemy

@@ -42,7 +42,7 @@ impl Role {
 
     /// 0 (pawn) ..= 5 (king), for indexing tables.
     #[inline]
-    pub const fn index(self) -> usize {
+    pub(crate) const fn index(self) -> usize {
         self as usize
     }
 
@@ -59,7 +59,7 @@ impl Role {
     }
 
     /// The upper-case letter used in SAN (`P N B R Q K`).
-    pub const fn upper_char(self) -> char {
+    pub(crate) const fn upper_char(self) -> char {
         self.char().to_ascii_uppercase()
     }
 

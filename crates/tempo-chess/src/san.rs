@@ -53,14 +53,14 @@ pub enum San {
 
 /// The check or mate suffix of a written move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Suffix {
+enum Suffix {
     Check,
     Checkmate,
 }
 
 /// A SAN move with its suffix, as written in a game score.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct SanPlus {
+struct SanPlus {
     pub san: San,
     pub suffix: Option<Suffix>,
 }
@@ -94,7 +94,8 @@ impl SanError {
     }
 
     /// What went wrong.
-    pub fn kind(&self) -> &SanErrorKind {
+    #[cfg(test)]
+    fn kind(&self) -> &SanErrorKind {
         &self.0
     }
 }
@@ -119,14 +120,14 @@ pub fn write_without_suffix(pos: &Position, mv: Move) -> String {
 impl San {
     /// The SAN of `mv`, which must be legal in `pos` (otherwise the
     /// result names the move as well as it can).
-    pub fn from_move(pos: &Position, mv: Move) -> San {
+    fn from_move(pos: &Position, mv: Move) -> San {
         let moves = pos.legal_moves();
         San::from_move_in(pos, mv, &moves)
     }
 
     /// Like [`San::from_move`], with the legal moves of `pos` given
     /// (saves generating them when writing many moves of one position).
-    pub fn from_move_in(pos: &Position, mv: Move, legal: &MoveList) -> San {
+    fn from_move_in(pos: &Position, mv: Move, legal: &MoveList) -> San {
         if let Some(side) = pos.castling_side(mv) {
             return San::Castle(side);
         }
@@ -201,11 +202,6 @@ impl San {
         }
     }
 
-    /// The legal move of `pos` this SAN names.
-    pub fn to_move(self, pos: &Position) -> Result<Move, SanError> {
-        self.to_move_named(pos, &self.to_string())
-    }
-
     fn to_move_named(self, pos: &Position, text: &str) -> Result<Move, SanError> {
         let legal = pos.legal_moves();
         let mut found = legal.iter().copied().filter(|&mv| self.matches(pos, mv));
@@ -240,7 +236,7 @@ impl San {
 impl SanPlus {
     /// The SAN of `mv` (legal in `pos`) with its suffix (plays the move
     /// to see whether it checks or mates).
-    pub fn from_move(pos: &Position, mv: Move) -> SanPlus {
+    fn from_move(pos: &Position, mv: Move) -> SanPlus {
         let san = San::from_move(pos, mv);
         let after = pos.played(mv);
         SanPlus {
@@ -251,7 +247,7 @@ impl SanPlus {
 }
 
 /// The suffix a move leading to `after` gets.
-pub fn suffix_after(after: &Position) -> Option<Suffix> {
+fn suffix_after(after: &Position) -> Option<Suffix> {
     if !after.is_check() {
         None
     } else if after.has_legal_moves() {

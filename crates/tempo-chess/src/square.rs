@@ -19,7 +19,7 @@ macro_rules! indexed_enum {
 
             /// The value with index `index`, if it is in range.
             #[inline]
-            pub const fn try_new(index: u32) -> Option<$name> {
+            pub(crate) const fn try_new(index: u32) -> Option<$name> {
                 if index < $n {
                     Some(Self::ALL[index as usize])
                 } else {
@@ -80,37 +80,32 @@ indexed_enum! {
 
 impl File {
     /// The file letter, `a` to `h`.
-    pub const fn char(self) -> char {
+    pub(crate) const fn char(self) -> char {
         (b'a' + self as u8) as char
     }
 
     /// The upper-case file letter (Shredder-FEN White castling).
-    pub const fn upper_char(self) -> char {
+    pub(crate) const fn upper_char(self) -> char {
         (b'A' + self as u8) as char
     }
 
     /// Parses a lower-case file letter.
-    pub const fn from_char(c: char) -> Option<File> {
+    pub(crate) const fn from_char(c: char) -> Option<File> {
         match c {
             'a'..='h' => File::try_new(c as u32 - 'a' as u32),
             _ => None,
         }
     }
-
-    /// The mirror file (a <-> h).
-    pub const fn flip(self) -> File {
-        File::new_masked(7 - self as u32)
-    }
 }
 
 impl Rank {
     /// The rank digit, `1` to `8`.
-    pub const fn char(self) -> char {
+    pub(crate) const fn char(self) -> char {
         (b'1' + self as u8) as char
     }
 
     /// Parses a rank digit.
-    pub const fn from_char(c: char) -> Option<Rank> {
+    pub(crate) const fn from_char(c: char) -> Option<Rank> {
         match c {
             '1'..='8' => Rank::try_new(c as u32 - '1' as u32),
             _ => None,
@@ -118,7 +113,7 @@ impl Rank {
     }
 
     /// The mirror rank (1 <-> 8).
-    pub const fn flip(self) -> Rank {
+    const fn flip(self) -> Rank {
         Rank::new_masked(7 - self as u32)
     }
 
@@ -171,17 +166,9 @@ impl Square {
 
     /// The same square mirrored left-right (a1 <-> h1).
     #[inline]
-    pub const fn flip_file(self) -> Square {
+    #[cfg(test)]
+    const fn flip_file(self) -> Square {
         Square::new_masked(self as u32 ^ 7)
-    }
-
-    /// This square seen from `color`'s side (identity for White).
-    #[inline]
-    pub const fn relative_to(self, color: Color) -> Square {
-        match color {
-            Color::White => self,
-            Color::Black => self.flip_rank(),
-        }
     }
 }
 

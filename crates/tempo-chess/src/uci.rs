@@ -90,7 +90,7 @@ pub fn write_with(pos: &Position, mv: Move, style: CastlingStyle) -> String {
 
 impl Uci {
     /// The UCI of `mv` in `pos`.
-    pub fn from_move(pos: &Position, mv: Move, style: CastlingStyle) -> Uci {
+    fn from_move(pos: &Position, mv: Move, style: CastlingStyle) -> Uci {
         let to = match (style, pos.castling_side(mv)) {
             (CastlingStyle::Standard, Some(side)) => {
                 side.king_to(pos.color_at(mv.from).unwrap_or(pos.turn()))

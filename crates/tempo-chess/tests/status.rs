@@ -3,7 +3,7 @@
 //! 75-move (automatic) rules with mate taking precedence, insufficient
 //! material.
 
-use tempo_chess::game::has_insufficient_material;
+use tempo_chess::has_insufficient_material;
 use tempo_chess::{Color, Game, Outcome, Position, Termination, is_insufficient_material, san};
 
 fn game_from(fen: &str) -> Game {

@@ -44,7 +44,7 @@ use crate::history::History;
 use crate::millis::{Millis, div_round_half_up};
 
 /// The largest move count accepted: more than any game can last.
-pub const MAX_MOVES: u32 = 10_000;
+pub(crate) const MAX_MOVES: u32 = 10_000;
 
 /// An exact time: a rational number of milliseconds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -64,7 +64,7 @@ impl ExactTime {
     }
 
     /// A whole number of milliseconds.
-    pub fn from_millis(m: Millis) -> ExactTime {
+    fn from_millis(m: Millis) -> ExactTime {
         ExactTime::new(i128::from(m.as_millis()), 1)
     }
 
@@ -79,13 +79,8 @@ impl ExactTime {
         Millis(div_round_half_up(self.num, self.den * 1_000) as i64 * 1_000)
     }
 
-    /// Whether the value is exactly a whole number of milliseconds.
-    pub fn is_whole_millis(self) -> bool {
-        self.den == 1
-    }
-
     /// The value's sign: below zero, zero, above zero.
-    pub fn signum(self) -> i32 {
+    fn signum(self) -> i32 {
         self.num.signum() as i32
     }
 }

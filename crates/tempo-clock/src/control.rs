@@ -24,7 +24,7 @@ pub enum Delay {
 
 impl Delay {
     /// The delay's length (zero for [`Delay::None`]).
-    pub fn length(self) -> Millis {
+    fn length(self) -> Millis {
         match self {
             Delay::None => Millis::ZERO,
             Delay::Simple(d) | Delay::Bronstein(d) => d,
@@ -65,12 +65,6 @@ impl Period {
             increment,
             delay: Delay::None,
         }
-    }
-
-    /// This period with a delay.
-    pub fn with_delay(mut self, delay: Delay) -> Period {
-        self.delay = delay;
-        self
     }
 }
 
@@ -135,7 +129,8 @@ impl Periods {
     }
 
     /// A single rest-of-game period: sudden death or Fischer.
-    pub fn fischer(base: Millis, increment: Millis) -> Periods {
+    #[cfg(test)]
+    pub(crate) fn fischer(base: Millis, increment: Millis) -> Periods {
         Periods::new(vec![Period::rest_of_game(base, increment)])
             .expect("a single period with non-negative times is valid")
     }
@@ -152,7 +147,7 @@ impl Periods {
 
     /// The index of the period in which a player's `move_number`-th move
     /// (from 1) is made.
-    pub fn period_index(&self, move_number: u32) -> usize {
+    fn period_index(&self, move_number: u32) -> usize {
         let mut before = 0u64;
         for (i, p) in self.0.iter().enumerate() {
             match p.moves {
@@ -176,7 +171,7 @@ impl Periods {
     /// Whether a player who has completed `moves_done` moves is in a period
     /// in which all remaining moves must be completed (FIDE's "last
     /// period"). Never true when the last period has a quota (it repeats).
-    pub fn in_last_period(&self, moves_done: u32) -> bool {
+    fn in_last_period(&self, moves_done: u32) -> bool {
         self.period_for_move(moves_done.saturating_add(1))
             .moves
             .is_none()
@@ -184,7 +179,7 @@ impl Periods {
 
     /// The period bonus credited on completing move `n` (from 1): the base
     /// of the next period when move `n` fills a quota, otherwise zero.
-    pub fn bonus_after(&self, n: u32) -> Millis {
+    pub(crate) fn bonus_after(&self, n: u32) -> Millis {
         let n = u64::from(n);
         let mut end = 0u64;
         let last = self.0.len() - 1;
@@ -249,7 +244,7 @@ impl Periods {
 
     /// The move number completing the quota of the period a player with
     /// `moves_done` completed moves is in; `None` in a rest-of-game period.
-    pub fn next_quota_end(&self, moves_done: u32) -> Option<u32> {
+    pub(crate) fn next_quota_end(&self, moves_done: u32) -> Option<u32> {
         let done = u64::from(moves_done);
         let mut end = 0u64;
         for p in &self.0 {
@@ -262,14 +257,8 @@ impl Periods {
         u32::try_from(end + ((done - end) / q + 1) * q).ok()
     }
 
-    /// Whether the control is one period, no quota, no delay: pure
-    /// sudden death or Fischer, where formula (5) is exact.
-    pub fn is_pure_fischer(&self) -> bool {
-        self.0.len() == 1 && self.0[0].moves.is_none() && self.0[0].delay == Delay::None
-    }
-
     /// Whether every period has the same increment and delay.
-    pub fn is_uniform(&self) -> bool {
+    pub(crate) fn is_uniform(&self) -> bool {
         let first = self.0[0];
         self.0
             .iter()
@@ -294,7 +283,7 @@ pub enum Correspondence {
 }
 
 /// ICCF: reflection time beyond this many days on one move counts double.
-pub const ICCF_DOUBLING_AFTER_DAYS: i64 = 20;
+const ICCF_DOUBLING_AFTER_DAYS: i64 = 20;
 
 /// A time control.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -343,7 +332,8 @@ impl std::fmt::Display for Category {
 
 impl TimeControl {
     /// A single sudden-death or Fischer period.
-    pub fn fischer(base: Millis, increment: Millis) -> TimeControl {
+    #[cfg(test)]
+    pub(crate) fn fischer(base: Millis, increment: Millis) -> TimeControl {
         TimeControl::Periods(Periods::fischer(base, increment))
     }
 
@@ -406,7 +396,7 @@ impl TimeControl {
 
     /// How a player's `move_number`-th move (from 1) is charged. `None` for
     /// controls without a clock (`?`, `-`).
-    pub fn charging(&self, move_number: u32) -> Option<Charging> {
+    pub(crate) fn charging(&self, move_number: u32) -> Option<Charging> {
         Some(match self {
             TimeControl::Unknown | TimeControl::Unlimited => return None,
             TimeControl::Periods(p) => match p.period_for_move(move_number).delay {
@@ -436,7 +426,7 @@ impl TimeControl {
 
     /// Time credited after a player's `move_number`-th move: the increment
     /// of its period plus the bonus of a period whose turn has come.
-    pub fn credit_after(&self, move_number: u32) -> (Millis, Millis) {
+    pub(crate) fn credit_after(&self, move_number: u32) -> (Millis, Millis) {
         match self.periods() {
             Some(p) => (
                 p.period_for_move(move_number).increment,
@@ -448,7 +438,7 @@ impl TimeControl {
 
     /// Whether a player with `moves_done` moves completed must complete all
     /// remaining moves in the time left (FIDE's last period).
-    pub fn in_last_period(&self, moves_done: u32) -> bool {
+    pub(crate) fn in_last_period(&self, moves_done: u32) -> bool {
         match self.periods() {
             Some(p) => p.in_last_period(moves_done),
             None => true,
@@ -458,7 +448,7 @@ impl TimeControl {
 
 /// How thinking time on one move is charged against the main time.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Charging {
+pub(crate) enum Charging {
     /// Every millisecond counts.
     Plain,
     /// The first `d` of the move are free.
@@ -477,7 +467,7 @@ pub enum Charging {
 impl Charging {
     /// Main time shown as used after `elapsed` of thinking on this move
     /// (before any refund).
-    pub fn consumed(self, elapsed: Millis) -> Millis {
+    pub(crate) fn consumed(self, elapsed: Millis) -> Millis {
         let e = elapsed.clamp_non_negative();
         match self {
             Charging::Plain
@@ -493,7 +483,7 @@ impl Charging {
     /// `remaining` main time at the start of the move. For plain clocks
     /// the flag falls when the display reaches zero; ICCF counts a game
     /// lost when more days are charged than remain.
-    pub fn fall_after(self, remaining: Millis) -> Millis {
+    pub(crate) fn fall_after(self, remaining: Millis) -> Millis {
         let r = remaining.clamp_non_negative();
         match self {
             Charging::Plain
@@ -513,7 +503,7 @@ impl Charging {
     }
 
     /// Time given back after the move (Bronstein).
-    pub fn refund(self, elapsed: Millis) -> Millis {
+    pub(crate) fn refund(self, elapsed: Millis) -> Millis {
         match self {
             Charging::Bronstein(d) => elapsed.clamp_non_negative().min(d),
             _ => Millis::ZERO,
@@ -523,7 +513,7 @@ impl Charging {
 
 /// Days charged by ICCF for `whole_days` full days of reflection on one
 /// move: up to 20 as used, each day beyond 20 twice.
-pub fn iccf_charged_days(whole_days: i64) -> i64 {
+fn iccf_charged_days(whole_days: i64) -> i64 {
     if whole_days <= ICCF_DOUBLING_AFTER_DAYS {
         whole_days
     } else {

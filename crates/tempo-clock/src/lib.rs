@@ -59,15 +59,12 @@ mod simul;
 mod source;
 
 pub use clock::{Clock, ClockState};
-pub use control::{
-    Category, Charging, Correspondence, Delay, ICCF_DOUBLING_AFTER_DAYS, Period, Periods,
-    TimeControl, iccf_charged_days,
-};
+pub use control::{Category, Correspondence, Delay, Period, Periods, TimeControl};
 pub use error::{ArbiterError, ClockError, DurationError, InvalidControl, TimeControlError};
 pub use history::{AdjustReason, ClockEvent, ClockVerdict, FlagFall, History, MoveRecord};
 pub use millis::Millis;
 pub use simul::{SimulClock, SimulCommit, SimulState};
-pub use source::{ManualTime, SystemTimeSource, TimeSource};
+pub use source::{ManualTime, TimeSource};
 
 impl std::str::FromStr for TimeControl {
     type Err = TimeControlError;

@@ -22,12 +22,8 @@ pub struct Millis(pub i64);
 impl Millis {
     /// No time.
     pub const ZERO: Millis = Millis(0);
-    /// One second.
-    pub const SECOND: Millis = Millis(1_000);
     /// One minute.
-    pub const MINUTE: Millis = Millis(60_000);
-    /// One hour.
-    pub const HOUR: Millis = Millis(3_600_000);
+    const MINUTE: Millis = Millis(60_000);
     /// One day (24 hours), the unit of correspondence chess.
     pub const DAY: Millis = Millis(86_400_000);
 
@@ -42,7 +38,8 @@ impl Millis {
     }
 
     /// `n` whole hours.
-    pub const fn hours(n: i64) -> Millis {
+    #[cfg(test)]
+    pub(crate) const fn hours(n: i64) -> Millis {
         Millis(n * 3_600_000)
     }
 
@@ -57,18 +54,18 @@ impl Millis {
     }
 
     /// Whether this span is below zero.
-    pub const fn is_negative(self) -> bool {
+    pub(crate) const fn is_negative(self) -> bool {
         self.0 < 0
     }
 
     /// The larger of `self` and zero.
-    pub fn clamp_non_negative(self) -> Millis {
+    pub(crate) fn clamp_non_negative(self) -> Millis {
         Millis(self.0.max(0))
     }
 
     /// Rounded to the nearest whole second, halves rounded up (towards
     /// more time). This is tempo's display rule.
-    pub fn round_to_second(self) -> Millis {
+    fn round_to_second(self) -> Millis {
         Millis(div_round_half_up(i128::from(self.0), 1_000) as i64 * 1_000)
     }
 
@@ -104,7 +101,7 @@ impl Millis {
 
     /// A compact form with units (`1h30m`, `30s`, `3d`, `1.5s`), as used in
     /// the human time-control notation. Zero is `0s`.
-    pub fn compact(self) -> String {
+    pub(crate) fn compact(self) -> String {
         if self.0 == 0 {
             return "0s".to_string();
         }
@@ -139,7 +136,7 @@ impl Millis {
 
     /// Whole seconds followed by an optional decimal fraction (`5400`,
     /// `0.5`): the unit of PGN's `TimeControl` tag.
-    pub fn pgn_seconds(self) -> String {
+    pub(crate) fn pgn_seconds(self) -> String {
         let ms = self.0;
         if ms % 1_000 == 0 {
             format!("{}", ms / 1_000)
@@ -211,7 +208,7 @@ impl Sum for Millis {
 
 /// The longest span accepted from text: 100 years, far beyond any game,
 /// and small enough that all clock arithmetic stays exact in `i64`.
-pub const MAX_TEXT_SPAN: Millis = Millis(100 * 366 * 86_400_000);
+pub(crate) const MAX_TEXT_SPAN: Millis = Millis(100 * 366 * 86_400_000);
 
 impl FromStr for Millis {
     type Err = DurationError;

@@ -33,7 +33,7 @@ pub(crate) struct Committed {
 }
 
 impl Player {
-    pub fn new(side: Color, initial: Millis) -> Player {
+    pub(crate) fn new(side: Color, initial: Millis) -> Player {
         Player {
             side,
             remaining: initial,
@@ -43,24 +43,24 @@ impl Player {
         }
     }
 
-    pub fn charging(&self, control: &TimeControl) -> Charging {
+    fn charging(&self, control: &TimeControl) -> Charging {
         control
             .charging(self.moves.saturating_add(1))
             .expect("clocks are only built for controls with a limit")
     }
 
-    pub fn elapsed(&self, at: u64) -> Millis {
+    pub(crate) fn elapsed(&self, at: u64) -> Millis {
         Millis(at.saturating_sub(self.turn_started) as i64)
     }
 
     /// The reading while this player is thinking.
-    pub fn thinking_reading(&self, control: &TimeControl, at: u64) -> Millis {
+    pub(crate) fn thinking_reading(&self, control: &TimeControl, at: u64) -> Millis {
         self.remaining - self.charging(control).consumed(self.elapsed(at))
     }
 
     /// The timestamp at which this player's flag falls if they keep
     /// thinking.
-    pub fn fall_instant(&self, control: &TimeControl) -> u64 {
+    pub(crate) fn fall_instant(&self, control: &TimeControl) -> u64 {
         let after = self.charging(control).fall_after(self.remaining);
         self.turn_started
             .saturating_add(after.as_millis().max(0) as u64)
@@ -68,12 +68,12 @@ impl Player {
 
     /// Sets the thinking reading to `to` at `at`, keeping the move's
     /// elapsed time (so delays and refunds stay consistent).
-    pub fn set_thinking_reading(&mut self, control: &TimeControl, at: u64, to: Millis) {
+    pub(crate) fn set_thinking_reading(&mut self, control: &TimeControl, at: u64, to: Millis) {
         self.remaining = to + self.charging(control).consumed(self.elapsed(at));
     }
 
     /// Completes a move at `at` and credits increment, refund and bonus.
-    pub fn commit(&mut self, control: &TimeControl, at: u64) -> Committed {
+    pub(crate) fn commit(&mut self, control: &TimeControl, at: u64) -> Committed {
         let charging = self.charging(control);
         let thinking = self.elapsed(at);
         let charged = charging.consumed(thinking);
@@ -99,7 +99,7 @@ impl Player {
 
     /// Grants the next period's time at once (both flags fell in a period
     /// with a quota and the game continues). Returns the time granted.
-    pub fn grant_next_period(&mut self, control: &TimeControl) -> Millis {
+    pub(crate) fn grant_next_period(&mut self, control: &TimeControl) -> Millis {
         let Some(periods) = control.periods() else {
             return Millis::ZERO;
         };

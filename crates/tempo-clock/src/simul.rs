@@ -120,11 +120,6 @@ impl SimulClock {
         self.pair
     }
 
-    /// Whether `side` has committed in the current pair.
-    pub fn has_committed(&self, side: Color) -> bool {
-        self.committed[side.index()]
-    }
-
     /// `side`'s completed moves.
     pub fn moves(&self, side: Color) -> u32 {
         self.players[side.index()].moves

@@ -1,41 +1,13 @@
 //! Injected time: the clocks are pure state machines that take timestamps;
-//! a [`TimeSource`] supplies them in production ([`SystemTimeSource`]) and
-//! in tests ([`ManualTime`]), so tests are exact to the millisecond.
+//! a [`TimeSource`] supplies them, in tests a [`ManualTime`], so tests are
+//! exact to the millisecond.
 
 use std::cell::Cell;
-use std::time::Instant;
 
 /// A monotonic source of timestamps in milliseconds on its own scale.
 pub trait TimeSource {
     /// The current timestamp, in milliseconds; never decreases.
     fn now(&self) -> u64;
-}
-
-/// Real time: milliseconds since the source was created (monotonic).
-#[derive(Debug, Clone, Copy)]
-pub struct SystemTimeSource {
-    origin: Instant,
-}
-
-impl SystemTimeSource {
-    /// A source whose zero is now.
-    pub fn new() -> SystemTimeSource {
-        SystemTimeSource {
-            origin: Instant::now(),
-        }
-    }
-}
-
-impl Default for SystemTimeSource {
-    fn default() -> Self {
-        SystemTimeSource::new()
-    }
-}
-
-impl TimeSource for SystemTimeSource {
-    fn now(&self) -> u64 {
-        u64::try_from(self.origin.elapsed().as_millis()).unwrap_or(u64::MAX)
-    }
 }
 
 /// A hand-driven source for tests and replays.
@@ -60,19 +32,13 @@ impl ManualTime {
     }
 
     /// Moves time forward by `ms` milliseconds.
-    pub fn advance(&self, ms: u64) {
+    fn advance(&self, ms: u64) {
         self.now.set(self.now.get() + ms);
     }
 
     /// Moves time forward by whole seconds.
     pub fn advance_secs(&self, secs: u64) {
         self.advance(secs * 1_000);
-    }
-
-    /// Sets the time; it may not go back.
-    pub fn set(&self, ms: u64) {
-        assert!(ms >= self.now.get(), "ManualTime cannot go back");
-        self.now.set(ms);
     }
 }
 

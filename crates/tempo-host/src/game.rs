@@ -268,7 +268,7 @@ impl HostedGame {
     /// FIDE Article 6.9: a flag fall loses only where the opponent could
     /// still mate.
     fn can_mate(&self, color: Color) -> bool {
-        !tempo_chess::game::has_insufficient_material(self.position(), color)
+        !tempo_chess::has_insufficient_material(self.position(), color)
     }
 
     /// The position now.

@@ -7,7 +7,7 @@
 //! the crate's types.
 
 /// Steps of a knight as (file, rank) offsets.
-pub const KNIGHT_STEPS: [(i32, i32); 8] = [
+pub(crate) const KNIGHT_STEPS: [(i32, i32); 8] = [
     (1, 2),
     (2, 1),
     (2, -1),
@@ -19,7 +19,7 @@ pub const KNIGHT_STEPS: [(i32, i32); 8] = [
 ];
 
 /// Steps of a king as (file, rank) offsets.
-pub const KING_STEPS: [(i32, i32); 8] = [
+pub(crate) const KING_STEPS: [(i32, i32); 8] = [
     (1, 0),
     (1, 1),
     (0, 1),
@@ -32,19 +32,19 @@ pub const KING_STEPS: [(i32, i32); 8] = [
 
 /// A white pawn's captures; a black pawn's are the same with the rank
 /// offset negated.
-pub const WHITE_PAWN_STEPS: [(i32, i32); 2] = [(-1, 1), (1, 1)];
+pub(crate) const WHITE_PAWN_STEPS: [(i32, i32); 2] = [(-1, 1), (1, 1)];
 
 /// A black pawn's captures.
-pub const BLACK_PAWN_STEPS: [(i32, i32); 2] = [(-1, -1), (1, -1)];
+pub(crate) const BLACK_PAWN_STEPS: [(i32, i32); 2] = [(-1, -1), (1, -1)];
 
 /// Directions of a rook.
-pub const ROOK_DIRECTIONS: [(i32, i32); 4] = [(1, 0), (0, 1), (-1, 0), (0, -1)];
+pub(crate) const ROOK_DIRECTIONS: [(i32, i32); 4] = [(1, 0), (0, 1), (-1, 0), (0, -1)];
 
 /// Directions of a bishop.
-pub const BISHOP_DIRECTIONS: [(i32, i32); 4] = [(1, 1), (-1, 1), (-1, -1), (1, -1)];
+pub(crate) const BISHOP_DIRECTIONS: [(i32, i32); 4] = [(1, 1), (-1, 1), (-1, -1), (1, -1)];
 
 /// The square `(df, dr)` away from `sq`, or `None` off the board.
-pub const fn offset(sq: usize, (df, dr): (i32, i32)) -> Option<usize> {
+pub(crate) const fn offset(sq: usize, (df, dr): (i32, i32)) -> Option<usize> {
     let file = (sq % 8) as i32 + df;
     let rank = (sq / 8) as i32 + dr;
     if file >= 0 && file < 8 && rank >= 0 && rank < 8 {
@@ -56,7 +56,7 @@ pub const fn offset(sq: usize, (df, dr): (i32, i32)) -> Option<usize> {
 
 /// The squares one step away from `sq`, for each step that stays on the
 /// board.
-pub const fn leaps(sq: usize, steps: &[(i32, i32)]) -> u64 {
+pub(crate) const fn leaps(sq: usize, steps: &[(i32, i32)]) -> u64 {
     let mut set = 0;
     let mut i = 0;
     while i < steps.len() {
@@ -71,7 +71,7 @@ pub const fn leaps(sq: usize, steps: &[(i32, i32)]) -> u64 {
 /// The squares a piece sliding from `sq` along `directions` reaches when
 /// `occupied` squares block: up to and including the first occupied square
 /// of each ray.
-pub const fn slide(sq: usize, directions: &[(i32, i32)], occupied: u64) -> u64 {
+pub(crate) const fn slide(sq: usize, directions: &[(i32, i32)], occupied: u64) -> u64 {
     let mut set = 0;
     let mut d = 0;
     while d < directions.len() {
@@ -92,7 +92,7 @@ pub const fn slide(sq: usize, directions: &[(i32, i32)], occupied: u64) -> u64 {
 /// its rays without the last square of each (a blocker there stops
 /// nothing further).
 #[allow(dead_code, reason = "the build script's, and the crate's tests")]
-pub const fn relevant_blockers(sq: usize, directions: &[(i32, i32)]) -> u64 {
+pub(crate) const fn relevant_blockers(sq: usize, directions: &[(i32, i32)]) -> u64 {
     let mut set = 0;
     let mut d = 0;
     while d < directions.len() {
@@ -122,7 +122,7 @@ const fn direction(a: usize, b: usize) -> Option<(i32, i32)> {
 }
 
 /// The squares strictly between `a` and `b` if they share a line, else none.
-pub const fn between(a: usize, b: usize) -> u64 {
+pub(crate) const fn between(a: usize, b: usize) -> u64 {
     let Some(dir) = direction(a, b) else {
         return 0;
     };
@@ -140,7 +140,7 @@ pub const fn between(a: usize, b: usize) -> u64 {
 
 /// The whole line, edge to edge, through `a` and `b` if they share one,
 /// else none.
-pub const fn line(a: usize, b: usize) -> u64 {
+pub(crate) const fn line(a: usize, b: usize) -> u64 {
     let Some((df, dr)) = direction(a, b) else {
         return 0;
     };
@@ -148,7 +148,7 @@ pub const fn line(a: usize, b: usize) -> u64 {
 }
 
 /// One set per square.
-pub const fn per_square(kind: PerSquare) -> [u64; 64] {
+pub(crate) const fn per_square(kind: PerSquare) -> [u64; 64] {
     let mut table = [0; 64];
     let mut sq = 0;
     while sq < 64 {
@@ -164,7 +164,7 @@ pub const fn per_square(kind: PerSquare) -> [u64; 64] {
 /// What [`per_square`] fills a table with (a `const fn` cannot take a
 /// closure).
 #[derive(Clone, Copy)]
-pub enum PerSquare {
+pub(crate) enum PerSquare {
     /// [`leaps`] with these steps.
     Leaps(&'static [(i32, i32)]),
     /// [`slide`] along these directions on an empty board.
@@ -172,7 +172,7 @@ pub enum PerSquare {
 }
 
 /// One set per pair of squares: [`between`] or [`line`].
-pub const fn per_pair(lines: bool) -> [[u64; 64]; 64] {
+pub(crate) const fn per_pair(lines: bool) -> [[u64; 64]; 64] {
     let mut table = [[0; 64]; 64];
     let mut a = 0;
     while a < 64 {

@@ -6,7 +6,7 @@
 //! same set its moves come from). A king's moves and castling are then
 //! tested against the other colour's whole attack set with one mask,
 //! instead of asking for each square near the king which piece attacks
-//! it. The lists equal those of [`Position::legal_moves_for_into`], move
+//! it. The lists equal those of [`Position::legal_moves_for`], move
 //! for move and in the same order.
 
 use super::{Context, Sink, pawn_attacks_of};
@@ -16,7 +16,7 @@ use crate::{Bitboard, Color, MoveList, Position, Role, Square};
 impl Position {
     /// The legal moves of White into `white` and of Black into `black`
     /// (both cleared first), each list the same as
-    /// [`Position::legal_moves_for_into`] gives for its colour, in the
+    /// [`Position::legal_moves_for`] gives for its colour, in the
     /// same order; faster than two separate generations.
     ///
     /// ```

@@ -94,7 +94,7 @@ fn is_symbol_continue(b: u8) -> bool {
 }
 
 impl<R: BufRead> Lexer<R> {
-    pub fn new(src: R) -> Lexer<R> {
+    pub(crate) fn new(src: R) -> Lexer<R> {
         Lexer {
             src,
             line: Vec::new(),
@@ -161,7 +161,7 @@ impl<R: BufRead> Lexer<R> {
             .unwrap_or('\u{FFFD}')
     }
 
-    pub fn next_token(&mut self) -> Result<Spanned, PgnError> {
+    pub(crate) fn next_token(&mut self) -> Result<Spanned, PgnError> {
         loop {
             let Some(b) = self.peek()? else {
                 return Ok(self.spanned(Token::Eof, self.line_no.max(1), self.column));

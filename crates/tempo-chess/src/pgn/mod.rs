@@ -71,12 +71,6 @@ impl Tags {
         }
     }
 
-    /// Removes tag `name`, returning its value.
-    pub fn remove(&mut self, name: &str) -> Option<String> {
-        let index = self.0.iter().position(|(n, _)| n == name)?;
-        Some(self.0.remove(index).1)
-    }
-
     /// The tags in order.
     pub fn iter(&self) -> impl Iterator<Item = (&str, &str)> {
         self.0.iter().map(|(n, v)| (n.as_str(), v.as_str()))
