@@ -15,17 +15,28 @@
 //! # Ok(()) }
 //! ```
 
+#[path = "http/endpoints.rs"]
 pub mod api;
+#[path = "http/arbiter_calc.rs"]
 pub mod arbiter_calc;
+#[path = "domain/accounts.rs"]
 pub mod auth;
+#[path = "http/error.rs"]
 pub mod error;
+#[path = "service/games/hub.rs"]
 pub mod hub;
+#[path = "http/lobby.rs"]
 pub mod lobby;
+#[path = "http/routes.rs"]
 pub mod routes;
+#[path = "service/state.rs"]
 mod state;
+#[path = "storage/mod.rs"]
 pub mod store;
 pub mod tournaments;
+#[path = "http/web.rs"]
 pub mod web;
+#[path = "service/games/writer.rs"]
 pub mod writer;
 
 use std::future::Future;

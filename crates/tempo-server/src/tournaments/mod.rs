@@ -10,14 +10,22 @@
 //! `tempo pair` and `tempo standings` use, so that the export
 //! (`GET /api/tournaments/{id}/trf`) pairs and scores the same there.
 
+#[path = "../domain/tournaments/create.rs"]
 mod create;
+#[path = "../storage/tournaments.rs"]
 pub mod db;
+#[path = "../domain/tournaments/model.rs"]
 mod model;
+#[path = "../service/tournaments/online.rs"]
 pub mod online;
+#[path = "../domain/tournaments/pairing.rs"]
 mod pairing;
+#[path = "../http/tournaments.rs"]
 pub mod routes;
 #[cfg(test)]
+#[path = "../domain/tournaments/tests.rs"]
 mod tests;
+#[path = "../domain/tournaments/view.rs"]
 mod view;
 
 pub use create::CreateRequest;
