@@ -1,11 +1,27 @@
-//! API errors: an HTTP status and one line of JSON, `{"error":"…"}`.
+//! The one error of the HTTP edge: a status and one line of JSON,
+//! `{"error":"…"}`. Each service's error becomes one here, and only here
+//! is a status chosen.
 
 use axum::Json;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use serde_json::json;
+use serde::Serialize;
+use tempo_host::HostError;
+use utoipa::ToSchema;
 
-use crate::store::StoreError;
+use crate::domain::tournaments::Refusal;
+use crate::service::accounts::AccountsError;
+use crate::service::challenges::ChallengeError;
+use crate::service::games::GameError;
+use crate::service::tournaments::TournamentError;
+use crate::storage::StoreError;
+
+/// A refusal as the API answers it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ErrorAnswer {
+    /// What went wrong, in one line.
+    pub error: String,
+}
 
 /// An error answer.
 #[derive(Debug)]
@@ -41,7 +57,10 @@ impl ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (self.status, Json(json!({ "error": self.message }))).into_response()
+        let answer = ErrorAnswer {
+            error: self.message,
+        };
+        (self.status, Json(answer)).into_response()
     }
 }
 
@@ -56,8 +75,8 @@ impl From<StoreError> for ApiError {
     }
 }
 
-impl From<tempo_host::HostError> for ApiError {
-    fn from(err: tempo_host::HostError) -> ApiError {
+impl From<HostError> for ApiError {
+    fn from(err: HostError) -> ApiError {
         use tempo_host::HostError as E;
         let status = match err {
             E::GameOver { .. }
@@ -66,6 +85,78 @@ impl From<tempo_host::HostError> for ApiError {
             | E::AlreadyCommitted
             | E::TooLateToAbort => StatusCode::CONFLICT,
             _ => StatusCode::BAD_REQUEST,
+        };
+        ApiError::new(status, err.to_string())
+    }
+}
+
+impl From<GameError> for ApiError {
+    fn from(err: GameError) -> ApiError {
+        let status = match err {
+            GameError::Rejected(host) => return host.into(),
+            GameError::Store(store) => return store.into(),
+            GameError::NotFound => StatusCode::NOT_FOUND,
+            GameError::NotSeated => StatusCode::FORBIDDEN,
+            GameError::ChoiceTooLong => StatusCode::BAD_REQUEST,
+            GameError::Unloadable | GameError::Busy => StatusCode::SERVICE_UNAVAILABLE,
+        };
+        ApiError::new(status, err.to_string())
+    }
+}
+
+impl From<AccountsError> for ApiError {
+    fn from(err: AccountsError) -> ApiError {
+        use AccountsError as E;
+        let status = match err {
+            E::Store(store) => return store.into(),
+            E::Rules(_) | E::BadRole => StatusCode::BAD_REQUEST,
+            E::WrongPassword | E::UnknownToken | E::SessionEnded => StatusCode::UNAUTHORIZED,
+            E::OldPasswordWrong | E::NotAdmin => StatusCode::FORBIDDEN,
+            E::NameTaken(_) => StatusCode::CONFLICT,
+            E::NoSuchUser => StatusCode::NOT_FOUND,
+            E::Busy => StatusCode::SERVICE_UNAVAILABLE,
+        };
+        ApiError::new(status, err.to_string())
+    }
+}
+
+impl From<ChallengeError> for ApiError {
+    fn from(err: ChallengeError) -> ApiError {
+        use ChallengeError as E;
+        let status = match err {
+            E::Spec(host) => return host.into(),
+            E::Store(store) => return store.into(),
+            E::BadColor | E::Yourself => StatusCode::BAD_REQUEST,
+            E::NoSuchUser | E::NotFound => StatusCode::NOT_FOUND,
+            E::TooMany => StatusCode::TOO_MANY_REQUESTS,
+            E::NotTheChallenged | E::NotYours(_) => StatusCode::FORBIDDEN,
+            E::Closed(_) | E::NoLongerOpen => StatusCode::CONFLICT,
+        };
+        ApiError::new(status, err.to_string())
+    }
+}
+
+impl From<Refusal> for ApiError {
+    fn from(refusal: Refusal) -> ApiError {
+        let status = match refusal {
+            Refusal::Invalid(_) => StatusCode::BAD_REQUEST,
+            Refusal::Conflict(_) => StatusCode::CONFLICT,
+            Refusal::NotFound(_) => StatusCode::NOT_FOUND,
+        };
+        ApiError::new(status, refusal.to_string())
+    }
+}
+
+impl From<TournamentError> for ApiError {
+    fn from(err: TournamentError) -> ApiError {
+        use TournamentError as E;
+        let status = match err {
+            E::Refused(refusal) => return refusal.into(),
+            E::Game(game) => return game.into(),
+            E::Store(store) => return store.into(),
+            E::BadUsername(_) | E::NoSuchUser(_) => StatusCode::BAD_REQUEST,
+            E::Busy => StatusCode::SERVICE_UNAVAILABLE,
+            E::Failed => StatusCode::INTERNAL_SERVER_ERROR,
         };
         ApiError::new(status, err.to_string())
     }

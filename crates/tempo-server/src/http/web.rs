@@ -10,7 +10,7 @@ use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use sha2::{Digest, Sha256};
 
-use crate::error::ApiError;
+use super::error::ApiError;
 
 mod embedded {
     include!(concat!(env!("OUT_DIR"), "/assets.rs"));

@@ -12,7 +12,7 @@ use super::model::{Record, Settings, System, check_text, short};
 use super::{MAX_NAME, MAX_PLAYERS, MAX_ROUNDS, Refusal, invalid};
 
 /// `POST /api/tournaments`: a new tournament, or `trf` to import one.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CreateRequest {
     pub name: Option<String>,
@@ -23,6 +23,7 @@ pub struct CreateRequest {
     /// A PGN TimeControl (`"300+3"`), or `{"limit": seconds, "increment": seconds}`.
     pub clock: Option<Value>,
     pub rules: Option<BTreeMap<String, String>>,
+    #[schema(value_type = Option<Object>)]
     pub keizer: Option<serde_json::Map<String, Value>>,
     /// `["BH-C1","BH"]` or `"BH-C1,BH"`.
     pub tiebreaks: Option<Value>,

@@ -249,7 +249,7 @@ impl Record {
         };
         let club = club.map(|c| check_text("club", c, MAX_CLUB)).transpose()?;
         if let Some(username) = username {
-            crate::auth::check_name(username).map_err(|e| invalid(e.to_string()))?;
+            crate::domain::accounts::check_name(username).map_err(|e| invalid(e.to_string()))?;
             if self
                 .s
                 .usernames

@@ -12,9 +12,10 @@ use tempo_host::view::Audience;
 use tempo_host::{Command, Entry, HostedGame};
 use tokio::sync::{Mutex, broadcast};
 
-use crate::error::ApiError;
-use crate::store::{Store, StoreError};
-use crate::writer::Writer;
+use super::error::GameError;
+use super::writer::Writer;
+use crate::service::events::UserEvent;
+use crate::storage::{Store, StoreError};
 
 /// A public log line, shared by every subscriber.
 pub type Line = Arc<PublicLine>;
@@ -72,37 +73,11 @@ impl Slot {
     }
 }
 
-/// Server time: milliseconds since the epoch, read from a monotonic clock
-/// anchored at start (a wall-clock jump does not move the games' clocks).
-#[derive(Debug, Clone, Copy)]
-pub struct ServerClock {
-    epoch_at_start: u64,
-    start: std::time::Instant,
-}
-
-impl Default for ServerClock {
-    fn default() -> ServerClock {
-        let epoch = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_millis() as u64);
-        ServerClock {
-            epoch_at_start: epoch,
-            start: std::time::Instant::now(),
-        }
-    }
-}
-
-impl ServerClock {
-    pub fn now(&self) -> u64 {
-        self.epoch_at_start + self.start.elapsed().as_millis() as u64
-    }
-}
-
 /// The games in memory and each user's event channel.
 #[derive(Debug, Default)]
 pub struct Hub {
     games: std::sync::Mutex<HashMap<String, Arc<Slot>>>,
-    users: std::sync::Mutex<HashMap<String, broadcast::Sender<Value>>>,
+    users: std::sync::Mutex<HashMap<String, broadcast::Sender<UserEvent>>>,
     /// Told the id of each game that ends on this instance (tournaments
     /// take the results of their online boards from it).
     ended: std::sync::Mutex<Option<tokio::sync::mpsc::UnboundedSender<String>>>,
@@ -114,21 +89,15 @@ const CHANNEL_ROOM: usize = 256;
 
 impl Hub {
     /// The slot of game `id`, loaded from the store on first use.
-    pub async fn slot(&self, store: &Store, id: &str) -> Result<Arc<Slot>, ApiError> {
+    pub async fn slot(&self, store: &Store, id: &str) -> Result<Arc<Slot>, GameError> {
         if let Some(slot) = self.games.lock().expect("not poisoned").get(id) {
             return Ok(slot.clone());
         }
-        let (white, black) = store
-            .game_players(id)
-            .await?
-            .ok_or_else(|| ApiError::not_found("game"))?;
+        let (white, black) = store.game_players(id).await?.ok_or(GameError::NotFound)?;
         let entries = store.entries(id).await?;
         let game = HostedGame::replay(&entries).map_err(|e| {
             tracing::error!(game = id, error = %e, "a stored log does not replay");
-            ApiError::new(
-                axum::http::StatusCode::SERVICE_UNAVAILABLE,
-                "the game cannot be loaded",
-            )
+            GameError::Unloadable
         })?;
         if game.end().is_some() {
             // A finished game is only read: it is not kept, so that
@@ -170,7 +139,7 @@ impl Hub {
         slot: &Slot,
         command: Command,
         now: u64,
-    ) -> Result<(), ApiError> {
+    ) -> Result<(), GameError> {
         let mut game = slot.game.lock().await;
         for attempt in 0..2 {
             let known = game.head().0;
@@ -181,13 +150,13 @@ impl Hub {
                 .handle(command.clone(), now, rand::random())
                 .map(|more| entries.extend(more));
             if entries.is_empty() {
-                return outcome.map_err(ApiError::from);
+                return outcome.map_err(GameError::from);
             }
             match writer.append(&slot.id, entries).await {
                 Ok(stored) => {
                     publish(slot, &stored);
                     self.forget_if_over(slot, &game);
-                    return outcome.map_err(ApiError::from);
+                    return outcome.map_err(GameError::from);
                 }
                 Err(StoreError::SeqTaken { .. }) if attempt == 0 => {
                     self.reload(store, slot, &mut game, known).await?;
@@ -198,10 +167,7 @@ impl Hub {
                 }
             }
         }
-        Err(ApiError::new(
-            axum::http::StatusCode::SERVICE_UNAVAILABLE,
-            "the game is busy, try again",
-        ))
+        Err(GameError::Busy)
     }
 
     /// Replaces `game` by what the store holds (another instance wrote to
@@ -213,14 +179,11 @@ impl Hub {
         slot: &Slot,
         game: &mut HostedGame,
         known: u64,
-    ) -> Result<(), ApiError> {
+    ) -> Result<(), GameError> {
         let entries = store.entries(&slot.id).await?;
         *game = HostedGame::replay(&entries).map_err(|e| {
             tracing::error!(game = slot.id, error = %e, "a stored log does not replay");
-            ApiError::new(
-                axum::http::StatusCode::SERVICE_UNAVAILABLE,
-                "the game cannot be loaded",
-            )
+            GameError::Unloadable
         })?;
         publish(
             slot,
@@ -246,7 +209,7 @@ impl Hub {
             }
             let known = game.head().0;
             if let Err(e) = self.reload(store, &slot, &mut game, known).await {
-                tracing::error!(game = id, error = e.message, "refreshing a game");
+                tracing::error!(game = id, error = %e, "refreshing a game");
             }
         }
     }
@@ -302,7 +265,7 @@ impl Hub {
     }
 
     /// The event channel of `user`.
-    pub fn user_channel(&self, user: &str) -> broadcast::Sender<Value> {
+    pub fn user_channel(&self, user: &str) -> broadcast::Sender<UserEvent> {
         self.users
             .lock()
             .expect("not poisoned")
@@ -312,7 +275,7 @@ impl Hub {
     }
 
     /// Tells `user`'s event streams about something.
-    pub fn notify(&self, user: &str, event: Value) {
+    pub fn notify(&self, user: &str, event: UserEvent) {
         let _ = self.user_channel(user).send(event);
     }
 }

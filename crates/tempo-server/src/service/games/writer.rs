@@ -5,7 +5,7 @@
 use tempo_host::Entry;
 use tokio::sync::{mpsc, oneshot};
 
-use crate::store::{Store, StoreError};
+use crate::storage::{Store, StoreError};
 
 /// Commands waiting for a write at most.
 const QUEUE: usize = 4096;

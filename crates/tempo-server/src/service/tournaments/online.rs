@@ -2,20 +2,16 @@
 //! variant, clock and Chess960 position; each game's result enters the
 //! tournament by itself when the game ends.
 
-use serde_json::json;
-use tempo_host::{Body, Header, HostedGame};
+use std::sync::atomic::Ordering::Relaxed;
 
-use super::{Record, db};
-use crate::error::ApiError;
-use crate::state::AppState;
+use tempo_host::{Header, HostedGame};
 
-/// Game ids as the challenges make them: 12 URL-safe characters.
-fn game_id() -> String {
-    const ALPHABET: &[u8] = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
-    (0..12)
-        .map(|_| char::from(ALPHABET[rand::random_range(0..ALPHABET.len())]))
-        .collect()
-}
+use super::{TournamentError, load, modify};
+use crate::domain::random_id;
+use crate::domain::tournaments::Record;
+use crate::service::AppState;
+use crate::service::events::{BoardNote, UserEvent};
+use crate::storage::GameLink;
 
 /// Creates the games of round `round` for its boards without a game and
 /// without a result whose two players have accounts; the tournament as
@@ -24,14 +20,12 @@ pub async fn create_games(
     state: &AppState,
     id: &str,
     round: u32,
-    record: Record,
-) -> Result<Record, ApiError> {
+) -> Result<Record, TournamentError> {
     // Two requests at once must not both give a board a game: creation is
     // one at a time, from the record as stored when its turn comes.
     static CREATING: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
     let _turn = CREATING.lock().await;
-    drop(record);
-    let (record, _) = db::load(&state.store, id).await?;
+    let (record, _) = load(&state.store, id).await?;
     let boards = record.boards(round).map(|b| b.boards).unwrap_or_default();
     let spec = record.game_spec(round);
     let mut made = Vec::new();
@@ -58,26 +52,31 @@ pub async fn create_games(
         ) else {
             continue;
         };
-        let game = game_id();
+        let game = random_id();
         let header = Header::new(&game, &spec, &white.name, &black.name)?;
         let (hosted, first) = HostedGame::create(header, state.clock.now())?;
+        let link = GameLink {
+            tournament: id.to_string(),
+            round,
+            board: board.board,
+        };
         state
             .store
-            .add_game(&white.name, &black.name, &first, &game)
+            .add_board_game(&game, (&white.name, &black.name), &first, &link)
             .await?;
-        db::link_game(&state.store, &game, id, round, board.board).await?;
         state.hub.insert(
             &game,
             white.name.to_lowercase(),
             black.name.to_lowercase(),
             hosted,
         );
-        state
-            .metrics
-            .games_created
-            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let event = json!({"type": "gameStart", "game": {"id": game, "gameId": game,
-            "tournament": id, "round": round, "board": board.board}});
+        state.metrics.games_created.fetch_add(1, Relaxed);
+        let note = BoardNote {
+            tournament: id.to_string(),
+            round,
+            board: board.board,
+        };
+        let event = UserEvent::game_start(&game, Some(note));
         state.hub.notify(&white.name, event.clone());
         state.hub.notify(&black.name, event);
         made.push((board.board, game));
@@ -85,7 +84,7 @@ pub async fn create_games(
     if made.is_empty() {
         return Ok(record);
     }
-    let (_, record) = db::modify(&state.store, id, |r| {
+    let (_, record) = modify(&state.store, id, |r| {
         for (board, game) in &made {
             r.set_game(round, *board, game);
         }
@@ -96,18 +95,14 @@ pub async fn create_games(
 }
 
 /// The result a game ended with (`*` if aborted), if it ended.
-async fn end_result(state: &AppState, game: &str) -> Result<Option<String>, ApiError> {
-    let entries = state.store.entries(game).await?;
-    Ok(entries.iter().rev().find_map(|e| match &e.body {
-        Body::End { result, .. } => Some(result.clone()),
-        _ => None,
-    }))
+async fn end_result(state: &AppState, game: &str) -> Result<Option<String>, TournamentError> {
+    Ok(state.store.game_end(game).await?.map(|(result, _)| result))
 }
 
 /// Enters the result of `game` into its tournament, if it is a finished
 /// tournament game (an aborted game leaves the board to the director).
-pub async fn take_result(state: &AppState, game: &str) -> Result<(), ApiError> {
-    let Some(link) = db::game_link(&state.store, game).await? else {
+pub async fn take_result(state: &AppState, game: &str) -> Result<(), TournamentError> {
+    let Some(link) = state.store.game_link(game).await? else {
         return Ok(());
     };
     let Some(result) = end_result(state, game).await? else {
@@ -116,7 +111,7 @@ pub async fn take_result(state: &AppState, game: &str) -> Result<(), ApiError> {
     if !matches!(result.as_str(), "1-0" | "0-1" | "1/2-1/2") {
         return Ok(());
     }
-    let (record, _) = db::load(&state.store, &link.tournament).await?;
+    let (record, _) = load(&state.store, &link.tournament).await?;
     let board = record
         .boards(link.round)
         .and_then(|b| b.boards.into_iter().find(|b| b.board == link.board));
@@ -129,7 +124,7 @@ pub async fn take_result(state: &AppState, game: &str) -> Result<(), ApiError> {
     }
     let by = format!("game {game}");
     let now = state.clock.now();
-    db::modify(&state.store, &link.tournament, |r| {
+    modify(&state.store, &link.tournament, |r| {
         r.set_result(link.round, link.board, &result, &by, now, true)
     })
     .await?;
@@ -143,11 +138,11 @@ pub fn follow_game_ends(state: &AppState) {
     state.hub.on_end(sender);
     let state = state.clone();
     tokio::spawn(async move {
-        match db::finished_games(&state.store, 1000).await {
+        match state.store.finished_tournament_games(1000).await {
             Ok(games) => {
                 for game in games {
                     if let Err(e) = take_result(&state, &game).await {
-                        tracing::error!(game, error = e.message, "a tournament game's result");
+                        tracing::error!(game, error = %e, "a tournament game's result");
                     }
                 }
             }
@@ -155,7 +150,7 @@ pub fn follow_game_ends(state: &AppState) {
         }
         while let Some(game) = ended.recv().await {
             if let Err(e) = take_result(&state, &game).await {
-                tracing::error!(game, error = e.message, "a tournament game's result");
+                tracing::error!(game, error = %e, "a tournament game's result");
             }
         }
     });
