@@ -3,8 +3,10 @@
 //!
 //! The rules of a game, its clocks, commits and reveals live in
 //! [`tempo_host`]; this crate feeds it commands and the time, stores its
-//! entries before acknowledging a command, and delivers them. Handlers
-//! are thin ([`routes`]); the shared state is explicit ([`AppState`]).
+//! entries before acknowledging a command, and delivers them. Inside, the
+//! layers run one way: `http` (routes, wire types, the one error at the
+//! edge) → `service` (accounts, challenges, games, tournaments) →
+//! `storage` (tables, typed rows) → `domain` (pure types and rules).
 //!
 //! ```no_run
 //! # async fn run() -> Result<(), Box<dyn std::error::Error>> {
@@ -15,26 +17,51 @@
 //! # Ok(()) }
 //! ```
 
-pub mod api;
-pub mod arbiter_calc;
-pub mod auth;
-pub mod error;
-pub mod hub;
-pub mod lobby;
-pub mod routes;
-mod state;
-pub mod store;
-pub mod tournaments;
-pub mod web;
-pub mod writer;
+mod domain;
+mod http;
+mod service;
+mod storage;
 
 use std::future::Future;
 use std::time::Duration;
 
 use axum::Router;
-pub use state::{AppState, Metrics};
+pub use service::{AppState, Metrics};
 use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::timeout::TimeoutLayer;
+
+/// The store: opening it, and the accounts and logs that the CLI, the
+/// bots and the benchmarks reach directly.
+pub mod store {
+    pub use crate::storage::{Store, StoreError};
+}
+
+/// Accounts: users, roles, the rules of names and passwords, tokens.
+pub mod auth {
+    pub use crate::domain::accounts::{
+        AccountError, BOT_PREFIX, Role, UnknownRole, User, check_new_name, hash_password, new_token,
+    };
+}
+
+/// The group-commit writer (the benchmarks time it alone).
+pub mod writer {
+    pub use crate::service::games::Writer;
+}
+
+/// The web app's embedded files.
+pub mod web {
+    pub use crate::http::web::asset_names;
+}
+
+/// The API's table of endpoints, the access each needs, and its OpenAPI
+/// document.
+pub mod api {
+    pub use crate::http::endpoint::{Access, Endpoint};
+    pub use crate::http::{endpoints, openapi};
+}
+
+/// Most open challenges one member may have sent.
+pub use domain::challenges::MAX_OPEN_CHALLENGES;
 
 /// Largest request body.
 pub const MAX_BODY_BYTES: usize = 64 * 1024;
@@ -50,15 +77,15 @@ pub fn router(state: AppState) -> Router {
 
 /// [`router`] with another request timeout (tests).
 pub fn router_with_timeout(state: AppState, timeout: Duration) -> Router {
-    api::routes()
-        .fallback(web::fallback)
+    http::routes(&state)
+        .fallback(http::web::fallback)
         .layer(RequestBodyLimitLayer::new(MAX_BODY_BYTES))
         .layer(TimeoutLayer::with_status_code(
             axum::http::StatusCode::REQUEST_TIMEOUT,
             timeout,
         ))
         // Outermost: the other layers' refusals become JSON too.
-        .layer(axum::middleware::map_response(error::json_errors))
+        .layer(axum::middleware::map_response(http::error::json_errors))
         .with_state(state)
 }
 
@@ -72,7 +99,7 @@ pub async fn serve(
 ) -> std::io::Result<()> {
     for id in state.store.unfinished_games(None).await.unwrap_or_default() {
         if let Err(e) = state.hub.slot(&state.store, &id).await {
-            tracing::error!(game = id, error = e.message, "loading a game");
+            tracing::error!(game = id, error = %e, "loading a game");
         }
     }
     let ticker = {

@@ -334,7 +334,7 @@ async fn members(server: &TestServer) {
             .contains("computer opponents")
     );
     // Open challenges are capped per member.
-    for n in 0..=tempo_server::lobby::MAX_OPEN_CHALLENGES {
+    for n in 0..=tempo_server::MAX_OPEN_CHALLENGES {
         let (status, body) = server
             .call(
                 Method::POST,
@@ -343,7 +343,7 @@ async fn members(server: &TestServer) {
                 Some(json!({"variant": "standard"})),
             )
             .await;
-        let expected = if n < tempo_server::lobby::MAX_OPEN_CHALLENGES {
+        let expected = if n < tempo_server::MAX_OPEN_CHALLENGES {
             StatusCode::OK
         } else {
             StatusCode::TOO_MANY_REQUESTS

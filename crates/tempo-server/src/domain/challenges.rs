@@ -1,0 +1,133 @@
+//! Challenges: who asked whom for which game, and the checks a challenge
+//! passes before it is stored, so that its accept cannot fail on them.
+
+use serde::{Deserialize, Serialize};
+use tempo_host::{GameSpec, Header, HostError, Variant};
+
+/// Most open challenges one member may have sent.
+pub const MAX_OPEN_CHALLENGES: i64 = 20;
+
+/// Where a challenge stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ChallengeStatus {
+    Open,
+    Accepted,
+    Declined,
+    Cancelled,
+}
+
+impl ChallengeStatus {
+    /// The stored (and shown) name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ChallengeStatus::Open => "open",
+            ChallengeStatus::Accepted => "accepted",
+            ChallengeStatus::Declined => "declined",
+            ChallengeStatus::Cancelled => "cancelled",
+        }
+    }
+
+    /// The status of a stored name.
+    pub fn from_name(name: &str) -> Option<ChallengeStatus> {
+        [
+            ChallengeStatus::Open,
+            ChallengeStatus::Accepted,
+            ChallengeStatus::Declined,
+            ChallengeStatus::Cancelled,
+        ]
+        .into_iter()
+        .find(|s| s.as_str() == name)
+    }
+}
+
+/// The challenger's colour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum ColorChoice {
+    White,
+    Black,
+    #[default]
+    Random,
+}
+
+impl ColorChoice {
+    /// The stored name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ColorChoice::White => "white",
+            ColorChoice::Black => "black",
+            ColorChoice::Random => "random",
+        }
+    }
+
+    /// The choice of a stored name.
+    pub fn from_name(name: &str) -> Option<ColorChoice> {
+        [ColorChoice::White, ColorChoice::Black, ColorChoice::Random]
+            .into_iter()
+            .find(|c| c.as_str() == name)
+    }
+
+    /// Whether the challenger plays White (a random choice drawn now).
+    pub fn challenger_white(self) -> bool {
+        match self {
+            ColorChoice::White => true,
+            ColorChoice::Black => false,
+            ColorChoice::Random => rand::random(),
+        }
+    }
+}
+
+/// A challenge.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Challenge {
+    pub id: String,
+    /// The challenger's name, lowercase.
+    pub challenger: String,
+    /// The challenged player's name, lowercase.
+    pub dest: String,
+    pub spec: GameSpec,
+    pub color: ColorChoice,
+    pub status: ChallengeStatus,
+    pub game_id: Option<String>,
+}
+
+impl Challenge {
+    /// `out` if `me` sent the challenge, else `in`.
+    pub fn direction(&self, me: &str) -> &'static str {
+        if self.challenger.eq_ignore_ascii_case(me) {
+            "out"
+        } else {
+            "in"
+        }
+    }
+
+    /// The players of the game, White first, the colour drawn now if it
+    /// is random.
+    pub fn seats(&self) -> (String, String) {
+        if self.color.challenger_white() {
+            (self.challenger.clone(), self.dest.clone())
+        } else {
+            (self.dest.clone(), self.challenger.clone())
+        }
+    }
+}
+
+/// Checks a challenge's spec as its game will be made, so that an accept
+/// cannot fail on it.
+pub fn check_spec(spec: &GameSpec) -> Result<(), HostError> {
+    let mut checked = spec.clone();
+    if checked.variant == Variant::Chess960 && checked.chess960.is_none() && checked.fen.is_none() {
+        checked.chess960 = Some(0);
+    }
+    Header::new("check", &checked, "a", "b").map(|_| ())
+}
+
+/// The spec a game is made from: a Chess960 game that names no position
+/// gets one drawn.
+pub fn game_spec(spec: &GameSpec) -> GameSpec {
+    let mut spec = spec.clone();
+    if spec.variant == Variant::Chess960 && spec.chess960.is_none() && spec.fen.is_none() {
+        spec.chess960 = Some(rand::random_range(0..960));
+    }
+    spec
+}

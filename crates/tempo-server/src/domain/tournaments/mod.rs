@@ -1,0 +1,58 @@
+//! Club tournaments: Dutch Swiss, Keizer and round robin, run by a
+//! director (issue #17).
+//!
+//! A tournament is kept as its TRF text (the tournament itself: players,
+//! rounds, results, absences, withdrawals, late entries, Keizer settings,
+//! Chess960 positions, tie-breaks) and a small JSON of what TRF cannot say
+//! (the system, the games' variant and clock, usernames, board order,
+//! online games, the log of corrections). Everything else is recomputed by
+//! [`tempo_tourney`] on each request, with the functions `tempo pair` and
+//! `tempo standings` use, so that the export pairs and scores the same
+//! there.
+
+mod create;
+mod model;
+mod pairing;
+#[cfg(test)]
+mod tests;
+pub mod view;
+
+pub use create::CreateRequest;
+pub use model::{LogEntry, Record, Status, System};
+
+/// Players in one tournament at most.
+pub const MAX_PLAYERS: usize = 1000;
+/// Rounds in one tournament at most.
+pub const MAX_ROUNDS: u32 = 99;
+/// Tournaments on one server at most.
+pub const MAX_TOURNAMENTS: i64 = 10_000;
+/// Entries of a tournament's log at most (the oldest go first).
+pub const MAX_LOG: usize = 10_000;
+/// Characters of a tournament's name at most.
+pub const MAX_NAME: usize = 100;
+/// Characters of a player's name at most (TRF columns 15-47).
+pub const MAX_PLAYER_NAME: usize = 33;
+/// Characters of a club's name at most.
+pub const MAX_CLUB: usize = 40;
+
+/// Why a tournament refuses a change.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Refusal {
+    /// The request is malformed or names impossible values.
+    #[error("{0}")]
+    Invalid(String),
+    /// The request does not fit the tournament's state.
+    #[error("{0}")]
+    Conflict(String),
+    /// Something named does not exist.
+    #[error("{0} not found")]
+    NotFound(String),
+}
+
+fn invalid(message: impl Into<String>) -> Refusal {
+    Refusal::Invalid(message.into())
+}
+
+fn conflict(message: impl Into<String>) -> Refusal {
+    Refusal::Conflict(message.into())
+}

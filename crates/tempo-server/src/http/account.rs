@@ -1,0 +1,139 @@
+//! The caller's own account: who they are, their games in play, their
+//! password.
+
+use axum::Json;
+use axum::extract::State;
+use axum::http::HeaderMap;
+use axum::routing::{get, post};
+use serde::{Deserialize, Serialize};
+use tempo_chess::Color;
+use tempo_host::Variant;
+use utoipa::ToSchema;
+
+use super::endpoint::{Access, Endpoint};
+use super::error::ApiJson;
+use super::extract::{Caller, session_id};
+use super::{ApiResult, Done, GameKind, Side, done};
+use crate::domain::accounts::Role;
+use crate::service::games::{self, PlayingGame};
+use crate::service::{AppState, accounts};
+
+/// The caller's name and role.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AccountAnswer {
+    pub username: String,
+    pub role: Role,
+}
+
+/// The caller's games in play.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PlayingAnswer {
+    pub now_playing: Vec<PlayingView>,
+}
+
+/// One game in play, seen from the caller's seat.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PlayingView {
+    pub game_id: String,
+    #[schema(value_type = Side)]
+    pub color: Color,
+    pub opponent: String,
+    #[schema(value_type = GameKind)]
+    pub variant: Variant,
+    pub is_my_turn: bool,
+    pub seconds_left: Option<i64>,
+    /// By when the caller must move (RFC 3339), if a move is due.
+    pub deadline: Option<String>,
+}
+
+impl From<PlayingGame> for PlayingView {
+    fn from(g: PlayingGame) -> PlayingView {
+        PlayingView {
+            game_id: g.id,
+            color: g.color,
+            opponent: g.opponent,
+            variant: g.variant,
+            is_my_turn: g.my_turn,
+            seconds_left: g.seconds_left,
+            deadline: g.deadline.map(tempo_host::chain::rfc3339_millis),
+        }
+    }
+}
+
+/// A password change.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PasswordRequest {
+    pub old: String,
+    pub new: String,
+}
+
+/// `GET /api/account`.
+async fn account(Caller(user): Caller) -> Json<AccountAnswer> {
+    Json(AccountAnswer {
+        username: user.name,
+        role: user.role,
+    })
+}
+
+/// `GET /api/account/playing`: the caller's unfinished games, those where
+/// a move is due from the caller first, each with its deadline (a
+/// correspondence player's list).
+async fn playing(
+    State(state): State<AppState>,
+    Caller(user): Caller,
+) -> ApiResult<Json<PlayingAnswer>> {
+    let games = games::playing(&state, &user).await?;
+    Ok(Json(PlayingAnswer {
+        now_playing: games.into_iter().map(PlayingView::from).collect(),
+    }))
+}
+
+/// `POST /api/account/password`: the caller changes their password; every
+/// token and every other session of the account ends (this browser's
+/// session stays).
+async fn change_password(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Caller(user): Caller,
+    ApiJson(req): ApiJson<PasswordRequest>,
+) -> ApiResult<Json<Done>> {
+    let keep = session_id(&headers);
+    accounts::change_password(&state, &user, req.old, req.new, keep.as_deref()).await?;
+    Ok(done())
+}
+
+/// The rows of the endpoint table.
+pub(super) fn endpoints() -> Vec<Endpoint> {
+    use Access::*;
+    let e = Endpoint::new;
+    vec![
+        e(
+            "get",
+            "/api/account/playing",
+            "The caller's unfinished games, those awaiting the caller's move first, with deadlines",
+            Token,
+            || get(playing),
+        )
+        .json::<PlayingAnswer>(),
+        e(
+            "get",
+            "/api/account",
+            "The caller's name and role",
+            Token,
+            || get(account),
+        )
+        .json::<AccountAnswer>(),
+        e(
+            "post",
+            "/api/account/password",
+            "Changes the caller's password: old, new (8+ characters)",
+            Token,
+            || post(change_password),
+        )
+        .body::<PasswordRequest>()
+        .json::<Done>(),
+    ]
+}

@@ -1,0 +1,219 @@
+//! The one error of the HTTP edge: a status and one line of JSON,
+//! `{"error":"…"}`. Each service's error becomes one here, and only here
+//! is a status chosen.
+
+use axum::Json;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+use tempo_host::HostError;
+use utoipa::ToSchema;
+
+use crate::domain::tournaments::Refusal;
+use crate::service::accounts::AccountsError;
+use crate::service::challenges::ChallengeError;
+use crate::service::games::GameError;
+use crate::service::tournaments::TournamentError;
+use crate::storage::StoreError;
+
+/// A refusal as the API answers it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ErrorAnswer {
+    /// What went wrong, in one line.
+    pub error: String,
+}
+
+/// An error answer.
+#[derive(Debug)]
+pub struct ApiError {
+    pub status: StatusCode,
+    pub message: String,
+}
+
+impl ApiError {
+    pub fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
+        ApiError {
+            status,
+            message: message.into(),
+        }
+    }
+
+    pub fn bad_request(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::BAD_REQUEST, message)
+    }
+
+    pub fn unauthorized(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::UNAUTHORIZED, message)
+    }
+
+    pub fn forbidden(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::FORBIDDEN, message)
+    }
+
+    pub fn not_found(what: &str) -> ApiError {
+        ApiError::new(StatusCode::NOT_FOUND, format!("{what} not found"))
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let answer = ErrorAnswer {
+            error: self.message,
+        };
+        (self.status, Json(answer)).into_response()
+    }
+}
+
+impl From<StoreError> for ApiError {
+    fn from(err: StoreError) -> ApiError {
+        // The detail goes to the log, not to the client.
+        tracing::error!(error = %err, "storage");
+        ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "storage unavailable, try again",
+        )
+    }
+}
+
+impl From<HostError> for ApiError {
+    fn from(err: HostError) -> ApiError {
+        use tempo_host::HostError as E;
+        let status = match err {
+            E::GameOver { .. }
+            | E::FlagDue
+            | E::Paused
+            | E::AlreadyCommitted
+            | E::TooLateToAbort => StatusCode::CONFLICT,
+            _ => StatusCode::BAD_REQUEST,
+        };
+        ApiError::new(status, err.to_string())
+    }
+}
+
+impl From<GameError> for ApiError {
+    fn from(err: GameError) -> ApiError {
+        let status = match err {
+            GameError::Rejected(host) => return host.into(),
+            GameError::Store(store) => return store.into(),
+            GameError::NotFound => StatusCode::NOT_FOUND,
+            GameError::NotSeated => StatusCode::FORBIDDEN,
+            GameError::ChoiceTooLong => StatusCode::BAD_REQUEST,
+            GameError::Unloadable | GameError::Busy => StatusCode::SERVICE_UNAVAILABLE,
+        };
+        ApiError::new(status, err.to_string())
+    }
+}
+
+impl From<AccountsError> for ApiError {
+    fn from(err: AccountsError) -> ApiError {
+        use AccountsError as E;
+        let status = match err {
+            E::Store(store) => return store.into(),
+            E::Rules(_) | E::BadRole => StatusCode::BAD_REQUEST,
+            E::WrongPassword | E::UnknownToken | E::SessionEnded => StatusCode::UNAUTHORIZED,
+            E::OldPasswordWrong | E::NotAdmin => StatusCode::FORBIDDEN,
+            E::NameTaken(_) => StatusCode::CONFLICT,
+            E::NoSuchUser => StatusCode::NOT_FOUND,
+            E::Busy => StatusCode::SERVICE_UNAVAILABLE,
+        };
+        ApiError::new(status, err.to_string())
+    }
+}
+
+impl From<ChallengeError> for ApiError {
+    fn from(err: ChallengeError) -> ApiError {
+        use ChallengeError as E;
+        let status = match err {
+            E::Spec(host) => return host.into(),
+            E::Store(store) => return store.into(),
+            E::BadColor | E::Yourself => StatusCode::BAD_REQUEST,
+            E::NoSuchUser | E::NotFound => StatusCode::NOT_FOUND,
+            E::TooMany => StatusCode::TOO_MANY_REQUESTS,
+            E::NotTheChallenged | E::NotYours(_) => StatusCode::FORBIDDEN,
+            E::Closed(_) | E::NoLongerOpen => StatusCode::CONFLICT,
+        };
+        ApiError::new(status, err.to_string())
+    }
+}
+
+impl From<Refusal> for ApiError {
+    fn from(refusal: Refusal) -> ApiError {
+        let status = match refusal {
+            Refusal::Invalid(_) => StatusCode::BAD_REQUEST,
+            Refusal::Conflict(_) => StatusCode::CONFLICT,
+            Refusal::NotFound(_) => StatusCode::NOT_FOUND,
+        };
+        ApiError::new(status, refusal.to_string())
+    }
+}
+
+impl From<TournamentError> for ApiError {
+    fn from(err: TournamentError) -> ApiError {
+        use TournamentError as E;
+        let status = match err {
+            E::Refused(refusal) => return refusal.into(),
+            E::Game(game) => return game.into(),
+            E::Store(store) => return store.into(),
+            E::BadUsername(_) | E::NoSuchUser(_) => StatusCode::BAD_REQUEST,
+            E::Busy => StatusCode::SERVICE_UNAVAILABLE,
+            E::Failed => StatusCode::INTERNAL_SERVER_ERROR,
+        };
+        ApiError::new(status, err.to_string())
+    }
+}
+
+/// A JSON body whose rejection is an [`ApiError`] (one line of JSON, the
+/// problem named), not axum's plain text.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ApiJson<T>(pub T);
+
+impl<S, T> axum::extract::FromRequest<S> for ApiJson<T>
+where
+    Json<T>: axum::extract::FromRequest<S, Rejection = axum::extract::rejection::JsonRejection>,
+    S: Send + Sync,
+{
+    type Rejection = ApiError;
+
+    async fn from_request(req: axum::extract::Request, state: &S) -> Result<Self, ApiError> {
+        Json::<T>::from_request(req, state)
+            .await
+            .map(|Json(value)| ApiJson(value))
+            .map_err(|rejection| ApiError::new(rejection.status(), rejection.body_text()))
+    }
+}
+
+/// Makes every error answer one line of JSON, also those axum writes
+/// itself as plain text (a path that does not decode, a method the route
+/// lacks, a body over the limit, a timeout).
+pub async fn json_errors(mut response: axum::response::Response) -> axum::response::Response {
+    // No answer is ever to be read as another type than it says.
+    response.headers_mut().insert(
+        axum::http::header::X_CONTENT_TYPE_OPTIONS,
+        axum::http::HeaderValue::from_static("nosniff"),
+    );
+    let status = response.status();
+    let is_json = response
+        .headers()
+        .get(axum::http::header::CONTENT_TYPE)
+        .is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
+    if !(status.is_client_error() || status.is_server_error()) || is_json {
+        return response;
+    }
+    let bytes = axum::body::to_bytes(response.into_body(), 4096)
+        .await
+        .unwrap_or_default();
+    let text = String::from_utf8_lossy(&bytes);
+    let message = match text.lines().next().map(str::trim) {
+        Some(line) if !line.is_empty() => line.to_string(),
+        _ => status
+            .canonical_reason()
+            .unwrap_or("request refused")
+            .to_lowercase(),
+    };
+    let mut response = ApiError::new(status, message).into_response();
+    response.headers_mut().insert(
+        axum::http::header::X_CONTENT_TYPE_OPTIONS,
+        axum::http::HeaderValue::from_static("nosniff"),
+    );
+    response
+}

@@ -1,0 +1,161 @@
+//! Who is calling: a Bearer token or a browser's session cookie (with its
+//! CSRF token on every change). The endpoint table's access layer
+//! ([`super::endpoints`]) resolves the caller once and leaves it in the
+//! request; the extractors here read it from there.
+
+use axum::extract::FromRequestParts;
+use axum::http::request::Parts;
+use axum::http::{HeaderMap, Method, header};
+
+use super::error::ApiError;
+use crate::domain::accounts::{SESSION_TTL, User};
+use crate::service::AppState;
+use crate::service::accounts;
+
+/// The session cookie's name.
+pub const SESSION_COOKIE: &str = "tempo_session";
+
+/// The header a browser sends its session's CSRF token in, with every
+/// request that changes something.
+pub const CSRF_HEADER: &str = "x-csrf-token";
+
+/// The refusal of a route that needs a caller and has none.
+pub const TOKEN_NEEDED: &str = "a token is needed: POST /api/token";
+
+/// The `Set-Cookie` value of a session (`None`: one that ends it).
+pub fn session_cookie(id: Option<&str>) -> String {
+    match id {
+        Some(id) => format!(
+            "{SESSION_COOKIE}={id}; HttpOnly; Secure; SameSite=Lax; Path=/; Max-Age={}",
+            SESSION_TTL.as_secs()
+        ),
+        None => format!("{SESSION_COOKIE}=; HttpOnly; Secure; SameSite=Lax; Path=/; Max-Age=0"),
+    }
+}
+
+/// The session id a request's cookies carry.
+pub fn session_id(headers: &HeaderMap) -> Option<String> {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(name, _)| *name == SESSION_COOKIE)
+        .map(|(_, value)| value.to_string())
+        .filter(|value| !value.is_empty() && value.len() <= 128)
+}
+
+/// The Bearer token of a request, if it sent one.
+pub fn bearer(headers: &HeaderMap) -> Option<&str> {
+    headers
+        .get(header::AUTHORIZATION)
+        .and_then(|h| h.to_str().ok())
+        .and_then(|h| h.strip_prefix("Bearer "))
+        .map(str::trim)
+}
+
+/// The caller a request names, if any: by its Bearer token, else by its
+/// session cookie.
+pub async fn resolve(parts: &Parts, state: &AppState) -> Result<Option<User>, ApiError> {
+    if parts.headers.get(header::AUTHORIZATION).is_none() {
+        return session_caller(parts, state).await;
+    }
+    let token = bearer(&parts.headers)
+        .ok_or_else(|| ApiError::unauthorized("Authorization: Bearer <token> expected"))?;
+    Ok(Some(accounts::token_user(state, token).await?))
+}
+
+/// The caller named by a session cookie. A request that may change
+/// something (any method but GET and HEAD) must also carry the session's
+/// CSRF token in [`CSRF_HEADER`]: another site can make a browser send the
+/// cookie, not read the token.
+async fn session_caller(parts: &Parts, state: &AppState) -> Result<Option<User>, ApiError> {
+    let Some(id) = session_id(&parts.headers) else {
+        return Ok(None);
+    };
+    let safe = matches!(parts.method, Method::GET | Method::HEAD);
+    let Some((user, csrf)) = accounts::session(state, &id).await? else {
+        // A read with an ended session is a visitor's (a route that needs
+        // a caller still says so); a change is refused.
+        if safe {
+            return Ok(None);
+        }
+        return Err(accounts::AccountsError::SessionEnded.into());
+    };
+    let sent = parts.headers.get(CSRF_HEADER).and_then(|v| v.to_str().ok());
+    if !safe && !sent.is_some_and(|sent| constant_time_eq(sent.as_bytes(), csrf.as_bytes())) {
+        return Err(ApiError::forbidden(format!(
+            "the {CSRF_HEADER} header is missing or wrong"
+        )));
+    }
+    Ok(Some(user))
+}
+
+fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+/// A browser's session: its user and CSRF token.
+#[derive(Debug, Clone)]
+pub struct BrowserSession {
+    pub user: User,
+    pub csrf: String,
+}
+
+/// The session a request's cookie names, or why there is none.
+pub async fn browser_session(
+    headers: &HeaderMap,
+    state: &AppState,
+) -> Result<BrowserSession, ApiError> {
+    let id = session_id(headers).ok_or_else(|| ApiError::unauthorized("not logged in"))?;
+    let (user, csrf) = accounts::session(state, &id)
+        .await?
+        .ok_or(accounts::AccountsError::SessionEnded)?;
+    Ok(BrowserSession { user, csrf })
+}
+
+/// The caller as the access layer resolved it.
+#[derive(Debug, Clone)]
+pub(super) struct Resolved(pub Option<User>);
+
+/// The caller, named by a Bearer token or a session.
+#[derive(Debug, Clone)]
+pub struct Caller(pub User);
+
+/// The caller if one is named, else nobody (for routes anyone may read).
+#[derive(Debug, Clone)]
+pub struct MaybeCaller(pub Option<User>);
+
+impl FromRequestParts<AppState> for MaybeCaller {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+        if let Some(Resolved(user)) = parts.extensions.get::<Resolved>() {
+            return Ok(MaybeCaller(user.clone()));
+        }
+        resolve(parts, state).await.map(MaybeCaller)
+    }
+}
+
+impl FromRequestParts<AppState> for Caller {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+        match MaybeCaller::from_request_parts(parts, state).await? {
+            MaybeCaller(Some(user)) => Ok(Caller(user)),
+            MaybeCaller(None) => Err(ApiError::unauthorized(TOKEN_NEEDED)),
+        }
+    }
+}
+
+impl FromRequestParts<AppState> for BrowserSession {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+        if let Some(session) = parts.extensions.get::<BrowserSession>() {
+            return Ok(session.clone());
+        }
+        browser_session(&parts.headers, state).await
+    }
+}

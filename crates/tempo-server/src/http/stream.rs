@@ -1,0 +1,140 @@
+//! The NDJSON streams: a game's entries as they are stored, and a
+//! member's events (challenges, game starts).
+
+use std::time::Duration;
+
+use axum::body::Body;
+use axum::extract::{Path, State};
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use futures_util::StreamExt;
+use serde::Serialize;
+use tempo_host::view::Audience;
+use tokio::sync::broadcast::error::RecvError;
+
+use super::ApiResult;
+use super::endpoint::{Access, Endpoint, NDJSON};
+use super::extract::{Caller, MaybeCaller};
+use super::games::GameView;
+use crate::service::events::UserEvent;
+use crate::service::games::{self, Line, Slot};
+use crate::service::{AppState, challenges};
+
+/// Keep-alive lines on idle streams (as lichess sends).
+const KEEP_ALIVE: Duration = Duration::from_secs(15);
+
+fn ndjson(body: Body) -> Response {
+    ([(header::CONTENT_TYPE, NDJSON)], body).into_response()
+}
+
+/// A value as one line.
+fn line(value: &impl Serialize) -> String {
+    let mut text = serde_json::to_string(value).expect("a line serialises");
+    text.push('\n');
+    text
+}
+
+/// An entry's line (with the log's `head`), and after anything but a
+/// commit (whose line says all that changed) the state as the reader
+/// may see it.
+async fn entry_lines(slot: &Slot, state: &AppState, audience: Audience, entry: &Line) -> String {
+    let mut text = entry.text.clone();
+    if entry.changes_state {
+        let game = slot.game.lock().await;
+        text.push_str(&line(&game.state(audience, state.clock.now())));
+    }
+    text
+}
+
+/// `GET /api/board/game/stream/{id}`: NDJSON, the full game first, then
+/// every entry as it is stored, each with the log's `head`, and the
+/// state after it as the caller may see it.
+async fn game_stream(
+    State(state): State<AppState>,
+    MaybeCaller(user): MaybeCaller,
+    Path(id): Path<String>,
+) -> ApiResult<Response> {
+    let slot = state.hub.slot(&state.store, &id).await?;
+    let audience = slot.audience(user.as_ref().map(|u| u.name.as_str()));
+    let receiver = slot.lines.subscribe();
+    let stopped = state.stopped();
+    let first = {
+        let game = slot.game.lock().await;
+        game.full(audience, state.clock.now())
+    };
+    state
+        .metrics
+        .streams_opened
+        .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let stream =
+        futures_util::stream::once(async move { Ok::<_, std::convert::Infallible>(line(&first)) })
+            .chain(futures_util::stream::unfold(
+                (receiver, slot, state, audience),
+                |(mut receiver, slot, state, audience)| async move {
+                    let text = match tokio::time::timeout(KEEP_ALIVE, receiver.recv()).await {
+                        Err(_) => "\n".to_string(),
+                        Ok(Ok(entry)) => entry_lines(&slot, &state, audience, &entry).await,
+                        Ok(Err(RecvError::Lagged(_))) => {
+                            let game = slot.game.lock().await;
+                            line(&game.full(audience, state.clock.now()))
+                        }
+                        Ok(Err(RecvError::Closed)) => return None,
+                    };
+                    Some((Ok(text), (receiver, slot, state, audience)))
+                },
+            ))
+            .take_until(stopped);
+    Ok(ndjson(Body::from_stream(stream)))
+}
+
+/// `GET /api/stream/event`: the caller's challenges and games.
+async fn event_stream(State(state): State<AppState>, Caller(user): Caller) -> ApiResult<Response> {
+    let receiver = state.hub.user_channel(&user.name).subscribe();
+    let mut first = String::new();
+    for challenge in challenges::pending(&state.store, &user).await? {
+        first.push_str(&line(&UserEvent::open_challenge(&challenge.id)));
+    }
+    for id in games::in_play(&state, &user).await? {
+        first.push_str(&line(&UserEvent::game_start(&id, None)));
+    }
+    let stream =
+        futures_util::stream::once(async move { Ok::<_, std::convert::Infallible>(first) })
+            .chain(futures_util::stream::unfold(
+                receiver,
+                |mut receiver| async move {
+                    let text = match tokio::time::timeout(KEEP_ALIVE, receiver.recv()).await {
+                        Err(_) | Ok(Err(RecvError::Lagged(_))) => "\n".to_string(),
+                        Ok(Ok(event)) => line(&event),
+                        Ok(Err(RecvError::Closed)) => return None,
+                    };
+                    Some((Ok(text), receiver))
+                },
+            ))
+            .take_until(state.stopped());
+    Ok(ndjson(Body::from_stream(stream)))
+}
+
+/// The rows of the endpoint table.
+pub(super) fn endpoints() -> Vec<Endpoint> {
+    use Access::*;
+    let e = Endpoint::new;
+    vec![
+        e(
+            "get",
+            "/api/board/game/stream/{id}",
+            "The game as NDJSON: gameFull, then each entry with the log's head and the state after it",
+            Optional,
+            || get(game_stream),
+        )
+        .ndjson::<GameView>(),
+        e(
+            "get",
+            "/api/stream/event",
+            "The caller's challenges and game starts as NDJSON",
+            Token,
+            || get(event_stream),
+        )
+        .ndjson::<UserEvent>(),
+    ]
+}

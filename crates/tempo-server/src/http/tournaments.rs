@@ -1,0 +1,512 @@
+//! The tournaments' routes and their rows of the endpoint table. Reading
+//! is public (a pairing list or standings on a club's projector needs no
+//! login); every change needs a director: the arbiter or admin role.
+
+use axum::Json;
+use axum::body::Bytes;
+use axum::extract::{Path, Query, State};
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use axum::routing::{delete, get, post};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::endpoint::{Access, Endpoint};
+use super::error::{ApiError, ApiJson};
+use super::extract::Caller;
+use super::{ApiResult, Done, done, instant};
+use crate::domain::tournaments::view::{
+    self, CrosstableView, DetailView, RoundView, StandingsView,
+};
+use crate::domain::tournaments::{CreateRequest, Refusal, Status};
+use crate::service::AppState;
+use crate::service::tournaments::{self, NewPlayer};
+
+/// The tournaments listed at most.
+const LIST_LIMIT: i64 = 500;
+
+/// What a player without the role is told.
+const DIRECTORS_ONLY: &str = "tournament changes need a director: the arbiter or admin role";
+
+fn number(what: &str, text: &str) -> Result<u32, ApiError> {
+    text.parse::<u32>().ok().filter(|&n| n > 0).ok_or_else(|| {
+        Refusal::NotFound(format!(
+            "{what} {}",
+            text.chars().take(12).collect::<String>()
+        ))
+        .into()
+    })
+}
+
+/// A tournament made.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Created {
+    pub id: String,
+}
+
+/// The tournaments.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TournamentList {
+    pub tournaments: Vec<TournamentLine>,
+}
+
+/// One tournament of the list.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TournamentLine {
+    pub id: String,
+    pub name: String,
+    pub system: String,
+    /// RFC 3339.
+    pub created: String,
+}
+
+/// A player to register.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PlayerRequest {
+    #[schema(max_length = 33)]
+    pub name: String,
+    #[schema(maximum = 9999)]
+    pub rating: Option<u32>,
+    /// The player's account.
+    pub username: Option<String>,
+    #[schema(max_length = 40)]
+    pub club: Option<String>,
+    /// A guest, not a club member.
+    #[serde(default)]
+    pub guest: bool,
+}
+
+/// A registered player's starting rank.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PlayerAdded {
+    pub id: u32,
+}
+
+/// Players who must not be paired with each other.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ForbidRequest {
+    #[schema(min_items = 2)]
+    pub players: Vec<u32>,
+}
+
+/// A withdrawal.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Withdrawn {
+    pub ok: bool,
+    pub player: u32,
+    /// The last round the player is in.
+    pub after_round: u32,
+}
+
+/// A player's attendance in a round.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AttendanceRequest {
+    #[schema(minimum = 1)]
+    pub round: u32,
+    #[schema(minimum = 1)]
+    pub player: u32,
+    #[schema(value_type = AttendanceStatus)]
+    pub status: String,
+}
+
+/// The attendance a director may record.
+#[derive(Debug, ToSchema)]
+#[schema(rename_all = "kebab-case")]
+#[allow(dead_code)] // Only a schema: the values are parsed by `Status::parse`.
+pub enum AttendanceStatus {
+    Present,
+    Excused,
+    Unexcused,
+    ClubDuty,
+    HalfPointBye,
+    FullPointBye,
+}
+
+/// The attendance recorded.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AttendanceAnswer {
+    pub ok: bool,
+    pub round: u32,
+    pub player: u32,
+    pub status: String,
+}
+
+/// How to pair a round.
+#[derive(Debug, Deserialize, Default, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PairRequest {
+    /// Also create the round's games on the server.
+    #[serde(default)]
+    pub online: bool,
+}
+
+/// A round's pairing deleted.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Unpaired {
+    pub ok: bool,
+    pub round: u32,
+}
+
+/// A board's result.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ResultRequest {
+    #[schema(minimum = 1)]
+    pub board: u32,
+    #[schema(value_type = BoardResult)]
+    pub result: String,
+}
+
+/// A result a director enters.
+#[derive(Debug, ToSchema)]
+#[allow(dead_code)] // Only a schema: the values are parsed by `Record::set_result`.
+pub enum BoardResult {
+    #[schema(rename = "1-0")]
+    WhiteWins,
+    #[schema(rename = "0-1")]
+    BlackWins,
+    #[schema(rename = "1/2-1/2")]
+    Draw,
+    #[schema(rename = "+-")]
+    WhiteForfeitWin,
+    #[schema(rename = "-+")]
+    BlackForfeitWin,
+}
+
+/// The round after a result, and whether the result changed.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ResultAnswer {
+    #[serde(flatten)]
+    pub round: RoundView,
+    pub changed: bool,
+}
+
+/// Which standings.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StandingsQuery {
+    round: Option<u32>,
+}
+
+/// `POST /api/tournaments`.
+async fn create(
+    State(state): State<AppState>,
+    ApiJson(req): ApiJson<CreateRequest>,
+) -> ApiResult<Json<Created>> {
+    let id = tournaments::create(&state, &req).await?;
+    Ok(Json(Created { id }))
+}
+
+/// `GET /api/tournaments`: the newest first.
+async fn list(State(state): State<AppState>) -> ApiResult<Json<TournamentList>> {
+    let rows = tournaments::list(&state.store, LIST_LIMIT).await?;
+    Ok(Json(TournamentList {
+        tournaments: rows
+            .into_iter()
+            .map(|s| TournamentLine {
+                id: s.id,
+                name: s.name,
+                system: s.system,
+                created: instant(s.created),
+            })
+            .collect(),
+    }))
+}
+
+/// `GET /api/tournaments/{id}`.
+async fn detail(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> ApiResult<Json<DetailView>> {
+    let (record, _) = tournaments::load(&state.store, &id).await?;
+    Ok(Json(view::detail(&id, &record)))
+}
+
+/// `POST /api/tournaments/{id}/players` → `{"id": startRank}`.
+async fn add_player(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    ApiJson(req): ApiJson<PlayerRequest>,
+) -> ApiResult<Json<PlayerAdded>> {
+    let player = NewPlayer {
+        name: &req.name,
+        rating: req.rating,
+        username: req.username.as_deref(),
+        club: req.club.as_deref(),
+        guest: req.guest,
+    };
+    let id = tournaments::add_player(&state.store, &id, &player).await?;
+    Ok(Json(PlayerAdded { id }))
+}
+
+/// `POST /api/tournaments/{id}/forbidden`: players who must not meet.
+async fn forbid(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    ApiJson(req): ApiJson<ForbidRequest>,
+) -> ApiResult<Json<Done>> {
+    tournaments::modify(&state.store, &id, |r| r.forbid(&req.players)).await?;
+    Ok(done())
+}
+
+/// `POST /api/tournaments/{id}/players/{player}/withdraw`.
+async fn withdraw(
+    State(state): State<AppState>,
+    Path((id, player)): Path<(String, String)>,
+) -> ApiResult<Json<Withdrawn>> {
+    let player = number("player", &player)?;
+    let (after_round, _) = tournaments::modify(&state.store, &id, |r| r.withdraw(player)).await?;
+    Ok(Json(Withdrawn {
+        ok: true,
+        player,
+        after_round,
+    }))
+}
+
+/// `POST /api/tournaments/{id}/attendance`.
+async fn attendance(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    ApiJson(req): ApiJson<AttendanceRequest>,
+) -> ApiResult<Json<AttendanceAnswer>> {
+    let status = Status::parse(&req.status)?;
+    tournaments::modify(&state.store, &id, |r| {
+        r.set_attendance(req.round, req.player, status)
+    })
+    .await?;
+    Ok(Json(AttendanceAnswer {
+        ok: true,
+        round: req.round,
+        player: req.player,
+        status: status.as_str().to_string(),
+    }))
+}
+
+/// `POST /api/tournaments/{id}/rounds` (body optional: `{"online":true}`
+/// also creates the games): the new round's pairings.
+async fn pair(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    body: Bytes,
+) -> ApiResult<Json<RoundView>> {
+    let text = String::from_utf8_lossy(&body);
+    let req: PairRequest = if matches!(text.trim(), "" | "null") {
+        PairRequest::default()
+    } else {
+        serde_json::from_slice(&body).map_err(|e| ApiError::bad_request(format!("body: {e}")))?
+    };
+    let (round, record) = tournaments::pair(&state, &id, req.online).await?;
+    Ok(Json(view::round(&record, round)))
+}
+
+/// `GET /api/tournaments/{id}/rounds/{round}`: a round's pairing list.
+async fn round(
+    State(state): State<AppState>,
+    Path((id, round)): Path<(String, String)>,
+) -> ApiResult<Json<RoundView>> {
+    let round = number("round", &round)?;
+    let record = tournaments::paired(&state.store, &id, round).await?;
+    Ok(Json(view::round(&record, round)))
+}
+
+/// `DELETE /api/tournaments/{id}/rounds/{round}`: the last round's
+/// pairing goes (to pair it again).
+async fn unpair(
+    State(state): State<AppState>,
+    Path((id, round)): Path<(String, String)>,
+) -> ApiResult<Json<Unpaired>> {
+    let round = number("round", &round)?;
+    tournaments::modify(&state.store, &id, |r| r.unpair(round)).await?;
+    Ok(Json(Unpaired { ok: true, round }))
+}
+
+/// `POST /api/tournaments/{id}/rounds/{round}/games`: the round's games on
+/// the server, for the boards whose players have accounts.
+async fn games(
+    State(state): State<AppState>,
+    Path((id, round)): Path<(String, String)>,
+) -> ApiResult<Json<RoundView>> {
+    let round = number("round", &round)?;
+    tournaments::paired(&state.store, &id, round).await?;
+    let record = tournaments::create_games(&state, &id, round).await?;
+    Ok(Json(view::round(&record, round)))
+}
+
+/// `POST /api/tournaments/{id}/rounds/{round}/results`: a board's result,
+/// or a logged correction.
+async fn result(
+    State(state): State<AppState>,
+    Caller(user): Caller,
+    Path((id, round)): Path<(String, String)>,
+    ApiJson(req): ApiJson<ResultRequest>,
+) -> ApiResult<Json<ResultAnswer>> {
+    let round = number("round", &round)?;
+    let now = state.clock.now();
+    let (changed, record) = tournaments::modify(&state.store, &id, |r| {
+        r.set_result(round, req.board, &req.result, &user.name, now, false)
+    })
+    .await?;
+    Ok(Json(ResultAnswer {
+        round: view::round(&record, round),
+        changed,
+    }))
+}
+
+/// `GET /api/tournaments/{id}/standings[?round=N]`.
+async fn standings(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Query(query): Query<StandingsQuery>,
+) -> ApiResult<Json<StandingsView>> {
+    let (record, _) = tournaments::load(&state.store, &id).await?;
+    Ok(Json(view::standings_view(&record, query.round)?))
+}
+
+/// `GET /api/tournaments/{id}/crosstable`.
+async fn crosstable(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> ApiResult<Json<CrosstableView>> {
+    let (record, _) = tournaments::load(&state.store, &id).await?;
+    Ok(Json(view::crosstable(&record)))
+}
+
+/// `GET /api/tournaments/{id}/trf`: the tournament as TRF.
+async fn trf(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Response> {
+    let (record, _) = tournaments::load(&state.store, &id).await?;
+    let (text, _) = record.to_texts()?;
+    Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response())
+}
+
+/// The tournaments' rows of the endpoint table.
+pub(super) fn endpoints() -> Vec<Endpoint> {
+    use Access::{Arbiter, Public};
+    let e = Endpoint::new;
+    let director = |endpoint: Endpoint| endpoint.forbidden(DIRECTORS_ONLY);
+    vec![
+        director(e(
+            "post",
+            "/api/tournaments",
+            "Creates a tournament (dutch, keizer or round-robin), or imports one from TRF → {id}",
+            Arbiter,
+            || post(create),
+        ))
+        .body::<CreateRequest>()
+        .json::<Created>(),
+        e("get", "/api/tournaments", "The tournaments, newest first", Public, || get(list))
+            .json::<TournamentList>(),
+        e(
+            "get",
+            "/api/tournaments/{id}",
+            "A tournament: settings, players, rounds with boards and results, attendance, the log of corrections",
+            Public,
+            || get(detail),
+        )
+        .json::<DetailView>(),
+        director(e(
+            "post",
+            "/api/tournaments/{id}/players",
+            "Registers a player (a late entry once rounds are paired) → {id: starting rank}",
+            Arbiter,
+            || post(add_player),
+        ))
+        .body::<PlayerRequest>()
+        .json::<PlayerAdded>(),
+        director(e(
+            "post",
+            "/api/tournaments/{id}/players/{player}/withdraw",
+            "Withdraws a player after the last paired round",
+            Arbiter,
+            || post(withdraw),
+        ))
+        .json::<Withdrawn>(),
+        director(e(
+            "post",
+            "/api/tournaments/{id}/forbidden",
+            "Players who must not be paired with each other (TRF's XXP line; Dutch and Keizer)",
+            Arbiter,
+            || post(forbid),
+        ))
+        .body::<ForbidRequest>()
+        .json::<Done>(),
+        director(e(
+            "post",
+            "/api/tournaments/{id}/attendance",
+            "A player's attendance in a round: present, excused, unexcused, club-duty (Swiss and round robin also half-point-bye, full-point-bye)",
+            Arbiter,
+            || post(attendance),
+        ))
+        .body::<AttendanceRequest>()
+        .json::<AttendanceAnswer>(),
+        director(e(
+            "post",
+            "/api/tournaments/{id}/rounds",
+            "Pairs the next round (every earlier game needs a result); {online:true} also creates its games",
+            Arbiter,
+            || post(pair),
+        ))
+        .body::<PairRequest>()
+        .json::<RoundView>(),
+        e(
+            "get",
+            "/api/tournaments/{id}/rounds/{round}",
+            "A round's pairing list: boards, results, games, bye, Chess960 position",
+            Public,
+            || get(round),
+        )
+        .json::<RoundView>(),
+        director(e(
+            "delete",
+            "/api/tournaments/{id}/rounds/{round}",
+            "Deletes the last round's pairing and results, to pair it again (not once played online)",
+            Arbiter,
+            || delete(unpair),
+        ))
+        .json::<Unpaired>(),
+        director(e(
+            "post",
+            "/api/tournaments/{id}/rounds/{round}/games",
+            "Creates the round's games on the server for boards whose players have accounts",
+            Arbiter,
+            || post(games),
+        ))
+        .json::<RoundView>(),
+        director(e(
+            "post",
+            "/api/tournaments/{id}/rounds/{round}/results",
+            "A board's result; changing one is a logged correction",
+            Arbiter,
+            || post(result),
+        ))
+        .body::<ResultRequest>()
+        .json::<ResultAnswer>(),
+        e(
+            "get",
+            "/api/tournaments/{id}/standings",
+            "Standings after the last complete round (?round=N for an earlier one), with tie-breaks; Keizer: the Keizer score",
+            Public,
+            || get(standings),
+        )
+        .json::<StandingsView>(),
+        e(
+            "get",
+            "/api/tournaments/{id}/crosstable",
+            "Each player's opponents, colours and results by round",
+            Public,
+            || get(crosstable),
+        )
+        .json::<CrosstableView>(),
+        e(
+            "get",
+            "/api/tournaments/{id}/trf",
+            "The tournament as TRF (tempo pair and tempo standings read it)",
+            Public,
+            || get(trf),
+        )
+        .content("text/plain"),
+    ]
+}

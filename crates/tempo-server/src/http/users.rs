@@ -1,0 +1,108 @@
+//! The club's members: the list a caller challenges from, and an admin's
+//! new accounts.
+
+use axum::Json;
+use axum::extract::State;
+use axum::routing::{get, post};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::ApiResult;
+use super::endpoint::{Access, Endpoint};
+use super::error::ApiJson;
+use super::extract::Caller;
+use crate::domain::accounts::Role;
+use crate::service::{AppState, accounts};
+
+/// The members.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MembersAnswer {
+    pub users: Vec<Member>,
+}
+
+/// A member.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Member {
+    pub name: String,
+    pub role: Role,
+}
+
+/// A new member.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NewUserRequest {
+    pub username: String,
+    pub password: String,
+    /// `player` if not given.
+    #[serde(default = "player")]
+    #[schema(value_type = Role)]
+    pub role: String,
+}
+
+fn player() -> String {
+    Role::Player.as_str().into()
+}
+
+/// The member added.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct NewUserAnswer {
+    pub ok: bool,
+    pub name: String,
+    pub role: Role,
+}
+
+/// `GET /api/users`: the members a caller may challenge.
+async fn members(
+    State(state): State<AppState>,
+    Caller(_): Caller,
+) -> ApiResult<Json<MembersAnswer>> {
+    let users = accounts::members(&state.store).await?;
+    Ok(Json(MembersAnswer {
+        users: users
+            .into_iter()
+            .map(|u| Member {
+                name: u.name,
+                role: u.role,
+            })
+            .collect(),
+    }))
+}
+
+/// `POST /api/users`: an admin adds a member.
+async fn add_member(
+    State(state): State<AppState>,
+    Caller(admin): Caller,
+    ApiJson(req): ApiJson<NewUserRequest>,
+) -> ApiResult<Json<NewUserAnswer>> {
+    let user = accounts::add_member(&state, &admin, &req.username, req.password, &req.role).await?;
+    Ok(Json(NewUserAnswer {
+        ok: true,
+        name: user.name,
+        role: user.role,
+    }))
+}
+
+/// The rows of the endpoint table.
+pub(super) fn endpoints() -> Vec<Endpoint> {
+    use Access::*;
+    let e = Endpoint::new;
+    vec![
+        e(
+            "get",
+            "/api/users",
+            "The club's members (name and role)",
+            Token,
+            || get(members),
+        )
+        .json::<MembersAnswer>(),
+        e(
+            "post",
+            "/api/users",
+            "An admin adds a member: username, password (8+ characters), role",
+            Token,
+            || post(add_member),
+        )
+        .body::<NewUserRequest>()
+        .json::<NewUserAnswer>(),
+    ]
+}

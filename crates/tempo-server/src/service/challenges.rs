@@ -1,0 +1,162 @@
+//! Challenges: made, listed, accepted (the game starts), declined or
+//! cancelled.
+
+use std::sync::atomic::Ordering::Relaxed;
+
+use tempo_host::{GameSpec, Header, HostError, HostedGame};
+
+use crate::domain::accounts::User;
+use crate::domain::challenges::{
+    Challenge, ChallengeStatus, ColorChoice, MAX_OPEN_CHALLENGES, check_spec, game_spec,
+};
+use crate::domain::random_id;
+use crate::service::AppState;
+use crate::service::events::UserEvent;
+use crate::storage::{Store, StoreError};
+
+/// Why a challenge request is refused.
+#[derive(Debug, thiserror::Error)]
+pub enum ChallengeError {
+    #[error("color: white, black or random")]
+    BadColor,
+    /// The game asked for cannot be made.
+    #[error(transparent)]
+    Spec(#[from] HostError),
+    #[error("user not found")]
+    NoSuchUser,
+    #[error("you cannot challenge yourself")]
+    Yourself,
+    #[error("at most {MAX_OPEN_CHALLENGES} open challenges: cancel one first")]
+    TooMany,
+    #[error("challenge not found")]
+    NotFound,
+    #[error("only the challenged player can accept")]
+    NotTheChallenged,
+    #[error("you cannot {0} this challenge")]
+    NotYours(&'static str),
+    #[error("the challenge is {0}")]
+    Closed(&'static str),
+    #[error("the challenge is no longer open")]
+    NoLongerOpen,
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+/// How a challenge is closed without a game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CloseAction {
+    /// The challenged player says no.
+    Decline,
+    /// The challenger takes it back.
+    Cancel,
+}
+
+impl CloseAction {
+    fn name(self) -> &'static str {
+        match self {
+            CloseAction::Decline => "decline",
+            CloseAction::Cancel => "cancel",
+        }
+    }
+}
+
+/// `user` challenges `dest` to a game of `spec`, playing `color`
+/// (`white`, `black` or `random`). Both hear of it.
+pub async fn create(
+    state: &AppState,
+    user: &User,
+    dest: &str,
+    spec: GameSpec,
+    color: &str,
+) -> Result<Challenge, ChallengeError> {
+    let color = ColorChoice::from_name(color).ok_or(ChallengeError::BadColor)?;
+    check_spec(&spec)?;
+    let (dest_user, _) = state
+        .store
+        .user(dest)
+        .await?
+        .ok_or(ChallengeError::NoSuchUser)?;
+    if dest_user.name.eq_ignore_ascii_case(&user.name) {
+        return Err(ChallengeError::Yourself);
+    }
+    if state.store.open_challenges_from(&user.name).await? >= MAX_OPEN_CHALLENGES {
+        return Err(ChallengeError::TooMany);
+    }
+    let challenge = Challenge {
+        id: random_id(),
+        challenger: user.name.to_lowercase(),
+        dest: dest_user.name.to_lowercase(),
+        spec,
+        color,
+        status: ChallengeStatus::Open,
+        game_id: None,
+    };
+    let now = state.clock.now() as i64;
+    state.store.add_challenge(&challenge, now).await?;
+    let event = UserEvent::new_challenge(&challenge, &user.name, &dest_user.name);
+    state.hub.notify(&dest_user.name, event.clone());
+    state.hub.notify(&user.name, event);
+    Ok(challenge)
+}
+
+/// The open challenges to and from `user`, oldest first.
+pub async fn pending(store: &Store, user: &User) -> Result<Vec<Challenge>, ChallengeError> {
+    Ok(store.open_challenges(&user.name).await?)
+}
+
+async fn find(store: &Store, id: &str) -> Result<Challenge, ChallengeError> {
+    store.challenge(id).await?.ok_or(ChallengeError::NotFound)
+}
+
+/// The challenged player accepts: the game starts (the challenge closes
+/// and the game is stored in one transaction). The game's id.
+pub async fn accept(state: &AppState, user: &User, id: &str) -> Result<String, ChallengeError> {
+    let challenge = find(&state.store, id).await?;
+    if !challenge.dest.eq_ignore_ascii_case(&user.name) {
+        return Err(ChallengeError::NotTheChallenged);
+    }
+    if challenge.status != ChallengeStatus::Open {
+        return Err(ChallengeError::Closed(challenge.status.as_str()));
+    }
+    let spec = game_spec(&challenge.spec);
+    let (white, black) = challenge.seats();
+    let game_id = random_id();
+    let header = Header::new(&game_id, &spec, &white, &black)?;
+    let (game, first) = HostedGame::create(header, state.clock.now())?;
+    if !state
+        .store
+        .accept_challenge(id, &game_id, (&white, &black), &first)
+        .await?
+    {
+        return Err(ChallengeError::NoLongerOpen);
+    }
+    state
+        .hub
+        .insert(&game_id, white.to_lowercase(), black.to_lowercase(), game);
+    state.metrics.games_created.fetch_add(1, Relaxed);
+    let event = UserEvent::game_start(&game_id, None);
+    state.hub.notify(&white, event.clone());
+    state.hub.notify(&black, event);
+    Ok(game_id)
+}
+
+/// The challenged player declines, or the challenger cancels.
+pub async fn close(
+    state: &AppState,
+    user: &User,
+    id: &str,
+    action: CloseAction,
+) -> Result<(), ChallengeError> {
+    let challenge = find(&state.store, id).await?;
+    let (who, status) = match action {
+        CloseAction::Decline => (&challenge.dest, ChallengeStatus::Declined),
+        CloseAction::Cancel => (&challenge.challenger, ChallengeStatus::Cancelled),
+    };
+    if !who.eq_ignore_ascii_case(&user.name) {
+        return Err(ChallengeError::NotYours(action.name()));
+    }
+    if !state.store.close_challenge(id, status).await? {
+        return Err(ChallengeError::NoLongerOpen);
+    }
+    Ok(())
+}

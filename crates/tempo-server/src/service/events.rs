@@ -1,0 +1,95 @@
+//! What a member's event stream (`GET /api/stream/event`) tells: a
+//! challenge to or from them, a game of theirs that starts.
+
+use serde::Serialize;
+use tempo_host::Variant;
+use utoipa::ToSchema;
+
+use crate::domain::challenges::{Challenge, ColorChoice};
+
+/// One event, a line of the stream.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(tag = "type", rename_all = "camelCase")]
+pub enum UserEvent {
+    /// A challenge to or from the member.
+    Challenge { challenge: ChallengeNote },
+    /// A game of the member's starts.
+    GameStart { game: GameNote },
+}
+
+/// A challenge as an event names it.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum ChallengeNote {
+    /// A challenge just made.
+    New(NewChallengeNote),
+    /// A challenge already open when the stream began.
+    Open { id: String },
+}
+
+/// A challenge just made: who, whom, and which game.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct NewChallengeNote {
+    pub id: String,
+    pub challenger: String,
+    pub dest_user: String,
+    #[schema(value_type = String)]
+    pub variant: Variant,
+    pub clock: Option<String>,
+    pub color: ColorChoice,
+}
+
+/// A game that starts.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct GameNote {
+    pub id: String,
+    pub game_id: String,
+    /// The tournament board the game is played for, if any.
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    pub board: Option<BoardNote>,
+}
+
+/// A tournament board.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct BoardNote {
+    pub tournament: String,
+    pub round: u32,
+    pub board: u32,
+}
+
+impl UserEvent {
+    /// A challenge just made, between `challenger` and `dest` (names as
+    /// registered).
+    pub fn new_challenge(challenge: &Challenge, challenger: &str, dest: &str) -> UserEvent {
+        UserEvent::Challenge {
+            challenge: ChallengeNote::New(NewChallengeNote {
+                id: challenge.id.clone(),
+                challenger: challenger.to_string(),
+                dest_user: dest.to_string(),
+                variant: challenge.spec.variant,
+                clock: challenge.spec.clock.clone(),
+                color: challenge.color,
+            }),
+        }
+    }
+
+    /// A challenge open when a stream begins.
+    pub fn open_challenge(id: &str) -> UserEvent {
+        UserEvent::Challenge {
+            challenge: ChallengeNote::Open { id: id.to_string() },
+        }
+    }
+
+    /// A game that starts (for a tournament `board`, if given).
+    pub fn game_start(id: &str, board: Option<BoardNote>) -> UserEvent {
+        UserEvent::GameStart {
+            game: GameNote {
+                id: id.to_string(),
+                game_id: id.to_string(),
+                board,
+            },
+        }
+    }
+}

@@ -1,0 +1,297 @@
+//! The games in play: each a [`HostedGame`] behind a lock, fed commands
+//! and the time, its entries stored before anyone hears of them, then
+//! fanned out as public lines. Only public forms ever enter a channel:
+//! a sealed choice stays in the game and the store.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use serde_json::{Map, Value};
+use tempo_chess::Color;
+use tempo_host::view::Audience;
+use tempo_host::{Command, Entry, HostedGame};
+use tokio::sync::{Mutex, broadcast};
+
+use super::error::GameError;
+use super::writer::Writer;
+use crate::service::events::UserEvent;
+use crate::storage::{Store, StoreError};
+
+/// A public log line, shared by every subscriber.
+pub type Line = Arc<PublicLine>;
+
+/// An entry as its streams send it: the public JSON line with the log's
+/// `head`, written once for every reader.
+#[derive(Debug)]
+pub struct PublicLine {
+    /// The line, newline included.
+    pub text: String,
+    /// Whether the state changed beyond a commit (then the readers'
+    /// states follow the line).
+    pub changes_state: bool,
+}
+
+/// One game in memory.
+#[derive(Debug)]
+pub struct Slot {
+    pub id: String,
+    /// Lowercase names of the players.
+    pub white: String,
+    pub black: String,
+    pub game: Mutex<HostedGame>,
+    pub lines: broadcast::Sender<Line>,
+}
+
+impl Slot {
+    /// A game's slot with room for `room` lines in its channel.
+    fn new(id: &str, white: String, black: String, game: HostedGame, room: usize) -> Slot {
+        Slot {
+            id: id.to_string(),
+            white,
+            black,
+            game: Mutex::new(game),
+            lines: broadcast::channel(room).0,
+        }
+    }
+
+    /// The seat of `user` (any case) in this game.
+    pub fn seat(&self, user: &str) -> Option<Color> {
+        let user = user.to_lowercase();
+        if user == self.white {
+            Some(Color::White)
+        } else if user == self.black {
+            Some(Color::Black)
+        } else {
+            None
+        }
+    }
+
+    /// What `user` may see: a player's own view, or the public one.
+    pub fn audience(&self, user: Option<&str>) -> Audience {
+        user.and_then(|u| self.seat(u))
+            .map_or(Audience::Public, Audience::Player)
+    }
+}
+
+/// The games in memory and each user's event channel.
+#[derive(Debug, Default)]
+pub struct Hub {
+    games: std::sync::Mutex<HashMap<String, Arc<Slot>>>,
+    users: std::sync::Mutex<HashMap<String, broadcast::Sender<UserEvent>>>,
+    /// Told the id of each game that ends on this instance (tournaments
+    /// take the results of their online boards from it).
+    ended: std::sync::Mutex<Option<tokio::sync::mpsc::UnboundedSender<String>>>,
+}
+
+/// Events waiting in a channel before a slow reader misses some (it then
+/// gets the full state again).
+const CHANNEL_ROOM: usize = 256;
+
+impl Hub {
+    /// The slot of game `id`, loaded from the store on first use.
+    pub async fn slot(&self, store: &Store, id: &str) -> Result<Arc<Slot>, GameError> {
+        if let Some(slot) = self.games.lock().expect("not poisoned").get(id) {
+            return Ok(slot.clone());
+        }
+        let (white, black) = store.game_players(id).await?.ok_or(GameError::NotFound)?;
+        let entries = store.entries(id).await?;
+        let game = HostedGame::replay(&entries).map_err(|e| {
+            tracing::error!(game = id, error = %e, "a stored log does not replay");
+            GameError::Unloadable
+        })?;
+        if game.end().is_some() {
+            // A finished game is only read: it is not kept, so that
+            // visitors of the archive cannot fill the server's memory.
+            return Ok(Arc::new(Slot::new(id, white, black, game, 1)));
+        }
+        Ok(self.insert(id, white, black, game))
+    }
+
+    /// Puts a game in memory (or returns the one already there).
+    pub fn insert(&self, id: &str, white: String, black: String, game: HostedGame) -> Arc<Slot> {
+        let mut games = self.games.lock().expect("not poisoned");
+        games
+            .entry(id.to_string())
+            .or_insert_with(|| Arc::new(Slot::new(id, white, black, game, CHANNEL_ROOM)))
+            .clone()
+    }
+
+    /// Every game in memory.
+    pub fn slots(&self) -> Vec<Arc<Slot>> {
+        self.games
+            .lock()
+            .expect("not poisoned")
+            .values()
+            .cloned()
+            .collect()
+    }
+
+    /// Runs `command` on the game at `now`: flags due first, then the
+    /// command, on a copy; the entries are stored (group commit), then the
+    /// copy becomes the game, then the public lines go out. A refused
+    /// command still stores the flags it settled. If another instance
+    /// wrote to the game meanwhile, the game is reloaded and the command
+    /// tried once more.
+    pub async fn command(
+        &self,
+        store: &Store,
+        writer: &Writer,
+        slot: &Slot,
+        command: Command,
+        now: u64,
+    ) -> Result<(), GameError> {
+        let mut game = slot.game.lock().await;
+        for attempt in 0..2 {
+            let known = game.head().0;
+            // Applied to the game in place; should storing fail, the game
+            // is read back from the store, which holds the truth.
+            let mut entries = game.tick(now)?;
+            let outcome = game
+                .handle(command.clone(), now, rand::random())
+                .map(|more| entries.extend(more));
+            if entries.is_empty() {
+                return outcome.map_err(GameError::from);
+            }
+            match writer.append(&slot.id, entries).await {
+                Ok(stored) => {
+                    publish(slot, &stored);
+                    self.forget_if_over(slot, &game);
+                    return outcome.map_err(GameError::from);
+                }
+                Err(StoreError::SeqTaken { .. }) if attempt == 0 => {
+                    self.reload(store, slot, &mut game, known).await?;
+                }
+                Err(e) => {
+                    let _ = self.reload(store, slot, &mut game, known).await;
+                    return Err(e.into());
+                }
+            }
+        }
+        Err(GameError::Busy)
+    }
+
+    /// Replaces `game` by what the store holds (another instance wrote to
+    /// it) and sends the entries after `known`, the last one this
+    /// instance sent out.
+    async fn reload(
+        &self,
+        store: &Store,
+        slot: &Slot,
+        game: &mut HostedGame,
+        known: u64,
+    ) -> Result<(), GameError> {
+        let entries = store.entries(&slot.id).await?;
+        *game = HostedGame::replay(&entries).map_err(|e| {
+            tracing::error!(game = slot.id, error = %e, "a stored log does not replay");
+            GameError::Unloadable
+        })?;
+        publish(
+            slot,
+            entries
+                .iter()
+                .filter(|e| e.seq > known)
+                .cloned()
+                .collect::<Vec<_>>()
+                .as_slice(),
+        );
+        Ok(())
+    }
+
+    /// Another instance stored entries of game `id`: bring it up to date,
+    /// if it is in memory here.
+    pub async fn refresh(&self, store: &Store, id: &str) {
+        let slot = self.games.lock().expect("not poisoned").get(id).cloned();
+        if let Some(slot) = slot {
+            let mut game = slot.game.lock().await;
+            // Our own writes notify too: nothing new then.
+            if store.last_seq(id).await.ok().flatten() <= Some(game.head().0) {
+                return;
+            }
+            let known = game.head().0;
+            if let Err(e) = self.reload(store, &slot, &mut game, known).await {
+                tracing::error!(game = id, error = %e, "refreshing a game");
+            }
+        }
+    }
+
+    /// Settles the flags due by `now` in every game in memory.
+    pub async fn settle_flags(&self, store: &Store, writer: &Writer, now: u64) {
+        for slot in self.slots() {
+            let Ok(mut game) = slot.game.try_lock() else {
+                continue;
+            };
+            if game.next_deadline().is_none_or(|d| d > now) {
+                continue;
+            }
+            let known = game.head().0;
+            let Ok(entries) = game.tick(now) else {
+                continue;
+            };
+            if entries.is_empty() {
+                continue;
+            }
+            match writer.append(&slot.id, entries).await {
+                Ok(stored) => {
+                    publish(&slot, &stored);
+                    self.forget_if_over(&slot, &game);
+                }
+                // Another instance settled it first: take its entries.
+                Err(StoreError::SeqTaken { .. }) => {
+                    let _ = self.reload(store, &slot, &mut game, known).await;
+                }
+                Err(e) => {
+                    tracing::error!(game = slot.id, error = %e, "storing a flag");
+                    let _ = self.reload(store, &slot, &mut game, known).await;
+                }
+            }
+        }
+    }
+
+    /// Lets a finished game leave memory (open streams keep their slot; a
+    /// later reader loads it from the store), so that a long-running
+    /// server holds only the games in play.
+    fn forget_if_over(&self, slot: &Slot, game: &HostedGame) {
+        if game.end().is_some() {
+            self.games.lock().expect("not poisoned").remove(&slot.id);
+            if let Some(ended) = self.ended.lock().expect("not poisoned").as_ref() {
+                let _ = ended.send(slot.id.clone());
+            }
+        }
+    }
+
+    /// Sends the id of every game that ends from now on to `ended`.
+    pub fn on_end(&self, ended: tokio::sync::mpsc::UnboundedSender<String>) {
+        *self.ended.lock().expect("not poisoned") = Some(ended);
+    }
+
+    /// The event channel of `user`.
+    pub fn user_channel(&self, user: &str) -> broadcast::Sender<UserEvent> {
+        self.users
+            .lock()
+            .expect("not poisoned")
+            .entry(user.to_lowercase())
+            .or_insert_with(|| broadcast::channel(CHANNEL_ROOM).0)
+            .clone()
+    }
+
+    /// Tells `user`'s event streams about something.
+    pub fn notify(&self, user: &str, event: UserEvent) {
+        let _ = self.user_channel(user).send(event);
+    }
+}
+
+/// Sends the public lines of `entries` (no receiver is no error).
+fn publish(slot: &Slot, entries: &[Entry]) {
+    for entry in entries {
+        let mut object: Map<String, Value> = entry.public();
+        let hash = object.get("hash").cloned().unwrap_or(Value::Null);
+        object.insert("head".into(), hash);
+        let mut text = Value::Object(object).to_string();
+        text.push('\n');
+        let changes_state = !matches!(entry.body, tempo_host::Body::Committed { .. });
+        let _ = slot.lines.send(Arc::new(PublicLine {
+            text,
+            changes_state,
+        }));
+    }
+}

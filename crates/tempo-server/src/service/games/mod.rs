@@ -1,0 +1,158 @@
+//! The games in play: the hub that holds them, the group-commit writer
+//! that stores their entries, the flags that fall; and what a player or
+//! a reader asks of a game.
+
+mod error;
+mod hub;
+mod writer;
+
+use std::sync::Arc;
+use std::sync::atomic::Ordering::Relaxed;
+
+use tempo_chess::Color;
+use tempo_host::chain::sign_head;
+use tempo_host::{Command, Entry, Variant};
+
+pub use error::{GameError, MAX_CHOICE};
+pub use hub::{Hub, Line, Slot};
+pub use writer::Writer;
+
+use crate::domain::accounts::User;
+use crate::service::AppState;
+
+/// Game `id` and the seat of `user` in it.
+pub async fn seated(
+    state: &AppState,
+    id: &str,
+    user: &User,
+) -> Result<(Arc<Slot>, Color), GameError> {
+    let slot = state.hub.slot(&state.store, id).await?;
+    let color = slot.seat(&user.name).ok_or(GameError::NotSeated)?;
+    Ok((slot, color))
+}
+
+/// Runs a command on a game now, counted in the metrics.
+pub async fn run(state: &AppState, slot: &Slot, command: Command) -> Result<(), GameError> {
+    state.metrics.commands.fetch_add(1, Relaxed);
+    let result = state
+        .hub
+        .command(
+            &state.store,
+            &state.writer,
+            slot,
+            command,
+            state.clock.now(),
+        )
+        .await;
+    if result.is_err() {
+        state.metrics.commands_refused.fetch_add(1, Relaxed);
+    }
+    result
+}
+
+/// A player's move or hidden commit in game `id`.
+pub async fn play(
+    state: &AppState,
+    user: &User,
+    id: &str,
+    choice: String,
+) -> Result<(), GameError> {
+    let (slot, color) = seated(state, id, user).await?;
+    if choice.len() > MAX_CHOICE {
+        return Err(GameError::ChoiceTooLong);
+    }
+    run(state, &slot, Command::Play { color, choice }).await
+}
+
+/// The seat's command `make(color)` in game `id`.
+pub async fn act(
+    state: &AppState,
+    user: &User,
+    id: &str,
+    make: impl FnOnce(Color) -> Command,
+) -> Result<(), GameError> {
+    let (slot, color) = seated(state, id, user).await?;
+    run(state, &slot, make(color)).await
+}
+
+/// A game's stored entries up to the head a reader sees, and the server's
+/// signature on that head.
+pub struct SignedLog {
+    pub entries: Vec<Entry>,
+    /// The signature on the last entry's hash.
+    pub signature: String,
+}
+
+/// Game `id`'s log, signed at its head.
+pub async fn signed_log(state: &AppState, id: &str) -> Result<SignedLog, GameError> {
+    let slot = state.hub.slot(&state.store, id).await?;
+    // The head as the lock's holder left it: a command stores its entries
+    // before it lets go, so the store has every entry up to this head, and
+    // the store is read without holding up the game's moves.
+    let (seq, head) = slot.game.lock().await.head();
+    let mut entries = state.store.entries(id).await?;
+    entries.retain(|e| e.seq <= seq);
+    Ok(SignedLog {
+        entries,
+        signature: sign_head(&state.key, id, seq, &head),
+    })
+}
+
+/// A game of the caller's in play, for a correspondence player's list.
+#[derive(Debug, Clone)]
+pub struct PlayingGame {
+    pub id: String,
+    pub color: Color,
+    pub opponent: String,
+    pub variant: Variant,
+    pub my_turn: bool,
+    pub seconds_left: Option<i64>,
+    /// Milliseconds since the epoch by which the caller must move.
+    pub deadline: Option<u64>,
+}
+
+/// The caller's unfinished games, those where a move is due from the
+/// caller first, then by deadline.
+pub async fn playing(state: &AppState, user: &User) -> Result<Vec<PlayingGame>, GameError> {
+    let now = state.clock.now();
+    let mut games = Vec::new();
+    for id in state.store.unfinished_games(Some(&user.name)).await? {
+        let slot = state.hub.slot(&state.store, &id).await?;
+        let Some(color) = slot.seat(&user.name) else {
+            continue;
+        };
+        let game = slot.game.lock().await;
+        if game.end().is_some() {
+            continue;
+        }
+        let my_turn = !game.choices(color).is_empty();
+        let header = game.header();
+        let deadline = game
+            .reading(color, now)
+            .filter(|_| my_turn)
+            .map(|left| now.saturating_add(left.0.max(0) as u64));
+        games.push(PlayingGame {
+            opponent: color.fold(&header.black, &header.white).clone(),
+            variant: header.variant,
+            my_turn,
+            seconds_left: game.reading(color, now).map(|m| m.0.max(0) / 1000),
+            deadline,
+            color,
+            id,
+        });
+    }
+    games.sort_by_key(|g| (!g.my_turn, g.deadline));
+    Ok(games)
+}
+
+/// The ids of the caller's games in play (for an event stream's start).
+pub async fn in_play(state: &AppState, user: &User) -> Result<Vec<String>, GameError> {
+    let mut ids = Vec::new();
+    for id in state.store.unfinished_games(Some(&user.name)).await? {
+        let slot = state.hub.slot(&state.store, &id).await?;
+        if slot.game.lock().await.end().is_none() {
+            ids.push(id);
+        }
+    }
+    Ok(ids)
+}

@@ -1,0 +1,41 @@
+//! The domain services: accounts, challenges, games (the hub, the
+//! group-commit writer, flags) and tournaments (with their online
+//! boards). Each takes the store (or the state around it) and returns
+//! domain values or its own typed error; none knows HTTP.
+
+pub mod accounts;
+pub mod challenges;
+pub mod events;
+pub mod games;
+mod state;
+mod tokens;
+pub mod tournaments;
+
+use std::sync::Arc;
+
+use ed25519_dalek::SigningKey;
+
+pub use state::{AppState, Metrics};
+
+use crate::domain::clock::ServerClock;
+use crate::storage::{Store, StoreError};
+use games::{Hub, Writer};
+
+impl AppState {
+    /// The state over `store`, its signing key read (or made) there.
+    pub async fn new(store: Store) -> Result<AppState, StoreError> {
+        let seed = store.server_seed().await?;
+        let state = AppState {
+            writer: Writer::start(store.clone()),
+            store,
+            hub: Arc::new(Hub::default()),
+            key: Arc::new(SigningKey::from_bytes(&seed)),
+            clock: ServerClock::default(),
+            metrics: Arc::new(Metrics::default()),
+            tokens: Arc::default(),
+            stopping: Arc::new(tokio::sync::watch::channel(false).0),
+        };
+        tournaments::follow_game_ends(&state);
+        Ok(state)
+    }
+}

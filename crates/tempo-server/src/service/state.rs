@@ -1,0 +1,48 @@
+//! The services' shared state: the store, the games in memory, the
+//! writer, the key, the clock, the counters.
+
+use std::sync::Arc;
+use std::sync::atomic::AtomicU64;
+
+use ed25519_dalek::SigningKey;
+
+use crate::domain::clock::ServerClock;
+use crate::service::games::{Hub, Writer};
+use crate::service::tokens::TokenCache;
+use crate::storage::Store;
+
+/// The server's state, cloned into each handler.
+#[derive(Clone)]
+pub struct AppState {
+    pub store: Store,
+    /// Stores entries by group commit.
+    pub writer: Writer,
+    pub hub: Arc<Hub>,
+    /// Signs log heads (`GET /api/game/{id}/log`).
+    pub key: Arc<SigningKey>,
+    pub clock: ServerClock,
+    pub metrics: Arc<Metrics>,
+    /// Tokens recently seen valid.
+    pub tokens: Arc<TokenCache>,
+    /// Set at shutdown: open streams end, so that the server can stop.
+    pub stopping: Arc<tokio::sync::watch::Sender<bool>>,
+}
+
+/// Counters for `/metrics`.
+#[derive(Debug, Default)]
+pub struct Metrics {
+    pub commands: AtomicU64,
+    pub commands_refused: AtomicU64,
+    pub games_created: AtomicU64,
+    pub streams_opened: AtomicU64,
+}
+
+impl AppState {
+    /// Completes when the server begins to stop.
+    pub fn stopped(&self) -> impl std::future::Future<Output = ()> + Send + 'static {
+        let mut receiver = self.stopping.subscribe();
+        async move {
+            let _ = receiver.wait_for(|stopping| *stopping).await;
+        }
+    }
+}

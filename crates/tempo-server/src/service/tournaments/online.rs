@@ -1,0 +1,157 @@
+//! Online boards: a round's games on the play server, with the round's
+//! variant, clock and Chess960 position; each game's result enters the
+//! tournament by itself when the game ends.
+
+use std::sync::atomic::Ordering::Relaxed;
+
+use tempo_host::{Header, HostedGame};
+
+use super::{TournamentError, load, modify};
+use crate::domain::random_id;
+use crate::domain::tournaments::Record;
+use crate::service::AppState;
+use crate::service::events::{BoardNote, UserEvent};
+use crate::storage::GameLink;
+
+/// Creates the games of round `round` for its boards without a game and
+/// without a result whose two players have accounts; the tournament as
+/// stored afterwards.
+pub async fn create_games(
+    state: &AppState,
+    id: &str,
+    round: u32,
+) -> Result<Record, TournamentError> {
+    // Two requests at once must not both give a board a game: creation is
+    // one at a time, from the record as stored when its turn comes.
+    static CREATING: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+    let _turn = CREATING.lock().await;
+    let (record, _) = load(&state.store, id).await?;
+    let boards = record.boards(round).map(|b| b.boards).unwrap_or_default();
+    let spec = record.game_spec(round);
+    let mut made = Vec::new();
+    for board in boards {
+        if record.result(round, &board).is_some() {
+            continue;
+        }
+        // A board gets a new game only if it has none or its game was aborted.
+        if let Some(old) = &board.game_id
+            && end_result(state, old).await?.as_deref() != Some("*")
+        {
+            continue;
+        }
+        let names = (
+            record.s.usernames.get(&board.white),
+            record.s.usernames.get(&board.black),
+        );
+        let (Some(white), Some(black)) = names else {
+            continue;
+        };
+        let (Some((white, _)), Some((black, _))) = (
+            state.store.user(white).await?,
+            state.store.user(black).await?,
+        ) else {
+            continue;
+        };
+        let game = random_id();
+        let header = Header::new(&game, &spec, &white.name, &black.name)?;
+        let (hosted, first) = HostedGame::create(header, state.clock.now())?;
+        let link = GameLink {
+            tournament: id.to_string(),
+            round,
+            board: board.board,
+        };
+        state
+            .store
+            .add_board_game(&game, (&white.name, &black.name), &first, &link)
+            .await?;
+        state.hub.insert(
+            &game,
+            white.name.to_lowercase(),
+            black.name.to_lowercase(),
+            hosted,
+        );
+        state.metrics.games_created.fetch_add(1, Relaxed);
+        let note = BoardNote {
+            tournament: id.to_string(),
+            round,
+            board: board.board,
+        };
+        let event = UserEvent::game_start(&game, Some(note));
+        state.hub.notify(&white.name, event.clone());
+        state.hub.notify(&black.name, event);
+        made.push((board.board, game));
+    }
+    if made.is_empty() {
+        return Ok(record);
+    }
+    let (_, record) = modify(&state.store, id, |r| {
+        for (board, game) in &made {
+            r.set_game(round, *board, game);
+        }
+        Ok(())
+    })
+    .await?;
+    Ok(record)
+}
+
+/// The result a game ended with (`*` if aborted), if it ended.
+async fn end_result(state: &AppState, game: &str) -> Result<Option<String>, TournamentError> {
+    Ok(state.store.game_end(game).await?.map(|(result, _)| result))
+}
+
+/// Enters the result of `game` into its tournament, if it is a finished
+/// tournament game (an aborted game leaves the board to the director).
+pub async fn take_result(state: &AppState, game: &str) -> Result<(), TournamentError> {
+    let Some(link) = state.store.game_link(game).await? else {
+        return Ok(());
+    };
+    let Some(result) = end_result(state, game).await? else {
+        return Ok(());
+    };
+    if !matches!(result.as_str(), "1-0" | "0-1" | "1/2-1/2") {
+        return Ok(());
+    }
+    let (record, _) = load(&state.store, &link.tournament).await?;
+    let board = record
+        .boards(link.round)
+        .and_then(|b| b.boards.into_iter().find(|b| b.board == link.board));
+    // Only the board's own game, and only while the board has no result.
+    let taken = board.is_none_or(|b| {
+        record.result(link.round, &b).is_some() || b.game_id.as_deref() != Some(game)
+    });
+    if taken {
+        return Ok(());
+    }
+    let by = format!("game {game}");
+    let now = state.clock.now();
+    modify(&state.store, &link.tournament, |r| {
+        r.set_result(link.round, link.board, &result, &by, now, true)
+    })
+    .await?;
+    Ok(())
+}
+
+/// Follows the games that end on this instance (and, once at start, the
+/// finished tournament games whose results may not have entered).
+pub fn follow_game_ends(state: &AppState) {
+    let (sender, mut ended) = tokio::sync::mpsc::unbounded_channel::<String>();
+    state.hub.on_end(sender);
+    let state = state.clone();
+    tokio::spawn(async move {
+        match state.store.finished_tournament_games(1000).await {
+            Ok(games) => {
+                for game in games {
+                    if let Err(e) = take_result(&state, &game).await {
+                        tracing::error!(game, error = %e, "a tournament game's result");
+                    }
+                }
+            }
+            Err(e) => tracing::error!(error = %e, "finding finished tournament games"),
+        }
+        while let Some(game) = ended.recv().await {
+            if let Err(e) = take_result(&state, &game).await {
+                tracing::error!(game, error = %e, "a tournament game's result");
+            }
+        }
+    });
+}

@@ -1,0 +1,165 @@
+//! The embedded schema, in order; each step is applied once, in a
+//! transaction, and counted in `tempo_schema`.
+
+use sqlx::Row;
+use tempo_host::Body;
+
+use super::{StoreError, end_of};
+
+/// One step of the schema.
+pub(super) enum Migration {
+    /// Statements separated by `;`.
+    Sql(&'static str),
+    /// Work SQL alone cannot do in both dialects (reading JSON).
+    Backfill(Backfill),
+}
+
+/// A step done in Rust over the open transaction.
+#[derive(Clone, Copy)]
+pub(super) enum Backfill {
+    /// The result and end reason of every finished game, from its log.
+    GameEnds,
+}
+
+pub(super) const MIGRATIONS: &[Migration] = &[
+    Migration::Sql(
+        "CREATE TABLE users (
+            name TEXT PRIMARY KEY,
+            display TEXT NOT NULL,
+            password TEXT NOT NULL,
+            role TEXT NOT NULL,
+            created BIGINT NOT NULL
+        );
+        CREATE TABLE tokens (
+            hash TEXT PRIMARY KEY,
+            user_name TEXT NOT NULL REFERENCES users(name),
+            created BIGINT NOT NULL
+        );
+        CREATE TABLE challenges (
+            id TEXT PRIMARY KEY,
+            challenger TEXT NOT NULL REFERENCES users(name),
+            dest TEXT NOT NULL REFERENCES users(name),
+            spec TEXT NOT NULL,
+            color TEXT NOT NULL,
+            status TEXT NOT NULL,
+            game_id TEXT,
+            created BIGINT NOT NULL
+        );
+        CREATE TABLE games (
+            id TEXT PRIMARY KEY,
+            white TEXT NOT NULL,
+            black TEXT NOT NULL,
+            finished BIGINT NOT NULL DEFAULT 0,
+            created BIGINT NOT NULL
+        );
+        CREATE TABLE events (
+            game_id TEXT NOT NULL REFERENCES games(id),
+            seq BIGINT NOT NULL,
+            prev TEXT NOT NULL,
+            hash TEXT NOT NULL,
+            at BIGINT NOT NULL,
+            body TEXT NOT NULL,
+            sealed TEXT,
+            PRIMARY KEY (game_id, seq)
+        );
+        CREATE TABLE server_keys (
+            id BIGINT PRIMARY KEY,
+            seed TEXT NOT NULL
+        );",
+    ),
+    Migration::Sql(
+        "CREATE TABLE sessions (
+            hash TEXT PRIMARY KEY,
+            user_name TEXT NOT NULL REFERENCES users(name),
+            csrf TEXT NOT NULL,
+            expires BIGINT NOT NULL
+        );",
+    ),
+    // Club tournaments: each one's TRF and settings.
+    Migration::Sql(
+        "CREATE TABLE tournaments (
+            id TEXT PRIMARY KEY,
+            name TEXT NOT NULL,
+            system TEXT NOT NULL,
+            trf TEXT NOT NULL,
+            settings TEXT NOT NULL,
+            version BIGINT NOT NULL,
+            created BIGINT NOT NULL
+        );
+        CREATE TABLE tournament_games (
+            game_id TEXT PRIMARY KEY REFERENCES games(id),
+            tournament_id TEXT NOT NULL REFERENCES tournaments(id),
+            round BIGINT NOT NULL,
+            board BIGINT NOT NULL
+        );",
+    ),
+    // Every list the server shows has an index to read it by.
+    Migration::Sql(
+        "CREATE INDEX challenges_by_challenger ON challenges (challenger, status);
+        CREATE INDEX challenges_by_dest ON challenges (dest, status);
+        CREATE INDEX challenges_by_status ON challenges (status, created);
+        CREATE INDEX games_by_finished ON games (finished, created);
+        CREATE INDEX games_by_white ON games (white, finished, created);
+        CREATE INDEX games_by_black ON games (black, finished, created);
+        CREATE INDEX tokens_by_user ON tokens (user_name);
+        CREATE INDEX sessions_by_user ON sessions (user_name);
+        CREATE INDEX sessions_by_expiry ON sessions (expires);
+        CREATE INDEX tournament_games_by_tournament ON tournament_games (tournament_id);
+        CREATE INDEX tournaments_by_created ON tournaments (created)",
+    ),
+    // A game's result and end reason beside it, written with its end
+    // entry, so that the archive reads one row a game.
+    Migration::Sql(
+        "ALTER TABLE games ADD COLUMN result TEXT;
+        ALTER TABLE games ADD COLUMN reason TEXT",
+    ),
+    Migration::Backfill(Backfill::GameEnds),
+];
+
+impl Backfill {
+    pub(super) async fn run(
+        self,
+        tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    ) -> Result<(), StoreError> {
+        match self {
+            Backfill::GameEnds => game_ends(tx).await,
+        }
+    }
+}
+
+/// Fills `games.result` and `games.reason` of the games finished before
+/// the columns existed, from the last end entry of each log.
+async fn game_ends(tx: &mut sqlx::Transaction<'_, sqlx::Any>) -> Result<(), StoreError> {
+    let games: Vec<String> = sqlx::query("SELECT id FROM games WHERE finished <> 0")
+        .fetch_all(&mut **tx)
+        .await?
+        .iter()
+        .map(|r| r.try_get(0))
+        .collect::<Result<_, _>>()?;
+    for game in games {
+        let bodies = sqlx::query("SELECT body FROM events WHERE game_id = $1 ORDER BY seq DESC")
+            .bind(&game)
+            .fetch_all(&mut **tx)
+            .await?;
+        let mut end = None;
+        for row in &bodies {
+            let text: String = row.try_get(0)?;
+            let body: Body = serde_json::from_str(&text)
+                .map_err(|e| StoreError::Damaged(format!("game {game}: {e}")))?;
+            if let Some(found) = end_of(&body) {
+                end = Some(found);
+                break;
+            }
+        }
+        let Some((result, reason)) = end else {
+            continue;
+        };
+        sqlx::query("UPDATE games SET result = $1, reason = $2 WHERE id = $3")
+            .bind(result)
+            .bind(reason)
+            .bind(&game)
+            .execute(&mut **tx)
+            .await?;
+    }
+    Ok(())
+}

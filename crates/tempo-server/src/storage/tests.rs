@@ -1,0 +1,103 @@
+//! The store on SQLite: a game's end kept beside it, and the migration
+//! that fills it in for games that ended before.
+
+use tempo_chess::Color;
+use tempo_host::chain::hex;
+use tempo_host::{Command, Entry, GameSpec, Header, HostedGame};
+
+use super::{MIGRATIONS, Store};
+
+struct Dir(std::path::PathBuf);
+
+impl Drop for Dir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn dir() -> Dir {
+    let name = format!(
+        "tempo-storage-test-{}-{:x}",
+        std::process::id(),
+        rand::random::<u64>()
+    );
+    let dir = std::env::temp_dir().join(name);
+    std::fs::create_dir_all(&dir).unwrap();
+    Dir(dir)
+}
+
+fn url(dir: &Dir) -> String {
+    format!("sqlite://{}?mode=rwc", dir.0.join("tempo.sqlite").display())
+}
+
+/// A game between anna and ben that White resigns: its entries.
+fn resigned_game(id: &str) -> Vec<Entry> {
+    let header = Header::new(id, &GameSpec::default(), "Anna", "Ben").unwrap();
+    let (mut game, first) = HostedGame::create(header, 1_000).unwrap();
+    let mut entries = vec![first];
+    let command = Command::Resign {
+        color: Color::White,
+    };
+    entries.extend(game.handle(command, 2_000, rand::random()).unwrap());
+    entries
+}
+
+#[tokio::test]
+async fn a_game_that_ends_keeps_its_result_beside_it() {
+    let dir = dir();
+    let store = Store::connect(&url(&dir)).await.unwrap();
+    let entries = resigned_game("g1");
+    store
+        .add_game("Anna", "Ben", &entries[0], "g1")
+        .await
+        .unwrap();
+    assert_eq!(store.game_end("g1").await.unwrap(), None);
+    store.append("g1", &entries[1..]).await.unwrap();
+    let end = store.game_end("g1").await.unwrap().expect("ended");
+    assert_eq!(end.0, "0-1");
+    let archive = store.finished_games(Some("ANNA"), 10, 0).await.unwrap();
+    assert_eq!(archive.len(), 1);
+    assert_eq!(archive[0].end.as_ref(), Some(&end));
+    assert_eq!(archive[0].header.as_ref().unwrap().white, "Anna");
+    assert!(store.unfinished_games(None).await.unwrap().is_empty());
+}
+
+#[tokio::test]
+async fn the_migration_fills_in_the_ends_of_games_stored_before() {
+    let dir = dir();
+    let store = Store::connect_unmigrated(&url(&dir)).await.unwrap();
+    // The schema as the release before the result columns left it.
+    store.migrate(4).await.unwrap();
+    let entries = resigned_game("old");
+    sqlx::query(
+        "INSERT INTO games (id, white, black, finished, created) VALUES ($1, $2, $3, 1, $4)",
+    )
+    .bind("old")
+    .bind("anna")
+    .bind("ben")
+    .bind(1_000_i64)
+    .execute(&store.pool)
+    .await
+    .unwrap();
+    for entry in &entries {
+        sqlx::query(
+            "INSERT INTO events (game_id, seq, prev, hash, at, body) VALUES ($1, $2, $3, $4, $5, $6)",
+        )
+        .bind("old")
+        .bind(entry.seq as i64)
+        .bind(hex(&entry.prev))
+        .bind(hex(&entry.hash))
+        .bind(entry.at as i64)
+        .bind(serde_json::to_string(&entry.body).unwrap())
+        .execute(&store.pool)
+        .await
+        .unwrap();
+    }
+    store.migrate(MIGRATIONS.len()).await.unwrap();
+    let end = store.game_end("old").await.unwrap().expect("filled in");
+    assert_eq!(end.0, "0-1");
+    let archive = store.finished_games(None, 10, 0).await.unwrap();
+    assert_eq!(archive[0].end.as_ref(), Some(&end));
+    // The log reads back whole.
+    assert_eq!(store.entries("old").await.unwrap(), entries);
+}
