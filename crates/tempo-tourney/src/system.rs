@@ -16,7 +16,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 /// A pairing system. Serialised, displayed and parsed by its
-/// [`name`](System::name); [`FromStr`] also takes its
+/// [`as_str`](System::as_str); [`FromStr`] also takes its
 /// [`aliases`](System::aliases).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -42,7 +42,7 @@ impl System {
 
     /// The system's name: `dutch`, `keizer`, `round-robin` (its serde and
     /// [`Display`](fmt::Display) form).
-    pub fn name(self) -> &'static str {
+    pub fn as_str(self) -> &'static str {
         match self {
             System::Dutch => "dutch",
             System::Keizer => "keizer",
@@ -69,7 +69,7 @@ impl System {
 
 impl fmt::Display for System {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+        f.write_str(self.as_str())
     }
 }
 
@@ -90,7 +90,7 @@ impl FromStr for System {
     fn from_str(text: &str) -> Result<System, UnknownSystem> {
         System::ALL
             .into_iter()
-            .find(|s| s.name() == text || s.aliases().contains(&text))
+            .find(|s| s.as_str() == text || s.aliases().contains(&text))
             .ok_or_else(|| UnknownSystem {
                 name: text.chars().take(MAX_ECHOED).collect(),
             })
@@ -104,8 +104,8 @@ mod tests {
     #[test]
     fn every_name_and_alias_reads_back() {
         for system in System::ALL {
-            assert_eq!(system.name().parse(), Ok(system));
-            assert_eq!(system.to_string(), system.name());
+            assert_eq!(system.as_str().parse(), Ok(system));
+            assert_eq!(system.to_string(), system.as_str());
             for alias in system.aliases() {
                 assert_eq!(alias.parse(), Ok(system), "{alias}");
             }
@@ -128,7 +128,7 @@ mod tests {
     fn serde_uses_the_names() {
         for system in System::ALL {
             let json = serde_json::to_string(&system).unwrap();
-            assert_eq!(json, format!("\"{}\"", system.name()));
+            assert_eq!(json, format!("\"{}\"", system.as_str()));
             assert_eq!(serde_json::from_str::<System>(&json).unwrap(), system);
         }
         assert!(serde_json::from_str::<System>("\"swiss\"").is_err());
