@@ -6,7 +6,8 @@
 use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use tempo_tourney::keizer::{GameResult, KeizerSettings, RematchRule, Season};
+use tempo_tourney::Outcome;
+use tempo_tourney::keizer::{KeizerSettings, RematchRule, Season};
 use tempo_tourney::matching::{Mode, max_weight_matching};
 
 /// A small fixed-seed generator (SplitMix64), so runs are comparable.
@@ -67,8 +68,7 @@ fn bench_keizer(c: &mut Criterion) {
             .boards
             .iter()
             .map(|b| {
-                let r = [GameResult::Win, GameResult::Draw, GameResult::Loss]
-                    [(rng.next() % 3) as usize];
+                let r = [Outcome::Win, Outcome::Draw, Outcome::Loss][(rng.next() % 3) as usize];
                 (b.white, b.black, r)
             })
             .collect();

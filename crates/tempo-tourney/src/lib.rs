@@ -1,7 +1,9 @@
 //! Tournaments for chess clubs: the tournament model, TRF16 / TRF-2026
 //! interchange (with JaVaFo's and bbpPairings' extensions and tempo's own),
-//! round robin (Berger tables), FIDE tie-breaks (C.07), standings, and one
-//! Chess960 start position per round.
+//! the pairing systems — the FIDE Dutch Swiss, Keizer and round robin
+//! (Berger tables) — behind one entry point ([`pairing::pair_next`] for a
+//! [`System`]), FIDE tie-breaks (C.07), standings, and one Chess960 start
+//! position per round.
 //!
 //! Colours are tempo-chess's [`Color`](tempo_chess::Color); TRF writes them as
 //! its letters `w` / `b` ([`Color::char`](tempo_chess::Color::char)).
@@ -26,9 +28,11 @@ pub mod dutch;
 pub mod keizer;
 pub mod matching;
 pub mod model;
+pub mod pairing;
 pub mod points;
 pub mod roundrobin;
 pub mod standings;
+pub mod system;
 pub mod tiebreak;
 pub mod trf;
 
@@ -38,3 +42,4 @@ pub use model::{
     Tournament, Withdrawal,
 };
 pub use points::{PointSystem, Points};
+pub use system::{System, UnknownSystem};

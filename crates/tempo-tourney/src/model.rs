@@ -123,12 +123,33 @@ impl ResultCode {
     }
 }
 
-/// Win, draw or loss.
+/// A round's result from one player's point of view: win, draw or loss.
+///
+/// The one result type of the crate: [`ResultCode::outcome`] reads it from a
+/// TRF code, the Dutch engine's history ([`crate::dutch::RoundRecord`]) and
+/// the Keizer season ([`crate::keizer::Season::add_round`]) take it.
+///
+/// ```
+/// use tempo_tourney::{Outcome, ResultCode};
+/// assert_eq!(ResultCode::HalfPointBye.outcome(), Outcome::Draw);
+/// assert_eq!(Outcome::Win.reversed(), Outcome::Loss);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Outcome {
     Win,
     Draw,
     Loss,
+}
+
+impl Outcome {
+    /// The opponent's view of the same game.
+    pub fn reversed(self) -> Outcome {
+        match self {
+            Outcome::Win => Outcome::Loss,
+            Outcome::Draw => Outcome::Draw,
+            Outcome::Loss => Outcome::Win,
+        }
+    }
 }
 
 /// The kinds of bye.

@@ -1,9 +1,8 @@
 //! Small hand-made cases for the absolute criteria and the PAB.
 
 use tempo_chess::Color;
-use tempo_tourney::dutch::{
-    DutchError, DutchInput, DutchPlayer, PointValues, RoundOutcome, RoundRecord, pair,
-};
+use tempo_tourney::Outcome;
+use tempo_tourney::dutch::{DutchError, DutchInput, DutchPlayer, PointValues, RoundRecord, pair};
 
 fn player(id: u32, history: Vec<RoundRecord>) -> DutchPlayer {
     DutchPlayer {
@@ -25,7 +24,7 @@ fn input(players: Vec<DutchPlayer>, played: usize) -> DutchInput {
     }
 }
 
-fn game(opponent: usize, colour: Color, outcome: RoundOutcome) -> RoundRecord {
+fn game(opponent: usize, colour: Color, outcome: Outcome) -> RoundRecord {
     RoundRecord {
         opponent: Some(opponent),
         colour: Some(colour),
@@ -38,8 +37,8 @@ fn game(opponent: usize, colour: Color, outcome: RoundOutcome) -> RoundRecord {
 #[test]
 fn a_rematch_is_never_paired_c1() {
     let players = vec![
-        player(1, vec![game(1, Color::White, RoundOutcome::Win)]),
-        player(2, vec![game(0, Color::Black, RoundOutcome::Loss)]),
+        player(1, vec![game(1, Color::White, Outcome::Win)]),
+        player(2, vec![game(0, Color::Black, Outcome::Loss)]),
     ];
     assert_eq!(pair(&input(players, 1)), Err(DutchError::NoValidPairing));
 }
@@ -66,12 +65,12 @@ fn the_pab_goes_to_the_lowest_eligible_player_c2_c5() {
         opponent: None,
         colour: None,
         played: false,
-        outcome: RoundOutcome::Win,
+        outcome: Outcome::Win,
         paired: true,
     };
     let players = vec![
-        player(1, vec![game(1, Color::White, RoundOutcome::Win)]),
-        player(2, vec![game(0, Color::Black, RoundOutcome::Loss)]),
+        player(1, vec![game(1, Color::White, Outcome::Win)]),
+        player(2, vec![game(0, Color::Black, Outcome::Loss)]),
         player(3, vec![pab]),
     ];
     let p = pair(&input(players, 1)).unwrap();

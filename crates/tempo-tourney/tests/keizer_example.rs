@@ -3,9 +3,8 @@
 
 use std::collections::BTreeSet;
 
-use tempo_tourney::keizer::{
-    Board, ColourTie, GameResult::*, KeizerSettings, Method, Score, Season,
-};
+use tempo_tourney::Outcome::*;
+use tempo_tourney::keizer::{Board, ColourTie, KeizerSettings, Method, Score, Season};
 
 const NAMES: [&str; 10] = [
     "Johnson", "Petersen", "Baker", "Butcher", "Carter", "Harrison", "Smith", "Higgins", "White",

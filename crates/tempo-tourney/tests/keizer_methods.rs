@@ -2,10 +2,8 @@
 //! re-computation of every score from the values the ranking reports.
 
 use proptest::prelude::*;
-use tempo_tourney::AbsenceKind;
-use tempo_tourney::keizer::{
-    GameResult, KeizerSettings, Method, Ranking, RoundOutcome, Score, Season,
-};
+use tempo_tourney::keizer::{KeizerSettings, Method, Ranking, RoundOutcome, Score, Season};
+use tempo_tourney::{AbsenceKind, Outcome};
 
 /// A season of `n` players; each round pairs a random permutation, some
 /// players absent (kinds cycle), results from the seed.
@@ -40,7 +38,7 @@ fn random_season(n: u32, rounds: &[(Vec<u32>, Vec<u8>)]) -> Season {
                 [a, b] => games.push((
                     *a,
                     *b,
-                    [GameResult::Win, GameResult::Draw, GameResult::Loss]
+                    [Outcome::Win, Outcome::Draw, Outcome::Loss]
                         [(res[(k + 1) % res.len()] % 3) as usize],
                 )),
                 [a] => bye = Some(*a),
@@ -66,9 +64,9 @@ fn check_scores(season: &Season, ranking: &Ranking) -> Result<(), TestCaseError>
                     RoundOutcome::Game {
                         opponent, result, ..
                     } => match result {
-                        GameResult::Win => Score::whole(valued(opponent)),
-                        GameResult::Draw => Score::half(valued(opponent)),
-                        GameResult::Loss => Score::ZERO,
+                        Outcome::Win => Score::whole(valued(opponent)),
+                        Outcome::Draw => Score::half(valued(opponent)),
+                        Outcome::Loss => Score::ZERO,
                     },
                     RoundOutcome::Bye
                     | RoundOutcome::Absent(AbsenceKind::Excused)

@@ -2,10 +2,10 @@
 //! colours, relaxations, and the pairing's optimality against brute force.
 
 use proptest::prelude::*;
-use tempo_tourney::AbsenceKind;
 use tempo_tourney::keizer::{
-    ByeRule, GameResult, KeizerSettings, NonGame, Relaxation, RematchRule, Score, Season,
+    ByeRule, KeizerSettings, NonGame, Relaxation, RematchRule, Score, Season,
 };
+use tempo_tourney::{AbsenceKind, Outcome};
 
 fn season(n: u32) -> Season {
     let names: Vec<String> = (1..=n).map(|i| format!("P{i}")).collect();
@@ -31,10 +31,10 @@ fn excused_absence_earns_two_thirds_of_the_current_value() {
     let mut s = season(10);
     s.add_round_with(
         &[
-            (1, 2, GameResult::Draw),
-            (3, 4, GameResult::Draw),
-            (5, 6, GameResult::Draw),
-            (8, 9, GameResult::Draw),
+            (1, 2, Outcome::Draw),
+            (3, 4, Outcome::Draw),
+            (5, 6, Outcome::Draw),
+            (8, 9, Outcome::Draw),
         ],
         Some(10),
         &[(7, AbsenceKind::Excused)],
@@ -57,7 +57,7 @@ fn caps_turn_further_absences_into_unexcused_ones() {
     let mut s = season(4);
     for _ in 0..3 {
         s.add_round_with(
-            &[(1, 2, GameResult::Draw)],
+            &[(1, 2, Outcome::Draw)],
             None,
             &[(3, AbsenceKind::Excused), (4, AbsenceKind::ClubDuty)],
         )
@@ -90,9 +90,9 @@ fn caps_turn_further_absences_into_unexcused_ones() {
 fn own_value_kinds() {
     use tempo_tourney::keizer::OwnValue;
     let mut s = season(4);
-    s.add_round(&[(1, 2, GameResult::Loss), (3, 4, GameResult::Draw)])
+    s.add_round(&[(1, 2, Outcome::Loss), (3, 4, Outcome::Draw)])
         .unwrap();
-    s.add_round(&[(1, 3, GameResult::Draw), (2, 4, GameResult::Draw)])
+    s.add_round(&[(1, 3, Outcome::Draw), (2, 4, Outcome::Draw)])
         .unwrap();
     let with = |own_value| KeizerSettings {
         own_value,
@@ -128,12 +128,8 @@ fn own_value_kinds() {
 #[test]
 fn fewest_byes_first_skips_a_player_who_had_one() {
     let mut s = season(5);
-    s.add_round_with(
-        &[(1, 2, GameResult::Win), (3, 4, GameResult::Win)],
-        Some(5),
-        &[],
-    )
-    .unwrap();
+    s.add_round_with(&[(1, 2, Outcome::Win), (3, 4, Outcome::Win)], Some(5), &[])
+        .unwrap();
     let lowest = s
         .pair_next(&KeizerSettings::default(), &all(5), &no_forbidden)
         .unwrap();
@@ -153,9 +149,9 @@ fn fewest_byes_first_skips_a_player_who_had_one() {
 fn not_within_and_at_most() {
     let mut s = season(4);
     // 1-2 meet in rounds 1 and 2 (all draws, so they stay neighbours).
-    s.add_round(&[(1, 2, GameResult::Draw), (3, 4, GameResult::Draw)])
+    s.add_round(&[(1, 2, Outcome::Draw), (3, 4, Outcome::Draw)])
         .unwrap();
-    s.add_round(&[(2, 1, GameResult::Draw), (4, 3, GameResult::Draw)])
+    s.add_round(&[(2, 1, Outcome::Draw), (4, 3, Outcome::Draw)])
         .unwrap();
     let pair_of_1 = |rule| {
         let settings = KeizerSettings {
@@ -182,7 +178,7 @@ fn not_within_and_at_most() {
 #[test]
 fn impossible_rules_are_relaxed_and_named() {
     let mut s = season(2);
-    s.add_round(&[(1, 2, GameResult::Draw)]).unwrap();
+    s.add_round(&[(1, 2, Outcome::Draw)]).unwrap();
     let settings = KeizerSettings {
         rematch: RematchRule::Never,
         ..KeizerSettings::default()
@@ -217,7 +213,7 @@ fn the_bye_moves_up_when_that_avoids_a_rematch() {
     // instead and says so.
     let mut s = season(3);
     s.add_round_with(
-        &[(1, 2, GameResult::Draw)],
+        &[(1, 2, Outcome::Draw)],
         None,
         &[(3, AbsenceKind::Unexcused)],
     )
@@ -239,9 +235,9 @@ fn the_bye_moves_up_when_that_avoids_a_rematch() {
 #[test]
 fn colour_streak_limit() {
     let mut s = season(4);
-    s.add_round(&[(1, 2, GameResult::Draw), (3, 4, GameResult::Draw)])
+    s.add_round(&[(1, 2, Outcome::Draw), (3, 4, Outcome::Draw)])
         .unwrap();
-    s.add_round(&[(1, 3, GameResult::Draw), (2, 4, GameResult::Draw)])
+    s.add_round(&[(1, 3, Outcome::Draw), (2, 4, Outcome::Draw)])
         .unwrap();
     // 1 has had White twice; with a limit of 2 it must get Black now.
     let settings = KeizerSettings {
@@ -286,9 +282,9 @@ fn check_optimal(n: u32, results: &[Vec<u8>], present_mask: u32) -> Result<(), T
         for (k, pair) in rotated.chunks(2).enumerate() {
             if let [a, b] = pair {
                 let res = match round[k % round.len()] % 3 {
-                    0 => GameResult::Win,
-                    1 => GameResult::Draw,
-                    _ => GameResult::Loss,
+                    0 => Outcome::Win,
+                    1 => Outcome::Draw,
+                    _ => Outcome::Loss,
                 };
                 games.push((*a, *b, res));
             }
@@ -380,7 +376,7 @@ proptest! {
         let mut s = season(n);
         for round in &results {
             let games: Vec<_> = (1..=n).collect::<Vec<_>>().chunks(2).enumerate().filter_map(|(k, c)| match c {
-                [a, b] => Some((*a, *b, [GameResult::Win, GameResult::Draw, GameResult::Loss][round[k % round.len()] as usize])),
+                [a, b] => Some((*a, *b, [Outcome::Win, Outcome::Draw, Outcome::Loss][round[k % round.len()] as usize])),
                 _ => None,
             }).collect();
             s.add_round(&games).unwrap();
@@ -403,7 +399,7 @@ proptest! {
 fn exact_matching_beats_greedy_on_the_last_boards() {
     let mut s = season(4);
     s.add_round_with(
-        &[(3, 4, GameResult::Draw)],
+        &[(3, 4, Outcome::Draw)],
         None,
         &[(1, AbsenceKind::Excused), (2, AbsenceKind::Excused)],
     )

@@ -12,30 +12,26 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
-use clap::{Args, ValueEnum};
+use clap::Args;
 use tempo_chess::Color;
-use tempo_tourney::{ResultCode, Tournament};
+use tempo_tourney::{ResultCode, System, Tournament};
 
-use super::CodedError;
 use super::pair_dutch::{pair_round, render};
 use super::read_tournament as read_trf;
+use super::{CodedError, system_parser};
 
 /// Exit code when some round differs.
 pub const ROUNDS_DIFFER: u8 = 4;
 
 /// The systems `tempo check` knows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum CheckSystem {
-    /// FIDE Dutch Swiss system (C.04.3, edition 1 February 2026).
-    Dutch,
-}
+const SYSTEMS: [(System, &str); 1] = [(System::Dutch, super::generate::DUTCH_HELP)];
 
 /// Re-pair every round of a tournament (or a corpus) and compare.
 #[derive(Debug, Args)]
 pub struct CheckArgs {
     /// Pairing system.
-    #[arg(long, value_enum)]
-    pub system: CheckSystem,
+    #[arg(long, value_parser = system_parser(&SYSTEMS))]
+    pub system: System,
     /// A finished or running tournament as TRF.
     #[arg(long, conflicts_with = "corpus", required_unless_present = "corpus")]
     pub trf: Option<PathBuf>,
@@ -191,7 +187,7 @@ fn check_case(dir: &Path, case: &CorpusCase) -> anyhow::Result<(u32, Vec<String>
         let expected = std::fs::read_to_string(&file)
             .with_context(|| format!("cannot read {}", file.display()))?;
         let ours = match pair_round(&t, round) {
-            Ok(p) => render(&p),
+            Ok(p) => render(&p.boards, p.bye),
             Err(e) => format!("error: {e:#}\n"),
         };
         if ours.split_whitespace().ne(expected.split_whitespace()) {

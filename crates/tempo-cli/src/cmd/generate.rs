@@ -6,22 +6,24 @@
 use std::path::PathBuf;
 
 use anyhow::Context;
-use clap::{Args, ValueEnum};
+use clap::Args;
+use tempo_tourney::System;
 use tempo_tourney::dutch::{GeneratorConfig, generate};
 
+use super::system_parser;
+
+/// The help line of the Dutch system, in every command that knows it.
+pub const DUTCH_HELP: &str = "FIDE Dutch Swiss system (C.04.3, edition 1 February 2026)";
+
 /// The systems `tempo generate` knows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum GenerateSystem {
-    /// FIDE Dutch Swiss system (C.04.3, edition 1 February 2026).
-    Dutch,
-}
+const SYSTEMS: [(System, &str); 1] = [(System::Dutch, DUTCH_HELP)];
 
 /// Generate a random tournament.
 #[derive(Debug, Args)]
 pub struct GenerateArgs {
     /// Pairing system.
-    #[arg(long, value_enum)]
-    pub system: GenerateSystem,
+    #[arg(long, value_parser = system_parser(&SYSTEMS))]
+    pub system: System,
     /// Number of players.
     #[arg(long)]
     pub players: u32,

@@ -2,6 +2,9 @@
 
 use std::fmt;
 
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+use tempo_tourney::System;
+
 pub mod arbiter;
 pub mod bench;
 pub mod berger;
@@ -63,6 +66,18 @@ pub fn read_tournament(path: &std::path::Path) -> anyhow::Result<tempo_tourney::
         );
     }
     Ok(t)
+}
+
+/// The `--system` parser of a command that knows `systems` (each with the
+/// command's help line): tempo-tourney's names and aliases, read by
+/// [`System`]'s `FromStr`, so that no command keeps a list of names.
+pub fn system_parser(systems: &[(System, &'static str)]) -> impl TypedValueParser<Value = System> {
+    let values = systems.iter().map(|&(system, help)| {
+        PossibleValue::new(system.as_str())
+            .aliases(system.aliases().iter().copied())
+            .help(help)
+    });
+    PossibleValuesParser::new(values).try_map(|name: String| name.parse::<System>())
 }
 
 /// An error that must end the process with a specific exit code (for

@@ -1,40 +1,14 @@
-//! `tempo pair --system dutch --trf FILE [-o OUT]`: the next round by the
-//! FIDE Dutch system (C.04.3, edition 1 February 2026).
-//!
-//! Output (the reference engines' format): the number of pairs, then one
-//! `white black` line per board in board order, the pairing-allocated bye
-//! as `id 0`. When no pairing satisfies the absolute criteria, the command
-//! prints one line and exits with code 3 ([`NO_VALID_PAIRING`]).
+//! The FIDE Dutch system (C.04.3, edition 1 February 2026) for `tempo
+//! check`, which re-pairs recorded rounds, and the reference engines'
+//! pairing format `tempo pair` and `tempo check` write.
 
-use anyhow::Context;
 use tempo_tourney::Tournament;
 use tempo_tourney::dutch::{DutchError, DutchPairing, input_for_round, pair};
 
 use super::CodedError;
-use super::pair::PairArgs;
 
 /// Exit code of `tempo pair --system dutch` when no valid pairing exists.
 pub const NO_VALID_PAIRING: u8 = 3;
-
-pub fn run(args: &PairArgs) -> anyhow::Result<()> {
-    let t = super::read_tournament(&args.trf)?;
-    let round = t.paired_rounds() + 1;
-    let total = t
-        .total_rounds
-        .context("the total number of rounds is not given: add an 'XXR <rounds>' or '142' line")?;
-    if round > total {
-        anyhow::bail!("all {total} rounds are paired already");
-    }
-    t.check_results_entered(round - 1)
-        .with_context(|| args.trf.display().to_string())?;
-    let pairing = pair_round(&t, round)?;
-    let text = render(&pairing);
-    print!("{text}");
-    if let Some(out) = &args.output {
-        std::fs::write(out, &text).with_context(|| format!("cannot write {}", out.display()))?;
-    }
-    Ok(())
-}
 
 /// Pair round `round` of `t`, mapping "no valid pairing" to exit code 3.
 pub fn pair_round(t: &Tournament, round: u32) -> anyhow::Result<DutchPairing> {
@@ -48,13 +22,14 @@ pub fn pair_round(t: &Tournament, round: u32) -> anyhow::Result<DutchPairing> {
     })
 }
 
-/// The reference engines' pairing format.
-pub fn render(p: &DutchPairing) -> String {
-    let mut out = format!("{}\n", p.boards.len() + usize::from(p.bye.is_some()));
-    for (white, black) in &p.boards {
+/// The reference engines' pairing format: the number of lines, then
+/// `white black` per board in board order, the bye as `id 0`.
+pub fn render(boards: &[(u32, u32)], bye: Option<u32>) -> String {
+    let mut out = format!("{}\n", boards.len() + usize::from(bye.is_some()));
+    for (white, black) in boards {
         out += &format!("{white} {black}\n");
     }
-    if let Some(bye) = p.bye {
+    if let Some(bye) = bye {
         out += &format!("{bye} 0\n");
     }
     out

@@ -1,18 +1,15 @@
-//! `tempo pair --system keizer`: the next Keizer round from a TRF file.
+//! The Keizer settings of `tempo pair --system keizer` and `tempo
+//! standings --system keizer`.
 //!
 //! Settings come from the file's `XTK key value` lines, then
 //! `--keizer-preset` (which replaces them), then the other `--keizer-*`
 //! flags, which override one setting each.
-
-use std::fmt::Write as _;
 
 use anyhow::Context;
 use clap::Args;
 use clap::builder::PossibleValuesParser;
 use tempo_tourney::Tournament;
 use tempo_tourney::keizer::{self, KeizerSettings};
-
-use super::pair::PairArgs;
 
 /// Keizer settings given on the command line (each overrides the file's
 /// `XTK` setting of the same name; see the README's Keizer section).
@@ -162,34 +159,4 @@ impl KeizerFlags {
         self.apply_to(&mut settings)?;
         Ok(settings)
     }
-}
-
-pub fn run(args: &PairArgs) -> anyhow::Result<()> {
-    let t = super::read_tournament(&args.trf)?;
-    let settings = args.keizer.settings_for(&t)?;
-    let pairing = keizer::pair_tournament(&t, &settings)
-        .with_context(|| format!("{}", args.trf.display()))?;
-    if !pairing.ranking.converged {
-        eprintln!(
-            "tempo: warning: method B did not settle on a stable ranking after round {}; the last pass is used",
-            pairing.ranking.after_round
-        );
-    }
-    for relaxation in &pairing.relaxed {
-        eprintln!("tempo: warning: round {}: {relaxation}", pairing.round);
-    }
-    let mut out = String::new();
-    let lines = pairing.boards.len() + usize::from(pairing.bye.is_some());
-    writeln!(out, "{lines}")?;
-    for board in &pairing.boards {
-        writeln!(out, "{} {}", board.white, board.black)?;
-    }
-    if let Some(bye) = pairing.bye {
-        writeln!(out, "{bye} 0")?;
-    }
-    print!("{out}");
-    if let Some(path) = &args.output {
-        std::fs::write(path, &out).with_context(|| format!("cannot write {}", path.display()))?;
-    }
-    Ok(())
 }

@@ -11,24 +11,30 @@ use std::path::PathBuf;
 use anyhow::Context;
 use clap::{Args, ValueEnum};
 use serde_json::json;
-use tempo_tourney::Tournament;
 use tempo_tourney::keizer;
 use tempo_tourney::standings::{StandingsOptions, standings};
 use tempo_tourney::tiebreak::{self, TieBreak, UnplayedRule};
+use tempo_tourney::{System, Tournament};
 
 use super::pair_keizer::KeizerFlags;
+use super::system_parser;
 
-/// How the tournament is scored.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum StandingsSystem {
-    /// Keizer: ranking values (settings from the file's XTK lines and the
-    /// --keizer-* flags).
-    Keizer,
-    /// Swiss: score, then tie-breaks (default BH-C1,BH,SB,DE,WIN,BWG).
-    Swiss,
-    /// Round robin: score, then tie-breaks (default DE,WIN,SB,KS).
-    RoundRobin,
-}
+/// How each system's tournament is scored (a Swiss is paired by the Dutch
+/// system, named `swiss` too).
+const SYSTEMS: [(System, &str); 3] = [
+    (
+        System::Keizer,
+        "Keizer: ranking values (settings from the file's XTK lines and the --keizer-* flags)",
+    ),
+    (
+        System::Dutch,
+        "Swiss: score, then tie-breaks (default BH-C1,BH,SB,DE,WIN,BWG)",
+    ),
+    (
+        System::RoundRobin,
+        "Round robin: score, then tie-breaks (default DE,WIN,SB,KS)",
+    ),
+];
 
 /// Output format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -59,8 +65,8 @@ pub enum UnplayedArg {
 #[derive(Debug, Args)]
 pub struct StandingsArgs {
     /// Scoring system.
-    #[arg(long, value_enum)]
-    pub system: StandingsSystem,
+    #[arg(long, value_parser = system_parser(&SYSTEMS))]
+    pub system: System,
     /// The tournament, as a TRF16 / TRF-2026 file.
     #[arg(long)]
     pub trf: PathBuf,
@@ -109,8 +115,8 @@ pub fn run(args: &StandingsArgs) -> anyhow::Result<()> {
         );
     }
     let (headers, lines, json_value) = match args.system {
-        StandingsSystem::Keizer => keizer_lines(args, &t)?,
-        StandingsSystem::Swiss | StandingsSystem::RoundRobin => fide_lines(args, &t)?,
+        System::Keizer => keizer_lines(args, &t)?,
+        System::Dutch | System::RoundRobin => fide_lines(args, &t)?,
     };
     let text = match args.format {
         Format::Tsv => tsv(&headers, &lines),
@@ -140,7 +146,7 @@ fn tiebreak_list(args: &StandingsArgs, t: &Tournament) -> anyhow::Result<Vec<Tie
             .with_context(|| format!("the file's 212 line '{list}' (override with --tiebreaks)"));
     }
     Ok(match args.system {
-        StandingsSystem::RoundRobin => TieBreak::round_robin_default(),
+        System::RoundRobin => TieBreak::round_robin_default(),
         _ => TieBreak::swiss_default(),
     })
 }
@@ -149,7 +155,7 @@ type Output = (Vec<String>, Vec<Line>, serde_json::Value);
 
 fn fide_lines(args: &StandingsArgs, t: &Tournament) -> anyhow::Result<Output> {
     let mut options = match args.system {
-        StandingsSystem::RoundRobin => StandingsOptions::round_robin(),
+        System::RoundRobin => StandingsOptions::round_robin(),
         _ => StandingsOptions::swiss(),
     };
     options.tiebreaks = tiebreak_list(args, t)?;
@@ -204,7 +210,7 @@ fn fide_lines(args: &StandingsArgs, t: &Tournament) -> anyhow::Result<Output> {
         })
         .collect();
     let system = match args.system {
-        StandingsSystem::RoundRobin => "round-robin",
+        System::RoundRobin => "round-robin",
         _ => "swiss",
     };
     let value = json!({

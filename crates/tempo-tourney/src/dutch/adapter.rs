@@ -8,7 +8,7 @@ use tempo_chess::Color;
 use crate::model::{ResultCode, RoundEntry, Tournament};
 
 use super::DutchError;
-use super::input::{DutchInput, DutchPlayer, PointValues, RoundOutcome, RoundRecord};
+use super::input::{DutchInput, DutchPlayer, PointValues, RoundRecord};
 
 /// The input for pairing round `round` (1-based) of `t`: rounds before it
 /// are history; in round `round` itself a player is paired unless an entry
@@ -118,16 +118,11 @@ fn record_of(
         })?),
         None => None,
     };
-    let outcome = match e.result.outcome() {
-        crate::model::Outcome::Win => RoundOutcome::Win,
-        crate::model::Outcome::Draw => RoundOutcome::Draw,
-        crate::model::Outcome::Loss => RoundOutcome::Loss,
-    };
     Ok(RoundRecord {
         opponent,
         colour: e.colour,
         played: e.is_played(),
-        outcome,
+        outcome: e.result.outcome(),
         paired: e.was_paired(),
     })
 }

@@ -4,13 +4,7 @@
 
 use tempo_chess::Color;
 
-/// The result of one round from one player's side.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum RoundOutcome {
-    Win,
-    Draw,
-    Loss,
-}
+use crate::model::Outcome;
 
 /// One player's record of one past round.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -24,7 +18,7 @@ pub struct RoundRecord {
     pub played: bool,
     /// Win, draw or loss (a half-point bye is a draw, a full-point or
     /// pairing-allocated bye or a forfeit win is a win).
-    pub outcome: RoundOutcome,
+    pub outcome: Outcome,
     /// The player took part in the pairing of the round: had an opponent or
     /// the pairing-allocated bye (C.04.1: requested byes and absences do
     /// not count).
@@ -38,7 +32,7 @@ impl RoundRecord {
             opponent: None,
             colour: None,
             played: false,
-            outcome: RoundOutcome::Loss,
+            outcome: Outcome::Loss,
             paired: false,
         }
     }
@@ -74,12 +68,12 @@ impl PointValues {
     /// Points a record is worth.
     pub fn of(&self, record: &RoundRecord) -> u32 {
         match record.outcome {
-            RoundOutcome::Loss if !record.paired => self.absent,
-            RoundOutcome::Loss if record.played => self.loss,
-            RoundOutcome::Loss => self.forfeit_loss,
-            RoundOutcome::Win if record.opponent.is_none() && record.paired => self.pab,
-            RoundOutcome::Win => self.win,
-            RoundOutcome::Draw => self.draw,
+            Outcome::Loss if !record.paired => self.absent,
+            Outcome::Loss if record.played => self.loss,
+            Outcome::Loss => self.forfeit_loss,
+            Outcome::Win if record.opponent.is_none() && record.paired => self.pab,
+            Outcome::Win => self.win,
+            Outcome::Draw => self.draw,
         }
     }
 }

@@ -42,7 +42,7 @@ use std::collections::HashMap;
 
 pub use adapter::input_for_round;
 pub use generate::{GeneratorConfig, generate};
-pub use input::{DutchInput, DutchPlayer, PointValues, RoundOutcome, RoundRecord};
+pub use input::{DutchInput, DutchPlayer, PointValues, RoundRecord};
 
 use prep::Prepared;
 use weights::{Layout, WeightContext, bits};

@@ -4,7 +4,8 @@
 
 use tempo_chess::Color;
 
-use super::input::{DutchInput, RoundOutcome};
+use super::input::DutchInput;
+use crate::model::Outcome;
 
 /// The float a player received in a past round (C.04.3 1.4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -152,7 +153,7 @@ pub fn prepare(input: &DutchInput, index: usize, rank: usize) -> Prepared {
     let bye_eligible = !p
         .history
         .iter()
-        .any(|r| !r.played && r.paired && r.outcome == RoundOutcome::Win);
+        .any(|r| !r.played && r.paired && r.outcome == Outcome::Win);
     Prepared {
         index,
         id: p.id,
@@ -189,7 +190,7 @@ mod tests {
     use super::*;
     use crate::dutch::input::{DutchPlayer, PointValues, RoundRecord};
 
-    fn game(opponent: usize, colour: Color, outcome: RoundOutcome) -> RoundRecord {
+    fn game(opponent: usize, colour: Color, outcome: Outcome) -> RoundRecord {
         RoundRecord {
             opponent: Some(opponent),
             colour: Some(colour),
@@ -223,7 +224,7 @@ mod tests {
     #[test]
     fn colour_preferences_follow_1_7() {
         use Color::*;
-        use RoundOutcome::*;
+        use Outcome::*;
         let i = input(vec![
             vec![game(1, White, Win), game(1, White, Win)],
             vec![game(0, Black, Loss), game(0, Black, Loss)],
@@ -245,7 +246,7 @@ mod tests {
 
     #[test]
     fn unplayed_rounds_float_only_with_points() {
-        use RoundOutcome::*;
+        use Outcome::*;
         let forfeit_loss = RoundRecord {
             opponent: Some(1),
             colour: Some(Color::White),

@@ -17,8 +17,8 @@
 //! The starting list is the players ordered by starting rank (TRF id).
 
 use super::Entrant;
-use super::{GameResult, KeizerError, KeizerSettings, Pairing, Ranking, RoundOutcome, Season};
-use crate::model::{AbsenceKind, Outcome, PlayerId, ResultCode, Tournament};
+use super::{KeizerError, KeizerSettings, Pairing, Ranking, RoundOutcome, Season};
+use crate::model::{AbsenceKind, PlayerId, ResultCode, Tournament};
 
 /// The season recorded in `t`: its completed rounds are the paired ones
 /// ([`Tournament::paired_rounds`]).
@@ -67,11 +67,7 @@ fn outcome(t: &Tournament, id: PlayerId, round: u32) -> Result<RoundOutcome, Kei
                 r if r.is_over_the_board() => Ok(RoundOutcome::Game {
                     opponent,
                     colour: e.colour,
-                    result: match r.outcome() {
-                        Outcome::Win => GameResult::Win,
-                        Outcome::Draw => GameResult::Draw,
-                        Outcome::Loss => GameResult::Loss,
-                    },
+                    result: r.outcome(),
                 }),
                 _ => Err(KeizerError::MissingResult { round, player: id }),
             };

@@ -12,13 +12,14 @@
 //! The worked example of the source, round 1:
 //!
 //! ```
-//! use tempo_tourney::keizer::{GameResult, KeizerSettings, Season};
+//! use tempo_tourney::Outcome;
+//! use tempo_tourney::keizer::{KeizerSettings, Season};
 //! use tempo_chess::Color::{Black, White};
 //!
 //! let names = ["Johnson", "Petersen", "Baker", "Butcher", "Carter",
 //!              "Harrison", "Smith", "Higgins", "White", "Brown"];
 //! let mut season = Season::new(names.iter().enumerate().map(|(i, n)| (i as u32 + 1, *n)));
-//! use GameResult::*;
+//! use Outcome::*;
 //! season.add_round(&[(1, 2, Win), (3, 4, Draw), (5, 6, Loss), (7, 8, Draw), (9, 10, Loss)]).unwrap();
 //! let ranking = season.ranking(&KeizerSettings::default(), 1).unwrap();
 //! let top: Vec<String> = ranking.standings.iter().take(4)
@@ -45,26 +46,7 @@ pub use settings::{
 
 use tempo_chess::Color;
 
-use crate::model::{AbsenceKind, PlayerId};
-
-/// A game's result from one player's point of view.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum GameResult {
-    Win,
-    Draw,
-    Loss,
-}
-
-impl GameResult {
-    /// The opponent's view of the same game.
-    pub fn reversed(self) -> GameResult {
-        match self {
-            GameResult::Win => GameResult::Loss,
-            GameResult::Draw => GameResult::Draw,
-            GameResult::Loss => GameResult::Win,
-        }
-    }
-}
+use crate::model::{AbsenceKind, Outcome, PlayerId};
 
 /// What one player did in one round.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -73,7 +55,7 @@ pub enum RoundOutcome {
     Game {
         opponent: PlayerId,
         colour: Option<Color>,
-        result: GameResult,
+        result: Outcome,
     },
     /// Paired, but the opponent did not come: scored like a bye (not
     /// counted as a bye for the bye rule or its cap), no meeting.
@@ -170,7 +152,7 @@ impl Season {
     /// named are excused absentees (see [`Season::add_round_with`]).
     pub fn add_round(
         &mut self,
-        games: &[(PlayerId, PlayerId, GameResult)],
+        games: &[(PlayerId, PlayerId, Outcome)],
     ) -> Result<(), KeizerError> {
         self.add_round_with(games, None, &[])
     }
@@ -179,7 +161,7 @@ impl Season {
     /// absences; players named nowhere are excused absentees.
     pub fn add_round_with(
         &mut self,
-        games: &[(PlayerId, PlayerId, GameResult)],
+        games: &[(PlayerId, PlayerId, Outcome)],
         bye: Option<PlayerId>,
         absences: &[(PlayerId, AbsenceKind)],
     ) -> Result<(), KeizerError> {

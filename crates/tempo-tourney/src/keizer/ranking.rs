@@ -11,8 +11,8 @@
 use std::cmp::Ordering;
 
 use super::settings::{KeizerSettings, Method, NonGame, OwnValue, TieOrder};
-use super::{GameResult, KeizerError, RoundOutcome, Score, Season};
-use crate::model::{AbsenceKind, PlayerId};
+use super::{KeizerError, RoundOutcome, Score, Season};
+use crate::model::{AbsenceKind, Outcome, PlayerId};
 
 /// Method B gives up after this many passes (a cycle ends it earlier).
 const MAX_PASSES: usize = 100;
@@ -169,9 +169,9 @@ impl<'a> Ranker<'a> {
             } => {
                 let v = value(self.index[&opponent]);
                 match result {
-                    GameResult::Win => Score::whole(v),
-                    GameResult::Draw => Score::half(v),
-                    GameResult::Loss => Score::ZERO,
+                    Outcome::Win => Score::whole(v),
+                    Outcome::Draw => Score::half(v),
+                    Outcome::Loss => Score::ZERO,
                 }
             }
             RoundOutcome::ForfeitWin { .. } => s.bye.fraction.of(own),
@@ -273,9 +273,9 @@ impl<'a> Ranker<'a> {
                     if let RoundOutcome::Game { result, .. } = o {
                         st.games += 1;
                         match result {
-                            GameResult::Win => st.wins += 1,
-                            GameResult::Draw => st.draws += 1,
-                            GameResult::Loss => st.losses += 1,
+                            Outcome::Win => st.wins += 1,
+                            Outcome::Draw => st.draws += 1,
+                            Outcome::Loss => st.losses += 1,
                         }
                     }
                 }

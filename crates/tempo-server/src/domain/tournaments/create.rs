@@ -142,10 +142,13 @@ impl Record {
         if t.players.len() > MAX_PLAYERS {
             return Err(invalid(format!("at most {MAX_PLAYERS} players")));
         }
-        let double =
-            req.double.unwrap_or(false) || req.system.as_deref() == Some("double-round-robin");
+        let double = req.double.unwrap_or(false)
+            || req
+                .system
+                .as_deref()
+                .is_some_and(System::is_double_round_robin_name);
         let system = match (&req.system, imported) {
-            (Some(s), _) => System::parse(s)?,
+            (Some(s), _) => s.parse::<System>().map_err(|e| invalid(e.to_string()))?,
             (None, true) if req.keizer.is_some() => System::Keizer,
             (None, true) => detect_system(&t),
             (None, false) => return Err(invalid("system: dutch, keizer or round-robin")),

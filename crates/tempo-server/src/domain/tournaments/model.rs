@@ -7,48 +7,13 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use tempo_chess::Color;
 use tempo_host::{GameSpec, Variant};
+pub use tempo_tourney::System;
 use tempo_tourney::model::{AbsenceKind, ByeKind, LateEntry, Withdrawal};
 use tempo_tourney::{Player, PlayerId, ResultCode, RoundEntry, Tournament};
 
 use super::{
     MAX_CLUB, MAX_LOG, MAX_PLAYER_NAME, MAX_PLAYERS, MAX_ROUNDS, Refusal, conflict, invalid,
 };
-
-/// The pairing system.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum System {
-    /// FIDE Dutch Swiss (`tempo pair --system dutch`).
-    Dutch,
-    /// Keizer for club evenings (`tempo pair --system keizer`).
-    Keizer,
-    /// Round robin by the Berger tables (single or double).
-    RoundRobin,
-}
-
-impl System {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            System::Dutch => "dutch",
-            System::Keizer => "keizer",
-            System::RoundRobin => "round-robin",
-        }
-    }
-
-    pub(super) fn parse(text: &str) -> Result<System, Refusal> {
-        match text {
-            "dutch" | "swiss" => Ok(System::Dutch),
-            "keizer" => Ok(System::Keizer),
-            "round-robin" | "roundrobin" | "berger" | "double-round-robin" => {
-                Ok(System::RoundRobin)
-            }
-            other => Err(invalid(format!(
-                "system '{}': dutch, keizer or round-robin",
-                short(other)
-            ))),
-        }
-    }
-}
 
 /// A player's attendance in a round (the Keizer kinds, and for the Swiss
 /// and round robin the requested byes).
