@@ -5,7 +5,6 @@ use std::fmt;
 pub mod arbiter;
 pub mod bench;
 pub mod berger;
-pub mod bots;
 pub mod check;
 pub mod chess960;
 pub mod chess960_rounds;
