@@ -16,12 +16,10 @@
 //!
 //! Measurements and their history: `docs/performance.md`.
 
-mod pick;
 mod playout;
 mod resolve;
 pub mod serve;
 
-pub use pick::PickRng;
 pub use playout::{PlayoutDriver, measure_playout_pairs};
 pub use resolve::{
     PAIRS_PER_STATE, PairDriver, ResolveDriver, measure_resolutions, measure_resolutions_only,
