@@ -64,6 +64,17 @@ pub fn read_tournament(path: &std::path::Path) -> anyhow::Result<tempo_tourney::
     Ok(t)
 }
 
+/// The error of a benchmark subcommand in a build without the `bench`
+/// feature: the benchmark drivers (tempo-bench, with a load generator
+/// that embeds the server) stay out of the product binary.
+#[cfg(not(feature = "bench"))]
+pub fn built_without_bench(command: &str) -> anyhow::Error {
+    anyhow::anyhow!(
+        "`tempo {command}` is not in this build (the benchmark drivers are a cargo feature): \
+         run `cargo run --release --features bench -- {command} ...`"
+    )
+}
+
 /// An error that must end the process with a specific exit code (for
 /// example "no valid pairing exists", which scripts tell apart from bad
 /// input). Everything else exits with 1.
