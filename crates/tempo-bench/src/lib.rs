@@ -14,7 +14,7 @@
 //! - [`measure_playout_pairs`]: random playouts, each pair's moves from
 //!   the mate test of the pair before ([`PlayoutDriver`]).
 //!
-//! Measurements and their history: `docs/performance.md`.
+//! Measurements: `docs/performance.md`.
 
 mod playout;
 mod resolve;
