@@ -14,14 +14,12 @@
 //! - [`measure_playout_pairs`]: random playouts, each pair's moves from
 //!   the mate test of the pair before ([`PlayoutDriver`]).
 //!
-//! Measurements and their history: `docs/performance.md`.
+//! Measurements: `docs/performance.md`.
 
-mod pick;
 mod playout;
 mod resolve;
 pub mod serve;
 
-pub use pick::PickRng;
 pub use playout::{PlayoutDriver, measure_playout_pairs};
 pub use resolve::{
     PAIRS_PER_STATE, PairDriver, ResolveDriver, measure_resolutions, measure_resolutions_only,

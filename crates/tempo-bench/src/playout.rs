@@ -2,8 +2,7 @@
 
 use tempo_chess::Color;
 use tempo_sync::{Choice, Event, Expected, Node, Phase, Rules, SyncGame};
-
-use crate::PickRng;
+use tempo_testkit::PickRng;
 
 /// Random playouts, pair after pair. Each pair draws one move of each
 /// player from the current [`Node`] and plays them into the other of two

@@ -3,8 +3,7 @@
 
 use tempo_chess::Color;
 use tempo_sync::{Choice, Event, Node, SyncGame};
-
-use crate::PickRng;
+use tempo_testkit::PickRng;
 
 /// The pair loop of [`measure_resolutions`]: a seeded pick generator and
 /// the buffers reused from pair to pair (no allocation in the loop). One

@@ -136,3 +136,23 @@ fn bench_perft_keeps_its_columns() {
         );
     }
 }
+
+/// `tempo bench serve` is in the binary only with the `bench` feature;
+/// without it the options are still checked, then one line says how to
+/// build it.
+#[cfg(not(feature = "bench"))]
+#[test]
+fn bench_serve_names_the_feature_in_a_default_build() {
+    let (ok, out, err) = tempo(&["bench", "serve", "--games", "0"]);
+    assert!(!ok);
+    assert_eq!(out, "");
+    assert_eq!(err, "tempo: error: --games 0: from 1 to 5000\n");
+    let (ok, out, err) = tempo(&["bench", "serve", "--games", "2", "--pairs", "1"]);
+    assert!(!ok);
+    assert_eq!(out, "");
+    assert_eq!(
+        err,
+        "tempo: error: `tempo bench serve` is not in this build (the benchmark drivers are a \
+         cargo feature): run `cargo run --release --features bench -- bench serve ...`\n"
+    );
+}

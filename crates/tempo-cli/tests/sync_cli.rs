@@ -230,6 +230,8 @@ fn random_games_report() {
 
 /// `sync bench` prints each figure with its unit, the perft rate of the
 /// same run beside them (a short run: only the report is checked here).
+/// Its drivers are in the binary only with the `bench` feature.
+#[cfg(feature = "bench")]
 #[test]
 fn bench_reports_pairs_and_perft() {
     let out = tempo(
@@ -252,4 +254,29 @@ fn bench_reports_pairs_and_perft() {
     assert_eq!(rates.len(), 4, "{text}");
     assert!(rates.iter().all(|&r| r > 0.0), "{text}");
     assert!(text.contains("pair resolutions/s") && text.contains("perft"));
+}
+
+/// Without the `bench` feature, `sync bench` checks its options and then
+/// says how to build it, on one line, failing.
+#[cfg(not(feature = "bench"))]
+#[test]
+fn bench_names_the_feature_in_a_default_build() {
+    let out = tempo(
+        &[
+            "sync",
+            "bench",
+            "--variant",
+            "synchronschach",
+            "--seconds",
+            "0.05",
+        ],
+        "",
+    );
+    assert!(!out.status.success());
+    assert!(out.stdout.is_empty());
+    assert_eq!(
+        String::from_utf8(out.stderr).unwrap(),
+        "tempo: error: `tempo sync bench` is not in this build (the benchmark drivers are a \
+         cargo feature): run `cargo run --release --features bench -- sync bench ...`\n"
+    );
 }

@@ -15,10 +15,10 @@ use std::fmt::Write as _;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use tempo_bench::PickRng;
 use tempo_chess::{Color, MoveList};
 use tempo_sync::playout::{random_choice, sample_pair_states};
 use tempo_sync::{Choice, Node, Rules, SyncGame, Variant, notation};
+use tempo_testkit::PickRng;
 
 const GOLDEN: &str = "tests/data/trace_digests.txt";
 

@@ -8,6 +8,11 @@
 //! cozy-chess is built in only with the `cozy-reference` feature, so that
 //! the product binary does not carry a second move generator; without it
 //! the cozy-chess columns show `-`.
+//!
+//! `tempo bench serve`: the play server under load, driven by tempo-bench,
+//! which is built in only with the `bench` feature (the product binary
+//! does not carry a load generator); without it the command checks its
+//! options and then says how to build it.
 
 use std::time::{Duration, Instant};
 
@@ -29,7 +34,7 @@ pub enum BenchCommand {
     Perft(PerftBenchArgs),
     /// The play server under load: games of simultaneous pairs over
     /// loopback sockets; commits/s, commit-to-reveal latency, and the
-    /// storage ceiling of the same run.
+    /// storage ceiling of the same run (a build with the `bench` feature).
     Serve(ServeBenchArgs),
 }
 
@@ -101,63 +106,83 @@ fn run_serve(args: &ServeBenchArgs) -> anyhow::Result<()> {
     if !(1..=200).contains(&args.pairs) {
         anyhow::bail!("--pairs {}: from 1 to 200", args.pairs);
     }
-    let bench = tempo_bench::serve::ServeBench {
-        games: args.games,
-        pairs: args.pairs,
-        database: args.database.clone(),
-        seed: args.seed,
-        rate: (args.rate > 0.0).then_some(args.rate),
-    };
     if !(args.rate >= 0.0 && args.rate <= 1e6) {
         anyhow::bail!("--rate {}: from 0 to 1000000", args.rate);
     }
-    let bar = indicatif::ProgressBar::new(args.games as u64);
-    bar.set_style(
-        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} games {elapsed}")
-            .expect("a valid template"),
-    );
-    let ticker = bar.clone();
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()?;
-    let figures = runtime
-        .block_on(tempo_bench::serve::run(&bench, move || ticker.inc(1)))
-        .map_err(|e| anyhow::anyhow!("{e}"))?;
-    bar.finish_and_clear();
-    let store = if args.database.is_some() {
-        "PostgreSQL"
-    } else {
-        "SQLite"
-    };
-    let offered = if args.rate > 0.0 {
-        format!("{:.0} commits/s offered", args.rate)
-    } else {
-        "as fast as answered".to_string()
-    };
-    println!(
-        "{} games of Fairschach, {} steps each, {offered}, {store}, over loopback sockets",
-        args.games, args.pairs
-    );
-    println!(
-        "commits acknowledged: {} in {:.2} s = {:.0} commits/s (target 5000)",
-        figures.commits,
-        figures.seconds,
-        figures.commits_per_second()
-    );
-    println!(
-        "last commit to reveal at both players: p50 {:.1} ms, p99 {:.1} ms (target p99 < 50)",
-        figures.latency(0.5),
-        figures.latency(0.99)
-    );
-    let served = figures.appends as f64 / figures.seconds;
-    println!(
-        "storage ceiling, the same {} entries straight to the store: {:.0} appends/s; served {:.0} appends/s = {:.0} % of it (target 50 %)",
-        figures.appends,
-        figures.ceiling_appends,
-        served,
-        100.0 * served / figures.ceiling_appends
-    );
-    Ok(())
+    serve::run(args)
+}
+
+/// `tempo bench serve`'s load run, from the driver of tempo-bench.
+#[cfg(feature = "bench")]
+mod serve {
+    use super::ServeBenchArgs;
+
+    pub fn run(args: &ServeBenchArgs) -> anyhow::Result<()> {
+        let bench = tempo_bench::serve::ServeBench {
+            games: args.games,
+            pairs: args.pairs,
+            database: args.database.clone(),
+            seed: args.seed,
+            rate: (args.rate > 0.0).then_some(args.rate),
+        };
+        let bar = indicatif::ProgressBar::new(args.games as u64);
+        bar.set_style(
+            indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} games {elapsed}")
+                .expect("a valid template"),
+        );
+        let ticker = bar.clone();
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .enable_all()
+            .build()?;
+        let figures = runtime
+            .block_on(tempo_bench::serve::run(&bench, move || ticker.inc(1)))
+            .map_err(|e| anyhow::anyhow!("{e}"))?;
+        bar.finish_and_clear();
+        let store = if args.database.is_some() {
+            "PostgreSQL"
+        } else {
+            "SQLite"
+        };
+        let offered = if args.rate > 0.0 {
+            format!("{:.0} commits/s offered", args.rate)
+        } else {
+            "as fast as answered".to_string()
+        };
+        println!(
+            "{} games of Fairschach, {} steps each, {offered}, {store}, over loopback sockets",
+            args.games, args.pairs
+        );
+        println!(
+            "commits acknowledged: {} in {:.2} s = {:.0} commits/s (target 5000)",
+            figures.commits,
+            figures.seconds,
+            figures.commits_per_second()
+        );
+        println!(
+            "last commit to reveal at both players: p50 {:.1} ms, p99 {:.1} ms (target p99 < 50)",
+            figures.latency(0.5),
+            figures.latency(0.99)
+        );
+        let served = figures.appends as f64 / figures.seconds;
+        println!(
+            "storage ceiling, the same {} entries straight to the store: {:.0} appends/s; served {:.0} appends/s = {:.0} % of it (target 50 %)",
+            figures.appends,
+            figures.ceiling_appends,
+            served,
+            100.0 * served / figures.ceiling_appends
+        );
+        Ok(())
+    }
+}
+
+/// Without the `bench` feature the load driver is not in the binary.
+#[cfg(not(feature = "bench"))]
+mod serve {
+    use super::ServeBenchArgs;
+
+    pub fn run(_: &ServeBenchArgs) -> anyhow::Result<()> {
+        Err(crate::cmd::built_without_bench("bench serve"))
+    }
 }
 
 fn run_perft(args: &PerftBenchArgs) -> anyhow::Result<()> {

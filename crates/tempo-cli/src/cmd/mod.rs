@@ -8,7 +8,6 @@ use tempo_tourney::System;
 pub mod arbiter;
 pub mod bench;
 pub mod berger;
-pub mod bots;
 pub mod check;
 pub mod chess960;
 pub mod chess960_rounds;
@@ -78,6 +77,17 @@ pub fn system_parser(systems: &[(System, &'static str)]) -> impl TypedValueParse
             .help(help)
     });
     PossibleValuesParser::new(values).try_map(|name: String| name.parse::<System>())
+}
+
+/// The error of a benchmark subcommand in a build without the `bench`
+/// feature: the benchmark drivers (tempo-bench, with a load generator
+/// that embeds the server) stay out of the product binary.
+#[cfg(not(feature = "bench"))]
+pub fn built_without_bench(command: &str) -> anyhow::Error {
+    anyhow::anyhow!(
+        "`tempo {command}` is not in this build (the benchmark drivers are a cargo feature): \
+         run `cargo run --release --features bench -- {command} ...`"
+    )
 }
 
 /// An error that must end the process with a specific exit code (for

@@ -103,7 +103,7 @@ pub fn serve(args: &ServeArgs) -> anyhow::Result<()> {
         let first_admin = first_admin(&store).await?;
         let state = tempo_server::AppState::new(store).await?;
         if !args.no_bots {
-            super::bots::start(&state, now_millis()).await?;
+            tempo_bots::start(&state, now_millis()).await?;
         }
         let listener = tokio::net::TcpListener::bind(&args.listen)
             .await
@@ -114,7 +114,7 @@ pub fn serve(args: &ServeArgs) -> anyhow::Result<()> {
         // standard output after the first line does not stop the server.
         let mut notice = format!("tempo: serving on http://{address}\n");
         if !args.no_bots {
-            let names: Vec<_> = super::bots::BOTS.iter().map(|b| b.name).collect();
+            let names: Vec<_> = tempo_bots::BOTS.iter().map(|b| b.name).collect();
             notice.push_str(&format!(
                 "tempo: computer opponents to challenge: {}\n",
                 names.join(", ")

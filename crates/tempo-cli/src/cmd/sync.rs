@@ -4,18 +4,18 @@
 //!   `events`, ...);
 //! - `replay`: a pair record (or digit code, or PGN) to its final state;
 //! - `random-games`: random legal games to the end, with statistics;
-//! - `bench`: pair resolutions per second beside the perft rate.
+//! - `bench`: pair resolutions per second beside the perft rate (its
+//!   drivers, tempo-bench, only in a build with the `bench` feature).
 
 use std::collections::BTreeMap;
 use std::io::Read;
-use std::time::Instant;
 
 use anyhow::{Context, bail};
 use clap::{Args, Subcommand};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::{Value, json};
-use tempo_chess::{Color, Position};
+use tempo_chess::Color;
 use tempo_sync::{
     Choice, Expected, GameResult, Rules, SyncGame, Variant, digits, notation, pgn, playout, record,
 };
@@ -37,7 +37,8 @@ pub enum SyncCommand {
     /// Play random legal games to the end and print how they ended.
     RandomGames(RandomArgs),
     /// Pair resolutions per second from random-playout positions, beside
-    /// the orthodox perft rate of the same run.
+    /// the orthodox perft rate of the same run (a build with the `bench`
+    /// feature).
     Bench(BenchArgs),
 }
 
@@ -372,6 +373,16 @@ fn bench(args: &BenchArgs) -> anyhow::Result<()> {
         );
     }
     let rules = args.rules.rules()?;
+    measure(rules, args)
+}
+
+/// The figures of `tempo sync bench`, from the drivers of tempo-bench.
+#[cfg(feature = "bench")]
+fn measure(rules: Rules, args: &BenchArgs) -> anyhow::Result<()> {
+    use std::time::Instant;
+
+    use tempo_chess::Position;
+
     let positions = tempo_sync::playout::sample_pair_states(rules, 2000, args.seed);
     let rate = tempo_bench::measure_resolutions(&positions, args.seconds);
     let resolve_only = tempo_bench::measure_resolutions_only(&positions, args.seconds);
@@ -404,4 +415,10 @@ fn bench(args: &BenchArgs) -> anyhow::Result<()> {
         perft_rate / 1e6
     );
     Ok(())
+}
+
+/// Without the `bench` feature the drivers are not in the binary.
+#[cfg(not(feature = "bench"))]
+fn measure(_: Rules, _: &BenchArgs) -> anyhow::Result<()> {
+    Err(super::built_without_bench("sync bench"))
 }

@@ -1,8 +1,25 @@
-//! Computer opponents in `tempo serve`: member accounts played by
-//! tempo-engine through the server's own API, as a person's client would
-//! — a bot accepts challenges from its event stream, follows each game's
+//! The play server's computer opponents: member accounts played by
+//! tempo-engine through the server's own API, as a person's client would.
+//!
+//! A bot accepts challenges from its event stream, follows each game's
 //! stream and posts its choices; it learns an opponent's hidden move only
-//! from the reveal, like anyone else.
+//! from the reveal, like anyone else. The bots run inside the server's
+//! process and call its router directly (no socket), so they need nothing
+//! but an [`AppState`].
+//!
+//! # Example
+//!
+//! Start the bots beside the server (this is what `tempo serve` does
+//! unless it is given `--no-bots`):
+//!
+//! ```no_run
+//! # async fn serve(state: tempo_server::AppState, now_millis: i64) -> Result<(), tempo_bots::StartError> {
+//! tempo_bots::start(&state, now_millis).await?;
+//! let names: Vec<&str> = tempo_bots::BOTS.iter().map(|bot| bot.name).collect();
+//! assert_eq!(names, ["bot-random", "bot-greedy", "bot-nash", "bot-nash-strong"]);
+//! # Ok(())
+//! # }
+//! ```
 
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
@@ -15,13 +32,27 @@ use serde_json::Value;
 use tempo_chess::Color;
 use tempo_engine::{Kind, Limits, Player, PlayerKind};
 use tempo_server::AppState;
-use tempo_server::auth::{self, Role, User};
+use tempo_server::auth::{self, AccountError, Role, User};
+use tempo_server::store::StoreError;
 use tower::ServiceExt;
+
+/// Why the bots could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum StartError {
+    /// Reading or writing a bot's account or token failed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// A new bot account's password could not be hashed.
+    #[error(transparent)]
+    Account(#[from] AccountError),
+}
 
 /// One computer opponent: its account name, how it plays, and its time.
 #[derive(Debug, Clone, Copy)]
 pub struct Bot {
+    /// The account's name (reserved: see `tempo_server::auth::BOT_PREFIX`).
     pub name: &'static str,
+    /// The engine's player.
     pub kind: PlayerKind,
     /// Thinking time per choice (the nash player), milliseconds.
     pub movetime: u64,
@@ -52,8 +83,14 @@ pub const BOTS: &[Bot] = &[
     },
 ];
 
-/// Creates the bots' accounts if missing and starts them.
-pub async fn start(state: &AppState, now: i64) -> anyhow::Result<()> {
+/// Creates the bots' accounts if missing (`now` is their creation time,
+/// Unix milliseconds), ends the tokens of earlier starts and starts each
+/// bot as a task of the current Tokio runtime.
+///
+/// # Errors
+///
+/// When the store cannot read or write a bot's account or token.
+pub async fn start(state: &AppState, now: i64) -> Result<(), StartError> {
     let router = tempo_server::router(state.clone());
     for bot in BOTS {
         if state.store.user(bot.name).await?.is_none() {
@@ -85,8 +122,8 @@ pub async fn start(state: &AppState, now: i64) -> anyhow::Result<()> {
 
 /// Most games a bot plays at once, and with one member at once: a bot's
 /// time is the server's CPU.
-pub const MAX_GAMES: usize = 4;
-pub const MAX_GAMES_WITH_ONE: usize = 1;
+const MAX_GAMES: usize = 4;
+const MAX_GAMES_WITH_ONE: usize = 1;
 
 /// The engine thinks for one bot at a time, leaving the other core to the
 /// server.
@@ -105,7 +142,7 @@ struct Runner {
 impl Runner {
     /// A new token for the bot (another instance's start may have revoked
     /// the one it had).
-    async fn new_token(&self) -> anyhow::Result<()> {
+    async fn new_token(&self) -> Result<(), StoreError> {
         let (token, hash) = auth::new_token();
         let now = self.state.clock.now() as i64;
         self.state

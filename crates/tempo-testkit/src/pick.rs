@@ -1,4 +1,5 @@
-//! [`PickRng`]: the benchmarks' draw of move indices.
+//! [`PickRng`]: the draw of move indices of the benchmarks and the
+//! rules' digest tests.
 
 /// A small seeded generator of choice indices (wyrand: one multiplication
 /// per draw, reproducible), so that the generator costs little beside
@@ -7,6 +8,7 @@
 pub struct PickRng(u64);
 
 impl PickRng {
+    /// A generator whose draws depend only on `seed`.
     pub fn new(seed: u64) -> PickRng {
         PickRng(seed)
     }
