@@ -361,6 +361,35 @@ impl Tournament {
         Some(BoardResult::from_white_code(code).ok_or(code))
     }
 
+    /// The games and the pairing-allocated bye a round's entries record, in
+    /// the order of the player lines: `(white, black)`, or for a game
+    /// written without colours `(lower, higher)` starting rank.
+    ///
+    /// ```
+    /// use tempo_chess::Color;
+    /// use tempo_tourney::{ByeKind, Player, ResultCode, RoundEntry, Tournament};
+    /// let mut t = Tournament::new();
+    /// t.players = (1..=3).map(|id| Player::new(id, format!("P{id}"), None)).collect();
+    /// t.players[0].set_entry(1, RoundEntry::game(2, Color::Black, ResultCode::Blank));
+    /// t.players[1].set_entry(1, RoundEntry::game(1, Color::White, ResultCode::Blank));
+    /// t.players[2].set_entry(1, RoundEntry::bye(ByeKind::PairingAllocated));
+    /// assert_eq!(t.recorded_games(1), (vec![(2, 1)], Some(3)));
+    /// ```
+    pub fn recorded_games(&self, round: u32) -> (Vec<(PlayerId, PlayerId)>, Option<PlayerId>) {
+        let mut games = Vec::new();
+        let mut bye = None;
+        for p in &self.players {
+            let Some(e) = p.entry(round) else { continue };
+            match (e.opponent, e.colour) {
+                (Some(o), Some(Color::White)) => games.push((p.id, o)),
+                (Some(o), None) if p.id < o => games.push((p.id, o)),
+                (None, _) if e.result == ResultCode::PairingBye => bye = Some(p.id),
+                _ => {}
+            }
+        }
+        (games, bye)
+    }
+
     /// Enters (or replaces) the result of the game of `white` and `black`
     /// in `round` in both players' entries.
     pub fn set_board_result(

@@ -256,3 +256,16 @@ fn clearing_an_entry_drops_the_blank_tail() {
     p.clear_entry(0);
     assert!(p.rounds.is_empty());
 }
+
+#[test]
+fn recorded_games_come_from_the_entries() {
+    let mut t = tournament(System::Keizer, 5, Some(3));
+    let pairing = pair(&mut t, System::Keizer);
+    let (mut games, bye) = t.recorded_games(1);
+    let mut paired = pairing.boards.clone();
+    games.sort_unstable();
+    paired.sort_unstable();
+    assert_eq!(games, paired);
+    assert_eq!(bye, pairing.bye.map(|b| b.player));
+    assert_eq!(t.recorded_games(2), (Vec::new(), None));
+}
