@@ -2,8 +2,10 @@
 //! interchange (with JaVaFo's and bbpPairings' extensions and tempo's own),
 //! the pairing systems — the FIDE Dutch Swiss, Keizer and round robin
 //! (Berger tables) — behind one entry point ([`pairing::pair_next`] for a
-//! [`System`]), FIDE tie-breaks (C.07), standings, and one Chess960 start
-//! position per round.
+//! [`System`]), the director's changes to a running tournament and their
+//! rules ([`director`]: results, attendance, late entries, withdrawals,
+//! taking a pairing back), FIDE tie-breaks (C.07), standings, and one
+//! Chess960 start position per round.
 //!
 //! Colours are tempo-chess's [`Color`](tempo_chess::Color); TRF writes them as
 //! its letters `w` / `b` ([`Color::char`](tempo_chess::Color::char)).
@@ -24,6 +26,7 @@
 //! ```
 
 pub mod chess960;
+pub mod director;
 pub mod dutch;
 pub mod keizer;
 pub mod matching;

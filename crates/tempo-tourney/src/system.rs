@@ -9,11 +9,16 @@
 //! assert!(System::is_double_round_robin_name("double-round-robin"));
 //! assert!("lightning".parse::<System>().is_err());
 //! ```
+//!
+//! A TRF file names its system only in free text (the `092` type line);
+//! [`System::detect`] reads it back, [`System::type_line`] writes it.
 
 use std::fmt;
 use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
+
+use crate::model::Tournament;
 
 /// A pairing system. Serialised, displayed and parsed by its
 /// [`as_str`](System::as_str); [`FromStr`] also takes its
@@ -64,6 +69,46 @@ impl System {
     /// ([`crate::pairing::Options::double_round_robin`]).
     pub fn is_double_round_robin_name(name: &str) -> bool {
         name == DOUBLE_ROUND_ROBIN
+    }
+
+    /// The system a tournament file was made for: Keizer if it has Keizer
+    /// settings (`XTK` lines) or its type line (`092`) says Keizer, a round
+    /// robin if the type line says round robin or Berger, else the Dutch
+    /// (the system most files are written for).
+    ///
+    /// ```
+    /// use tempo_tourney::{InfoLine, System, Tournament};
+    /// let mut t = Tournament::new();
+    /// assert_eq!(System::detect(&t), System::Dutch);
+    /// t.info.push(InfoLine { tag: "092".into(), text: "Double Round Robin".into() });
+    /// assert_eq!(System::detect(&t), System::RoundRobin);
+    /// t.keizer_settings.push(("preset".into(), "club".into()));
+    /// assert_eq!(System::detect(&t), System::Keizer);
+    /// ```
+    pub fn detect(t: &Tournament) -> System {
+        let kind = t.info_text("092").unwrap_or("").to_ascii_lowercase();
+        if !t.keizer_settings.is_empty() || kind.contains("keizer") {
+            System::Keizer
+        } else if ["round robin", "round-robin", "berger"]
+            .iter()
+            .any(|name| kind.contains(name))
+        {
+            System::RoundRobin
+        } else {
+            System::Dutch
+        }
+    }
+
+    /// The text of a new tournament's type line (`092`), which
+    /// [`System::detect`] reads back; `double` asks for a double round
+    /// robin (other systems ignore it).
+    pub fn type_line(self, double: bool) -> &'static str {
+        match (self, double) {
+            (System::Dutch, _) => "FIDE_DUTCH_2026",
+            (System::Keizer, _) => "Keizer",
+            (System::RoundRobin, false) => "Round robin",
+            (System::RoundRobin, true) => "Double round robin",
+        }
     }
 }
 
@@ -132,5 +177,42 @@ mod tests {
             assert_eq!(serde_json::from_str::<System>(&json).unwrap(), system);
         }
         assert!(serde_json::from_str::<System>("\"swiss\"").is_err());
+    }
+
+    fn with_type_line(text: &str) -> Tournament {
+        let mut t = Tournament::new();
+        t.info.push(crate::InfoLine {
+            tag: "092".into(),
+            text: text.into(),
+        });
+        t
+    }
+
+    #[test]
+    fn every_type_line_is_detected_as_its_system() {
+        for system in System::ALL {
+            for double in [false, true] {
+                let t = with_type_line(system.type_line(double));
+                assert_eq!(System::detect(&t), system, "{system} double {double}");
+            }
+        }
+    }
+
+    #[test]
+    fn type_lines_of_other_programs_are_detected() {
+        assert_eq!(
+            System::detect(&with_type_line("Berger")),
+            System::RoundRobin
+        );
+        assert_eq!(
+            System::detect(&with_type_line("round-robin")),
+            System::RoundRobin
+        );
+        assert_eq!(System::detect(&with_type_line("KEIZER")), System::Keizer);
+        assert_eq!(
+            System::detect(&with_type_line("Swiss System")),
+            System::Dutch
+        );
+        assert_eq!(System::detect(&Tournament::new()), System::Dutch);
     }
 }

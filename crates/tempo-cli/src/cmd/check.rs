@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use anyhow::Context;
 use clap::Args;
 use tempo_chess::Color;
-use tempo_tourney::{ResultCode, System, Tournament};
+use tempo_tourney::{System, Tournament};
 
 use super::pair_dutch::{pair_round, render};
 use super::read_tournament as read_trf;
@@ -59,23 +59,8 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<()> {
 /// The pairing a TRF file records for a round: `(white, black)` pairs
 /// (a pair without colours as `(lower id, higher id)`) and the PAB.
 fn recorded(t: &Tournament, round: u32) -> (BTreeSet<(u32, u32)>, Option<u32>) {
-    let mut pairs = BTreeSet::new();
-    let mut bye = None;
-    for p in &t.players {
-        let Some(e) = p.entry(round) else { continue };
-        match (e.opponent, e.colour) {
-            (Some(o), Some(Color::White)) => {
-                pairs.insert((p.id, o));
-            }
-            (Some(o), None) => {
-                pairs.insert((p.id.min(o), p.id.max(o)));
-            }
-            (Some(_), Some(Color::Black)) => {}
-            (None, _) if e.result == ResultCode::PairingBye => bye = Some(p.id),
-            (None, _) => {}
-        }
-    }
-    (pairs, bye)
+    let (games, bye) = t.recorded_games(round);
+    (games.into_iter().collect(), bye)
 }
 
 fn check_file(path: &Path) -> anyhow::Result<()> {

@@ -127,27 +127,16 @@ pub fn run(args: &StandingsArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// `--tiebreaks`, else the file's own ([`tiebreak::for_tournament`]).
 fn tiebreak_list(args: &StandingsArgs, t: &Tournament) -> anyhow::Result<Vec<TieBreak>> {
     if let Some(list) = &args.tiebreaks {
         return tiebreak::parse_list(list).context("--tiebreaks");
     }
-    if let Some(list) = t.info_text("202").filter(|s| !s.is_empty()) {
-        return tiebreak::parse_list(list)
-            .with_context(|| format!("the file's 202 line '{list}' (override with --tiebreaks)"));
-    }
-    // 212 lists the standings' criteria: the score (PTS) and then 202's.
-    if let Some(list) = t.info_text("212").filter(|s| !s.is_empty()) {
-        let without_score: Vec<&str> = list
-            .split(',')
-            .map(str::trim)
-            .filter(|c| !c.eq_ignore_ascii_case("PTS"))
-            .collect();
-        return tiebreak::parse_list(&without_score.join(","))
-            .with_context(|| format!("the file's 212 line '{list}' (override with --tiebreaks)"));
-    }
-    Ok(match args.system {
-        System::RoundRobin => TieBreak::round_robin_default(),
-        _ => TieBreak::swiss_default(),
+    tiebreak::for_tournament(t, args.system).map_err(|e| {
+        anyhow::Error::new(e.error).context(format!(
+            "the file's {} line '{}' (override with --tiebreaks)",
+            e.tag, e.text
+        ))
     })
 }
 

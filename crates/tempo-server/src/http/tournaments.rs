@@ -18,7 +18,7 @@ use super::{ApiResult, Done, done, instant};
 use crate::domain::tournaments::view::{
     self, CrosstableView, DetailView, RoundView, StandingsView,
 };
-use crate::domain::tournaments::{CreateRequest, Refusal, Status};
+use crate::domain::tournaments::{CreateRequest, Refusal, parse_attendance};
 use crate::service::AppState;
 use crate::service::tournaments::{self, NewPlayer};
 
@@ -116,7 +116,7 @@ pub struct AttendanceRequest {
 /// The attendance a director may record.
 #[derive(Debug, ToSchema)]
 #[schema(rename_all = "kebab-case")]
-#[allow(dead_code)] // Only a schema: the values are parsed by `Status::parse`.
+#[allow(dead_code)] // Only a schema: the values are parsed by `parse_attendance`.
 pub enum AttendanceStatus {
     Present,
     Excused,
@@ -273,7 +273,7 @@ async fn attendance(
     Path(id): Path<String>,
     ApiJson(req): ApiJson<AttendanceRequest>,
 ) -> ApiResult<Json<AttendanceAnswer>> {
-    let status = Status::parse(&req.status)?;
+    let status = parse_attendance(&req.status)?;
     tournaments::modify(&state.store, &id, |r| {
         r.set_attendance(req.round, req.player, status)
     })

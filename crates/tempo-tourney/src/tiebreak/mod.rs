@@ -31,6 +31,9 @@ use std::str::FromStr;
 use serde::{Serialize, Serializer};
 
 pub use compute::{Calculator, Options, UnplayedRule};
+
+use crate::model::Tournament;
+use crate::system::System;
 pub use rating::{average_rating, performance_rating, score_to_dp};
 
 /// How many values a cut removes at the bottom (`low`) and top (`high`).
@@ -252,6 +255,66 @@ pub fn parse_list(text: &str) -> Result<Vec<TieBreak>, ParseTieBreakError> {
         .collect()
 }
 
+/// A tie-break line of a tournament file that does not read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("the {tag} line '{text}'")]
+pub struct DeclaredTieBreakError {
+    /// The line's tag: `202` (the tie-breaks) or `212` (the standings'
+    /// criteria).
+    pub tag: &'static str,
+    /// The line's text.
+    pub text: String,
+    #[source]
+    pub error: ParseTieBreakError,
+}
+
+/// The tie-breaks a tournament is ranked by: its `202` line, else its
+/// `212` line without the score (`PTS`), else the system's default
+/// ([`TieBreak::swiss_default`], [`TieBreak::round_robin_default`]); none
+/// for Keizer, which ranks by its own score.
+///
+/// ```
+/// use tempo_tourney::tiebreak::{TieBreak, for_tournament};
+/// use tempo_tourney::{InfoLine, System, Tournament};
+/// let mut t = Tournament::new();
+/// assert_eq!(for_tournament(&t, System::Dutch), Ok(TieBreak::swiss_default()));
+/// t.info.push(InfoLine { tag: "212".into(), text: "PTS, SB, DE".into() });
+/// let list = for_tournament(&t, System::Dutch).unwrap();
+/// assert_eq!(list.iter().map(ToString::to_string).collect::<Vec<_>>(), ["SB", "DE"]);
+/// assert_eq!(for_tournament(&t, System::Keizer), Ok(Vec::new()));
+/// ```
+pub fn for_tournament(
+    t: &Tournament,
+    system: System,
+) -> Result<Vec<TieBreak>, DeclaredTieBreakError> {
+    if system == System::Keizer {
+        return Ok(Vec::new());
+    }
+    let declared = |tag| t.info_text(tag).filter(|text| !text.is_empty());
+    let read = |tag: &'static str, text: &str, list: &str| {
+        parse_list(list).map_err(|error| DeclaredTieBreakError {
+            tag,
+            text: text.to_string(),
+            error,
+        })
+    };
+    if let Some(text) = declared("202") {
+        return read("202", text, text);
+    }
+    if let Some(text) = declared("212") {
+        let without_score: Vec<&str> = text
+            .split(',')
+            .map(str::trim)
+            .filter(|c| !c.eq_ignore_ascii_case("PTS"))
+            .collect();
+        return read("212", text, &without_score.join(","));
+    }
+    Ok(match system {
+        System::RoundRobin => TieBreak::round_robin_default(),
+        _ => TieBreak::swiss_default(),
+    })
+}
+
 /// A tie-break value, exact in hundredths.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 pub struct Value(i64);
@@ -334,5 +397,53 @@ mod tests {
         assert_eq!(Value::from_hundredths(300).format(false), "3.0");
         assert_eq!(Value::from_int(1893).format(true), "1893");
         assert_eq!(Value::from_hundredths(-50).format(false), "-0.5");
+    }
+
+    fn with_line(tag: &str, text: &str) -> Tournament {
+        let mut t = Tournament::new();
+        t.info.push(crate::InfoLine {
+            tag: tag.into(),
+            text: text.into(),
+        });
+        t
+    }
+
+    fn names(list: Vec<TieBreak>) -> Vec<String> {
+        list.iter().map(ToString::to_string).collect()
+    }
+
+    #[test]
+    fn a_tournament_is_ranked_by_its_202_line_then_212_then_the_default() {
+        let t = with_line("202", "DE, BH");
+        assert_eq!(
+            names(for_tournament(&t, System::Dutch).unwrap()),
+            ["DE", "BH"]
+        );
+        let mut both = with_line("212", "PTS,SB");
+        both.info.extend(t.info.clone());
+        assert_eq!(
+            names(for_tournament(&both, System::RoundRobin).unwrap()),
+            ["DE", "BH"]
+        );
+        let t = with_line("212", "pts, SB");
+        assert_eq!(names(for_tournament(&t, System::Dutch).unwrap()), ["SB"]);
+        let empty = with_line("202", "");
+        assert_eq!(
+            for_tournament(&empty, System::RoundRobin).unwrap(),
+            TieBreak::round_robin_default()
+        );
+        assert_eq!(for_tournament(&t, System::Keizer).unwrap(), []);
+    }
+
+    #[test]
+    fn a_bad_line_is_named_with_its_text() {
+        let t = with_line("212", "PTS,XX");
+        let error = for_tournament(&t, System::Dutch).unwrap_err();
+        assert_eq!(error.tag, "212");
+        assert_eq!(error.text, "PTS,XX");
+        assert_eq!(error.error, ParseTieBreakError::Unknown("XX".into()));
+        assert_eq!(error.to_string(), "the 212 line 'PTS,XX'");
+        let t = with_line("202", "BH-Q");
+        assert_eq!(for_tournament(&t, System::Dutch).unwrap_err().tag, "202");
     }
 }

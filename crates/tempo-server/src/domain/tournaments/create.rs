@@ -150,7 +150,7 @@ impl Record {
         let system = match (&req.system, imported) {
             (Some(s), _) => s.parse::<System>().map_err(|e| invalid(e.to_string()))?,
             (None, true) if req.keizer.is_some() => System::Keizer,
-            (None, true) => detect_system(&t),
+            (None, true) => System::detect(&t),
             (None, false) => return Err(invalid("system: dutch, keizer or round-robin")),
         };
         let name = match (&req.name, t.name()) {
@@ -218,13 +218,7 @@ impl Record {
             set_info(&mut t, "122", clock.clone());
         }
         if !imported {
-            let kind = match (system, double) {
-                (System::Dutch, _) => "FIDE_DUTCH_2026",
-                (System::Keizer, _) => "Keizer",
-                (System::RoundRobin, false) => "Round robin",
-                (System::RoundRobin, true) => "Double round robin",
-            };
-            set_info(&mut t, "092", kind.into());
+            set_info(&mut t, "092", system.type_line(double).into());
         }
         let mut record = Record {
             t,
@@ -249,21 +243,5 @@ impl Record {
             record.ensure_position(upto)?;
         }
         Ok(record)
-    }
-}
-
-/// The system an imported file was made for: Keizer if it has Keizer
-/// settings, a round robin if its type line says so, else the Dutch.
-fn detect_system(t: &Tournament) -> System {
-    let kind = t.info_text("092").unwrap_or("").to_ascii_lowercase();
-    if !t.keizer_settings.is_empty() || kind.contains("keizer") {
-        System::Keizer
-    } else if kind.contains("round robin")
-        || kind.contains("round-robin")
-        || kind.contains("berger")
-    {
-        System::RoundRobin
-    } else {
-        System::Dutch
     }
 }

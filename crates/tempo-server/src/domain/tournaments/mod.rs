@@ -18,7 +18,8 @@ mod tests;
 pub mod view;
 
 pub use create::CreateRequest;
-pub use model::{LogEntry, Record, Status, System};
+pub use model::{LogEntry, Record, System};
+pub use tempo_tourney::director::Attendance;
 
 /// Players in one tournament at most.
 pub const MAX_PLAYERS: usize = 1000;
@@ -47,6 +48,12 @@ pub enum Refusal {
     /// Something named does not exist.
     #[error("{0} not found")]
     NotFound(String),
+}
+
+/// A director's attendance status, as the API takes it.
+pub fn parse_attendance(text: &str) -> Result<Attendance, Refusal> {
+    text.parse()
+        .map_err(|e: tempo_tourney::director::UnknownAttendance| invalid(e.to_string()))
 }
 
 fn invalid(message: impl Into<String>) -> Refusal {

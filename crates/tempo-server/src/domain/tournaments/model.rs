@@ -5,63 +5,14 @@
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
-use tempo_chess::Color;
 use tempo_host::{GameSpec, Variant};
 pub use tempo_tourney::System;
-use tempo_tourney::model::{AbsenceKind, ByeKind, LateEntry, Withdrawal};
-use tempo_tourney::{Player, PlayerId, ResultCode, RoundEntry, Tournament};
+use tempo_tourney::director::{Attendance, AttendanceError, BoardResult, UnknownResult};
+use tempo_tourney::{Player, PlayerId, Tournament};
 
 use super::{
     MAX_CLUB, MAX_LOG, MAX_PLAYER_NAME, MAX_PLAYERS, MAX_ROUNDS, Refusal, conflict, invalid,
 };
-
-/// A player's attendance in a round (the Keizer kinds, and for the Swiss
-/// and round robin the requested byes).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Status {
-    Present,
-    Excused,
-    Unexcused,
-    ClubDuty,
-    HalfPointBye,
-    FullPointBye,
-}
-
-impl Status {
-    pub fn parse(text: &str) -> Result<Status, Refusal> {
-        let key: String = text
-            .trim()
-            .to_ascii_lowercase()
-            .chars()
-            .map(|c| if c == ' ' || c == '_' { '-' } else { c })
-            .collect();
-        Ok(match key.as_str() {
-            "present" => Status::Present,
-            "excused" => Status::Excused,
-            "unexcused" => Status::Unexcused,
-            "club-duty" | "clubduty" => Status::ClubDuty,
-            "half-point-bye" => Status::HalfPointBye,
-            "full-point-bye" => Status::FullPointBye,
-            _ => {
-                return Err(invalid(format!(
-                    "status '{}': present, excused, unexcused, club-duty, half-point-bye or full-point-bye",
-                    short(text)
-                )));
-            }
-        })
-    }
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Status::Present => "present",
-            Status::Excused => "excused",
-            Status::Unexcused => "unexcused",
-            Status::ClubDuty => "club-duty",
-            Status::HalfPointBye => "half-point-bye",
-            Status::FullPointBye => "full-point-bye",
-        }
-    }
-}
 
 /// One board of a paired round.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -224,22 +175,12 @@ impl Record {
                 return Err(conflict(format!("user {username} is registered already")));
             }
         }
-        let paired = self.t.paired_rounds();
-        if paired > 0 && self.s.system == System::RoundRobin {
-            return Err(conflict(
-                "a round robin takes no late entries: its table is fixed at round 1",
-            ));
-        }
-        let id = self.t.players.iter().map(|p| p.id).max().unwrap_or(0) + 1;
-        let mut player = Player::new(id, name, rating);
+        let player = self
+            .t
+            .add_player(self.s.system, name, rating)
+            .map_err(|e| conflict(e.to_string()))?;
         player.club = club;
-        self.t.players.push(player);
-        if paired > 0 {
-            self.t.late_entries.push(LateEntry {
-                player: id,
-                first_round: paired + 1,
-            });
-        }
+        let id = player.id;
         if let Some(username) = username {
             self.s.usernames.insert(id, username.to_string());
         }
@@ -277,15 +218,7 @@ impl Record {
     /// The player leaves: plays no round after the last paired one.
     pub fn withdraw(&mut self, id: PlayerId) -> Result<u32, Refusal> {
         self.player(id)?;
-        if self.t.withdrawals.iter().any(|w| w.player == id) {
-            return Err(conflict(format!("player {id} has withdrawn already")));
-        }
-        let after_round = self.t.paired_rounds();
-        self.t.withdrawals.push(Withdrawal {
-            player: id,
-            after_round,
-        });
-        Ok(after_round)
+        self.t.withdraw(id).map_err(|e| conflict(e.to_string()))
     }
 
     /// Records a player's attendance in a round.
@@ -293,86 +226,22 @@ impl Record {
         &mut self,
         round: u32,
         id: PlayerId,
-        status: Status,
+        status: Attendance,
     ) -> Result<(), Refusal> {
         self.player(id)?;
         let total = self.t.total_rounds.unwrap_or(MAX_ROUNDS);
-        if round == 0 || round > total.min(MAX_ROUNDS) {
-            return Err(invalid(format!("round: 1 to {total}")));
+        let out_of_range = || invalid(format!("round: 1 to {total}"));
+        if round > MAX_ROUNDS {
+            return Err(out_of_range());
         }
-        let keizer = self.s.system == System::Keizer;
-        if keizer && matches!(status, Status::HalfPointBye | Status::FullPointBye) {
-            return Err(invalid(
-                "status: Keizer knows present, excused, unexcused and club-duty",
-            ));
-        }
-        if !self.t.is_active_in(id, round) {
-            return Err(conflict(format!(
-                "player {id} is not in the tournament in round {round}"
-            )));
-        }
-        let paired = self.t.paired_rounds();
-        // A column left blank before the round to pair would read as an
-        // absence there: a Swiss or round robin records attendance for
-        // the next round at most (Keizer keeps it in XTA lines only).
-        if !keizer && round > paired + 1 {
-            return Err(conflict(format!(
-                "attendance is recorded for the next round ({}) or a paired one",
-                paired + 1
-            )));
-        }
-        let entry = self.t.entry(id, round).copied();
-        if round <= paired {
-            if entry.is_some_and(|e| e.was_paired()) {
-                return Err(conflict(format!(
-                    "player {id} is paired in round {round}: enter a forfeit as the result instead"
-                )));
-            }
-            if status == Status::Present {
-                return Err(conflict(format!(
-                    "round {round} is paired without player {id}"
-                )));
-            }
-        }
-        for absence in &mut self.t.absences {
-            if absence.round == round {
-                absence.players.retain(|&p| p != id);
-            }
-        }
-        self.t.absences.retain(|a| !a.players.is_empty());
-        let kind = match status {
-            Status::Excused => Some(AbsenceKind::Excused),
-            Status::Unexcused => Some(AbsenceKind::Unexcused),
-            Status::ClubDuty => Some(AbsenceKind::ClubDuty),
-            _ => None,
-        };
-        if let Some(kind) = kind {
-            self.t.absences.push(tempo_tourney::Absence {
-                round,
-                kind,
-                players: vec![id],
-            });
-        }
-        let bye = match status {
-            Status::Present => None,
-            _ if keizer => None,
-            Status::HalfPointBye => Some(ByeKind::HalfPoint),
-            Status::FullPointBye => Some(ByeKind::FullPoint),
-            _ => Some(ByeKind::ZeroPoint),
-        };
-        let player = self.t.player_mut(id).expect("checked above");
-        match bye {
-            Some(kind) => player.set_entry(round, RoundEntry::bye(kind)),
-            None => {
-                if let Some(e) = player.rounds.get_mut(round as usize - 1) {
-                    *e = blank();
-                }
-                while player.rounds.last().is_some_and(|e| *e == blank()) {
-                    player.rounds.pop();
-                }
-            }
-        }
-        Ok(())
+        self.t
+            .set_attendance(self.s.system, round, id, status)
+            .map_err(|e| match e {
+                AttendanceError::NoSuchRound { .. } => out_of_range(),
+                AttendanceError::UnknownToSystem { .. } => invalid(e.to_string()),
+                AttendanceError::UnknownPlayer(_) => Refusal::NotFound(format!("player {id}")),
+                _ => conflict(e.to_string()),
+            })
     }
 
     /// The boards of a paired round (as paired here, else as the TRF shows
@@ -387,17 +256,7 @@ impl Record {
                 bye: r.bye,
             });
         }
-        let mut pairs = Vec::new();
-        let mut bye = None;
-        for p in &self.t.players {
-            let Some(e) = p.entry(round) else { continue };
-            match (e.opponent, e.colour) {
-                (Some(o), Some(Color::White)) => pairs.push((p.id, o)),
-                (Some(o), None) if p.id < o => pairs.push((p.id, o)),
-                (None, _) if e.result == ResultCode::PairingBye => bye = Some(p.id),
-                _ => {}
-            }
-        }
+        let (mut pairs, bye) = self.t.recorded_games(round);
         let before = |id| self.t.score_after(id, round - 1);
         pairs.sort_by_key(|&(w, b)| (std::cmp::Reverse(before(w).max(before(b))), w.min(b)));
         let boards = pairs
@@ -416,38 +275,15 @@ impl Record {
     /// The result of a board as `1-0`, `0-1`, `1/2-1/2`, `+-`, `-+`, or
     /// `None` while it has none.
     pub fn result(&self, round: u32, board: &Board) -> Option<String> {
-        let e = self.t.entry(board.white, round)?;
-        Some(
-            match e.result {
-                ResultCode::Blank => return None,
-                ResultCode::Win | ResultCode::UnratedWin => "1-0",
-                ResultCode::Loss | ResultCode::UnratedLoss => "0-1",
-                ResultCode::Draw | ResultCode::UnratedDraw => "1/2-1/2",
-                ResultCode::ForfeitWin => "+-",
-                ResultCode::ForfeitLoss => "-+",
-                other => return Some(other.trf_char().to_string()),
-            }
-            .to_string(),
-        )
-    }
-
-    /// The first game of rounds 1..=upto without a result: (round, board).
-    pub fn first_missing(&self, upto: u32) -> Option<(u32, Board)> {
-        (1..=upto).find_map(|round| {
-            let boards = self.boards(round)?;
-            boards
-                .boards
-                .into_iter()
-                .find(|b| self.result(round, b).is_none())
-                .map(|b| (round, b))
+        Some(match self.t.board_result(round, board.white)? {
+            Ok(result) => result.to_string(),
+            Err(code) => code.trf_char().to_string(),
         })
     }
 
     /// Rounds whose every game has a result.
     pub fn complete_rounds(&self) -> u32 {
-        let paired = self.t.paired_rounds();
-        self.first_missing(paired)
-            .map_or(paired, |(round, _)| round - 1)
+        self.t.complete_rounds()
     }
 
     /// Enters (or corrects) a board's result. A game's result (`by` a
@@ -470,32 +306,14 @@ impl Record {
             .find(|b| b.board == board)
             .ok_or_else(|| Refusal::NotFound(format!("board {board} of round {round}")))?
             .clone();
-        let (white, black) = match result.trim() {
-            "1-0" => (ResultCode::Win, ResultCode::Loss),
-            "0-1" => (ResultCode::Loss, ResultCode::Win),
-            "1/2-1/2" | "½-½" | "0.5-0.5" | "1/2" | "½" | "=" => {
-                (ResultCode::Draw, ResultCode::Draw)
-            }
-            "+-" => (ResultCode::ForfeitWin, ResultCode::ForfeitLoss),
-            "-+" => (ResultCode::ForfeitLoss, ResultCode::ForfeitWin),
-            other => {
-                return Err(invalid(format!(
-                    "result '{}': 1-0, 0-1, 1/2-1/2, +- or -+",
-                    short(other)
-                )));
-            }
-        };
+        let result: BoardResult = result
+            .parse()
+            .map_err(|e: UnknownResult| invalid(e.to_string()))?;
         let before = self.result(round, &b);
         if from_game && before.is_some() {
             return Ok(false);
         }
-        let set = |t: &mut Tournament, id, opponent, colour, code| {
-            if let Some(p) = t.player_mut(id) {
-                p.set_entry(round, RoundEntry::game(opponent, colour, code));
-            }
-        };
-        set(&mut self.t, b.white, b.black, Color::White, white);
-        set(&mut self.t, b.black, b.white, Color::Black, black);
+        self.t.set_board_result(round, b.white, b.black, result);
         let after = self.result(round, &b);
         if after == before {
             return Ok(false);
@@ -546,32 +364,7 @@ impl Record {
     }
 
     /// A player's attendance in a round, if one was recorded.
-    pub fn status(&self, id: PlayerId, round: u32) -> Option<Status> {
-        if !self.t.is_active_in(id, round) {
-            return None;
-        }
-        if let Some(kind) = self.t.absence_kind(id, round) {
-            return Some(match kind {
-                AbsenceKind::Excused => Status::Excused,
-                AbsenceKind::Unexcused => Status::Unexcused,
-                AbsenceKind::ClubDuty => Status::ClubDuty,
-            });
-        }
-        let keizer = self.s.system == System::Keizer;
-        match self.t.requested_bye(id, round)? {
-            ByeKind::HalfPoint if keizer => Some(Status::Excused),
-            ByeKind::HalfPoint => Some(Status::HalfPointBye),
-            ByeKind::FullPoint if keizer => Some(Status::ClubDuty),
-            ByeKind::FullPoint => Some(Status::FullPointBye),
-            _ => Some(Status::Unexcused),
-        }
-    }
-}
-
-pub(super) fn blank() -> RoundEntry {
-    RoundEntry {
-        opponent: None,
-        colour: None,
-        result: ResultCode::Blank,
+    pub fn status(&self, id: PlayerId, round: u32) -> Option<Attendance> {
+        self.t.attendance(self.s.system, id, round)
     }
 }

@@ -3,10 +3,11 @@
 //! taking a pairing back.
 
 use tempo_tourney::PlayerId;
+use tempo_tourney::director::UnpairError;
 use tempo_tourney::keizer::KeizerError;
 use tempo_tourney::pairing::{self, Options, PairingError};
 
-use super::model::{Board, Record, RoundRecord, blank};
+use super::model::{Board, Record, RoundRecord};
 use super::{MAX_ROUNDS, Refusal, conflict, invalid};
 
 impl Record {
@@ -76,30 +77,16 @@ impl Record {
     /// Deletes the pairing (and any results) of the last paired round, so
     /// that it can be paired again; not once it has online games.
     pub fn unpair(&mut self, round: u32) -> Result<(), Refusal> {
-        let paired = self.t.paired_rounds();
-        if round == 0 || round > paired {
-            return Err(Refusal::NotFound(format!("round {round}")));
-        }
-        if round != paired {
-            return Err(conflict(format!(
-                "only the last paired round ({paired}) can be deleted"
-            )));
-        }
+        let refusal = |error: UnpairError| match error {
+            UnpairError::NotPaired { round } => Refusal::NotFound(format!("round {round}")),
+            UnpairError::NotLast { .. } => conflict(error.to_string()),
+        };
+        self.t.check_unpair(round).map_err(refusal)?;
         let boards = self.boards(round).expect("a paired round");
         if boards.boards.iter().any(|b| b.game_id.is_some()) {
             return Err(conflict(format!("round {round} is played online")));
         }
-        for p in &mut self.t.players {
-            let bye = boards.bye == Some(p.id);
-            if let Some(e) = p.rounds.get_mut(round as usize - 1)
-                && (e.was_paired() || bye)
-            {
-                *e = blank();
-            }
-            while p.rounds.last().is_some_and(|e| *e == blank()) {
-                p.rounds.pop();
-            }
-        }
+        self.t.unpair_last(round, boards.bye).map_err(refusal)?;
         self.s.rounds.retain(|r| r.round != round);
         Ok(())
     }

@@ -1,6 +1,6 @@
 //! The tournament model without storage or HTTP.
 
-use super::{CreateRequest, Record, Refusal, Status, System};
+use super::{Attendance, CreateRequest, Record, Refusal, System, parse_attendance};
 
 fn new(system: &str, rounds: Option<u32>, players: u32) -> Record {
     let req = CreateRequest {
@@ -27,10 +27,13 @@ fn reread(r: &Record) -> Record {
 
 #[test]
 fn statuses_read_as_directors_write_them() {
-    assert_eq!(Status::parse("club duty"), Ok(Status::ClubDuty));
-    assert_eq!(Status::parse("Club_Duty"), Ok(Status::ClubDuty));
-    assert_eq!(Status::parse("excused"), Ok(Status::Excused));
-    assert!(matches!(Status::parse("asleep"), Err(Refusal::Invalid(_))));
+    assert_eq!(parse_attendance("club duty"), Ok(Attendance::ClubDuty));
+    assert_eq!(parse_attendance("Club_Duty"), Ok(Attendance::ClubDuty));
+    assert_eq!(parse_attendance("excused"), Ok(Attendance::Excused));
+    assert!(matches!(
+        parse_attendance("asleep"),
+        Err(Refusal::Invalid(_))
+    ));
 }
 
 #[test]
@@ -65,23 +68,23 @@ fn a_round_needs_every_result_before_the_next() {
 fn swiss_attendance_is_for_the_next_round_and_keizer_any() {
     let mut r = new("dutch", Some(5), 4);
     assert!(matches!(
-        r.set_attendance(3, 1, Status::Excused),
+        r.set_attendance(3, 1, Attendance::Excused),
         Err(Refusal::Conflict(_))
     ));
-    r.set_attendance(1, 4, Status::HalfPointBye).unwrap();
-    assert_eq!(r.status(4, 1), Some(Status::HalfPointBye));
-    r.set_attendance(1, 4, Status::Present).unwrap();
+    r.set_attendance(1, 4, Attendance::HalfPointBye).unwrap();
+    assert_eq!(r.status(4, 1), Some(Attendance::HalfPointBye));
+    r.set_attendance(1, 4, Attendance::Present).unwrap();
     assert_eq!(r.status(4, 1), None);
     assert!(r.t.players[3].rounds.is_empty());
 
     let mut k = new("keizer", Some(5), 4);
-    k.set_attendance(3, 2, Status::ClubDuty).unwrap();
-    assert_eq!(k.status(2, 3), Some(Status::ClubDuty));
+    k.set_attendance(3, 2, Attendance::ClubDuty).unwrap();
+    assert_eq!(k.status(2, 3), Some(Attendance::ClubDuty));
     // Nothing written before round 3: everyone plays round 1.
     assert_eq!(k.pair_next(), Ok(1));
     assert_eq!(k.boards(1).unwrap().boards.len(), 2);
     assert!(matches!(
-        k.set_attendance(1, 1, Status::HalfPointBye),
+        k.set_attendance(1, 1, Attendance::HalfPointBye),
         Err(Refusal::Invalid(_))
     ));
 }
@@ -90,7 +93,7 @@ fn swiss_attendance_is_for_the_next_round_and_keizer_any() {
 fn a_round_robin_follows_the_table_with_forfeits_for_absentees() {
     let mut r = new("round-robin", None, 4);
     assert_eq!(r.s.system, System::RoundRobin);
-    r.set_attendance(1, 4, Status::Unexcused).unwrap();
+    r.set_attendance(1, 4, Attendance::Unexcused).unwrap();
     assert_eq!(r.pair_next(), Ok(1));
     assert_eq!(r.t.total_rounds, Some(3));
     let boards = r.boards(1).unwrap().boards;

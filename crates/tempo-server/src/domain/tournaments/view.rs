@@ -256,29 +256,11 @@ fn attendance(record: &Record, upto: u32) -> Vec<AttendanceView> {
         .collect()
 }
 
-/// The tie-breaks as `tempo standings` takes them: the file's 202 line,
-/// else its 212 line without PTS, else the system's default.
+/// The tie-breaks as `tempo standings` takes them
+/// ([`tiebreak::for_tournament`]).
 fn tiebreaks(record: &Record) -> Result<Vec<TieBreak>, Refusal> {
-    let t = &record.t;
-    if record.s.system == System::Keizer {
-        return Ok(Vec::new());
-    }
-    if let Some(list) = t.info_text("202").filter(|s| !s.is_empty()) {
-        return tiebreak::parse_list(list).map_err(|e| invalid(format!("tie-breaks: {e}")));
-    }
-    if let Some(list) = t.info_text("212").filter(|s| !s.is_empty()) {
-        let without: Vec<&str> = list
-            .split(',')
-            .map(str::trim)
-            .filter(|c| !c.eq_ignore_ascii_case("PTS"))
-            .collect();
-        return tiebreak::parse_list(&without.join(","))
-            .map_err(|e| invalid(format!("tie-breaks: {e}")));
-    }
-    Ok(match record.s.system {
-        System::RoundRobin => TieBreak::round_robin_default(),
-        _ => TieBreak::swiss_default(),
-    })
+    tiebreak::for_tournament(&record.t, record.s.system)
+        .map_err(|e| invalid(format!("tie-breaks: {}", e.error)))
 }
 
 /// The tournament up to round `rounds` (later columns left out).
