@@ -14,7 +14,8 @@
 //!   a commitment ([`commit`]); when every expected choice is in, one
 //!   `reveal` entry gives all choices and their nonces.
 //! - **The log** ([`chain`]): every entry is hash-chained; its public form
-//!   is the same for every audience. What a player alone may see is their
+//!   is the same for every audience. A game ends with an [`End`]: an
+//!   [`EndResult`] and an [`EndReason`], each with one stable name. What a player alone may see is their
 //!   own sealed choice ([`view`]).
 //!
 //! ```
@@ -37,6 +38,7 @@
 mod arbiter;
 pub mod chain;
 pub mod commit;
+mod end;
 mod entry;
 mod game;
 mod header;
@@ -45,6 +47,7 @@ pub mod view;
 use serde::{Deserialize, Serialize};
 use tempo_chess::Color;
 
+pub use end::{End, EndReason, EndResult, UnknownReason, UnknownResult};
 pub use entry::{Body, Entry, Revealed, Sealed};
 pub use game::HostedGame;
 pub use header::{GameSpec, Header, MAX_NAME, Variant};
@@ -113,7 +116,9 @@ pub enum ArbiterAction {
         step: u32,
         clock: ClockRestore,
     },
-    /// Declares the result (`1-0`, `0-1`, `1/2-1/2`, `*`).
+    /// Declares the result (`1-0`, `0-1`, `1/2-1/2`, `*`): the text of the
+    /// request, as logged; the `end` entry after it has it read
+    /// ([`EndResult`]).
     SetResult {
         result: String,
     },
@@ -137,7 +142,10 @@ pub enum HostError {
     #[error("{0}")]
     Spec(String),
     #[error("the game is over ({result}, {reason})")]
-    GameOver { result: String, reason: String },
+    GameOver {
+        result: EndResult,
+        reason: EndReason,
+    },
     #[error("a flag has fallen: settle the clock first")]
     FlagDue,
     #[error("the game is paused")]

@@ -6,7 +6,7 @@ use axum::extract::{Query, State};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use sqlx::Row;
-use tempo_host::{Body, GameSpec};
+use tempo_host::{Body, EndReason, EndResult, GameSpec};
 
 use crate::auth::{self, Caller, Role, User};
 use crate::error::{ApiError, ApiJson};
@@ -28,7 +28,7 @@ pub struct GameSummary {
     pub black: String,
     pub created: i64,
     pub header: Option<Value>,
-    pub end: Option<(String, String)>,
+    pub end: Option<(EndResult, EndReason)>,
 }
 
 /// Most open challenges one member may have sent.
@@ -93,7 +93,7 @@ impl Store {
                 _ => None,
             };
             let end = match last {
-                Some(Body::End { result, reason }) => Some((result, reason)),
+                Some(Body::End(end)) => Some((end.result, end.reason)),
                 _ => None,
             };
             games.push(GameSummary {
@@ -287,8 +287,8 @@ pub async fn finished(
                 "variant": g.header.as_ref().and_then(|h| h.get("variant").cloned()),
                 "clock": g.header.as_ref().and_then(|h| h.get("clock").cloned()),
                 "createdAt": tempo_host::chain::rfc3339_millis(g.created.max(0) as u64),
-                "result": g.end.as_ref().map(|e| e.0.clone()),
-                "reason": g.end.as_ref().map(|e| e.1.clone()),
+                "result": g.end.map(|(result, _)| result),
+                "reason": g.end.map(|(_, reason)| reason),
             })
         })
         .collect();

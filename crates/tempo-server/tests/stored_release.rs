@@ -1,8 +1,9 @@
 //! A store written by an earlier release (`tests/data/release-0.1/`, see
 //! its README) still serves: its finished games list with their results
-//! and reasons as stored, each log is handed out byte for byte as then
-//! (signature included), and the unfinished game goes on from its sealed
-//! commit.
+//! and reasons (by each reason's one name, also where that release spelled
+//! it otherwise), each log is handed out byte for byte as then (signature
+//! included: an entry keeps its old spelling), and the unfinished game goes
+//! on from its sealed commit.
 
 mod support;
 
@@ -60,7 +61,7 @@ async fn an_old_store_serves_its_games_as_they_were() {
             (
                 json!(FINISHED_ORTHODOX),
                 json!("1/2-1/2"),
-                json!("insufficientmaterial")
+                json!("insufficient-material")
             ),
         ]
     );
@@ -71,6 +72,9 @@ async fn an_old_store_serves_its_games_as_they_were() {
             .await;
         assert_eq!(log, stored, "{game}");
     }
+    let stored =
+        std::fs::read_to_string(release().join(format!("{FINISHED_ORTHODOX}.log.ndjson"))).unwrap();
+    assert!(stored.contains(r#""reason":"insufficientmaterial""#));
     let (_, state) = server
         .call(
             Method::GET,
@@ -79,7 +83,7 @@ async fn an_old_store_serves_its_games_as_they_were() {
             None,
         )
         .await;
-    assert_eq!(state["state"]["reason"], "insufficientmaterial");
+    assert_eq!(state["state"]["reason"], "insufficient-material");
     assert_eq!(state["state"]["result"], "1/2-1/2");
 }
 

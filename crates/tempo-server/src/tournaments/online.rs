@@ -3,7 +3,7 @@
 //! tournament by itself when the game ends.
 
 use serde_json::json;
-use tempo_host::{Body, Header, HostedGame};
+use tempo_host::{Body, EndResult, Header, HostedGame};
 
 use super::{Record, db};
 use crate::error::ApiError;
@@ -41,7 +41,7 @@ pub async fn create_games(
         }
         // A board gets a new game only if it has none or its game was aborted.
         if let Some(old) = &board.game_id
-            && end_result(state, old).await?.as_deref() != Some("*")
+            && end_result(state, old).await? != Some(EndResult::NoResult)
         {
             continue;
         }
@@ -96,10 +96,10 @@ pub async fn create_games(
 }
 
 /// The result a game ended with (`*` if aborted), if it ended.
-async fn end_result(state: &AppState, game: &str) -> Result<Option<String>, ApiError> {
+async fn end_result(state: &AppState, game: &str) -> Result<Option<EndResult>, ApiError> {
     let entries = state.store.entries(game).await?;
     Ok(entries.iter().rev().find_map(|e| match &e.body {
-        Body::End { result, .. } => Some(result.clone()),
+        Body::End(end) => Some(end.result),
         _ => None,
     }))
 }
@@ -110,12 +110,10 @@ pub async fn take_result(state: &AppState, game: &str) -> Result<(), ApiError> {
     let Some(link) = db::game_link(&state.store, game).await? else {
         return Ok(());
     };
-    let Some(result) = end_result(state, game).await? else {
+    let Some(EndResult::Decided(outcome)) = end_result(state, game).await? else {
         return Ok(());
     };
-    if !matches!(result.as_str(), "1-0" | "0-1" | "1/2-1/2") {
-        return Ok(());
-    }
+    let result = outcome.pgn();
     let (record, _) = db::load(&state.store, &link.tournament).await?;
     let board = record
         .boards(link.round)
@@ -130,7 +128,7 @@ pub async fn take_result(state: &AppState, game: &str) -> Result<(), ApiError> {
     let by = format!("game {game}");
     let now = state.clock.now();
     db::modify(&state.store, &link.tournament, |r| {
-        r.set_result(link.round, link.board, &result, &by, now, true)
+        r.set_result(link.round, link.board, result, &by, now, true)
     })
     .await?;
     Ok(())
