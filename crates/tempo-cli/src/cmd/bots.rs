@@ -13,9 +13,10 @@ use axum::http::{Method, Request};
 use futures_util::StreamExt;
 use serde_json::Value;
 use tempo_chess::Color;
-use tempo_engine::{Kind, Limits, Player, PlayerKind};
+use tempo_engine::{GameStart, Limits, Player, PlayerKind};
 use tempo_server::AppState;
 use tempo_server::auth::{self, Role, User};
+use tempo_sync::GameKind as Kind;
 use tower::ServiceExt;
 
 /// One computer opponent: its account name, how it plays, and its time.
@@ -328,13 +329,7 @@ fn color_name(color: Color) -> &'static str {
 }
 
 fn seat_of(full: &Value, name: &str) -> Option<(Kind, Color)> {
-    let kind = match full["variant"].as_str()? {
-        "standard" => Kind::Standard,
-        "chess960" => Kind::Chess960,
-        "synchronschach" => Kind::Synchronschach,
-        "fairschach" => Kind::Fairschach,
-        _ => return None,
-    };
+    let kind: Kind = full["variant"].as_str()?.parse().ok()?;
     let is = |c: &str| {
         full[c]["name"]
             .as_str()
