@@ -13,7 +13,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
-use tempo_chess::{Color, Outcome, Termination};
+use tempo_chess::{Outcome, Termination};
 
 /// The result an `end` entry states: decided (who won, tempo-chess's
 /// [`Outcome`]) or no result (`*`: an aborted game, or an arbiter's
@@ -317,11 +317,6 @@ impl End {
     /// [`EndReason`] did.
     pub fn is_legacy(&self) -> bool {
         self.legacy
-    }
-
-    /// A player's win by `reason`.
-    pub(crate) fn win(winner: Color, reason: EndReason) -> End {
-        End::new(Outcome::Win(winner).into(), reason)
     }
 }
 

@@ -303,7 +303,7 @@ impl HostedGame {
         match command {
             Command::Play { color, choice } => self.play(color, &choice, at, nonce),
             Command::Resign { color } => {
-                let body = Body::End(End::win(!color, EndReason::Resign));
+                let body = end(Outcome::Win(!color), EndReason::Resign);
                 Ok(vec![self.append(body, at, None)?])
             }
             Command::Abort { color: _ } => {

@@ -62,7 +62,7 @@ pub enum IllegalReason {
 /// An error of the state machine.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum SyncError {
-    #[error("{color:?}: illegal choice {choice}: {reason}")]
+    #[error("{}: illegal choice {choice}: {reason}", .color.fold("White", "Black"))]
     Illegal {
         color: Color,
         choice: String,
@@ -73,7 +73,7 @@ pub enum SyncError {
         result: GameResult,
         reason: EndReason,
     },
-    #[error("{0:?} must make a choice now")]
+    #[error("{} must make a choice now", .0.fold("White", "Black"))]
     MissingChoice(Color),
     #[error("invalid start position: {0}")]
     InvalidStart(StartError),
