@@ -13,6 +13,9 @@ use crate::error::EngineError;
 /// The engine's states of a [`GameKind`]: its start, a FEN, a position.
 /// (The engine plays all four kinds; Fairschach with the sources' default
 /// options.)
+// `GameKind::Standard.from_fen(…)`: the kind's state from a FEN, as the
+// engine's callers have always written it.
+#[allow(clippy::wrong_self_convention)]
 pub trait GameStart {
     /// The start state: the orthodox start, or Chess960 start `chess960`
     /// (0..960) if given (always given for [`GameKind::Chess960`]; 518 is

@@ -118,3 +118,35 @@ fn every_stored_log_replays_and_writes_back_byte_for_byte() {
         assert_eq!((head.seq, head.signed), (last.seq, true), "{name}");
     }
 }
+
+#[test]
+fn a_new_game_names_its_end_by_the_one_name() {
+    use tempo_chess::Color;
+    use tempo_host::{Command, GameSpec, Header, Variant};
+    // The game of `standard-insufficient-material`, played again.
+    let spec = GameSpec {
+        variant: Variant::Standard,
+        fen: Some("4k3/8/8/8/8/8/3q4/4K3 w - - 0 1".into()),
+        ..GameSpec::default()
+    };
+    let header = Header::new("g1", &spec, "anna", "ben").unwrap();
+    let (mut game, _) = HostedGame::create(header, 1_000).unwrap();
+    let play = Command::Play {
+        color: Color::White,
+        choice: "e1d2".into(),
+    };
+    let entries = game.handle(play, 2_000, [0; 32]).unwrap();
+    let end = entries.last().unwrap().public_line();
+    assert!(
+        end.contains(r#""reason":"insufficient-material""#)
+            && end.contains(r#""result":"1/2-1/2""#),
+        "{end}"
+    );
+    assert_eq!(
+        game.ending(),
+        Some((
+            EndResult::Decided(tempo_chess::Outcome::Draw),
+            EndReason::InsufficientMaterial
+        ))
+    );
+}
