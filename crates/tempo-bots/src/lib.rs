@@ -30,10 +30,11 @@ use axum::http::{Method, Request};
 use futures_util::StreamExt;
 use serde_json::Value;
 use tempo_chess::Color;
-use tempo_engine::{Kind, Limits, Player, PlayerKind};
+use tempo_engine::{GameStart, Limits, Player, PlayerKind};
 use tempo_server::AppState;
 use tempo_server::auth::{self, AccountError, Role, User};
 use tempo_server::store::StoreError;
+use tempo_sync::GameKind;
 use tower::ServiceExt;
 
 /// Why the bots could not start.
@@ -281,7 +282,7 @@ impl Runner {
         let Some(mut lines) = self.open(&format!("/api/board/game/stream/{game}")).await else {
             return;
         };
-        let mut seat: Option<(Kind, Color)> = None;
+        let mut seat: Option<(GameKind, Color)> = None;
         let mut answered = HashSet::new();
         while let Some(line) = lines.next().await {
             let state = match line["type"].as_str() {
@@ -364,14 +365,8 @@ fn color_name(color: Color) -> &'static str {
     }
 }
 
-fn seat_of(full: &Value, name: &str) -> Option<(Kind, Color)> {
-    let kind = match full["variant"].as_str()? {
-        "standard" => Kind::Standard,
-        "chess960" => Kind::Chess960,
-        "synchronschach" => Kind::Synchronschach,
-        "fairschach" => Kind::Fairschach,
-        _ => return None,
-    };
+fn seat_of(full: &Value, name: &str) -> Option<(GameKind, Color)> {
+    let kind: GameKind = full["variant"].as_str()?.parse().ok()?;
     let is = |c: &str| {
         full[c]["name"]
             .as_str()
@@ -388,7 +383,7 @@ fn seat_of(full: &Value, name: &str) -> Option<(Kind, Color)> {
 
 /// The bot's choice for the position `fen`, one of `legal` (the server's
 /// list decides; should the engine name another, a legal one is played).
-fn think(bot: Bot, kind: Kind, fen: &str, color: Color, legal: &[String]) -> Option<String> {
+fn think(bot: Bot, kind: GameKind, fen: &str, color: Color, legal: &[String]) -> Option<String> {
     let limits = if bot.movetime > 0 {
         Limits::movetime(bot.movetime)
     } else {
@@ -413,15 +408,15 @@ mod tests {
     fn every_bot_answers_with_a_legal_choice_in_every_variant() {
         let cases = [
             (
-                Kind::Standard,
+                GameKind::Standard,
                 "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
             ),
             (
-                Kind::Fairschach,
+                GameKind::Fairschach,
                 "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR s KQkq - - 0 1",
             ),
             (
-                Kind::Synchronschach,
+                GameKind::Synchronschach,
                 "rnbqkb1r/ppp1pppp/5n2/3P4/8/8/PPPP1PPP/RNBQKBNR x:-:d5:- KQkq - - 0 2",
             ),
         ];
@@ -431,7 +426,7 @@ mod tests {
                 ..*bot
             };
             for (kind, fen) in cases {
-                let color = if kind == Kind::Synchronschach {
+                let color = if kind == GameKind::Synchronschach {
                     Color::Black
                 } else {
                     Color::White

@@ -2,12 +2,10 @@
 
 use thiserror::Error;
 
-/// Bad input to the engine: an unknown variant or player, a position
-/// that cannot be read or played.
+/// Bad input to the engine: an unknown player, a position that cannot be
+/// read or played.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum EngineError {
-    #[error("unknown variant '{0}' (standard, chess960, synchronschach, fairschach)")]
-    UnknownVariant(String),
     #[error("unknown player '{0}' (nash, minimax, greedy, random)")]
     UnknownPlayer(String),
     #[error("invalid FEN '{0}': {1}")]

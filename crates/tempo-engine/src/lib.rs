@@ -32,10 +32,11 @@
 //!
 //! ```
 //! use tempo_chess::Color;
-//! use tempo_engine::{Engine, Kind, Limits, Config};
+//! use tempo_engine::{Config, Engine, GameStart, Limits};
+//! use tempo_sync::GameKind;
 //!
 //! // Synchronschach: White's queen and Black's rook attack each other.
-//! let state = Kind::Synchronschach.from_fen("4k3/8/8/3r4/8/8/3Q4/4K3 w - - 0 1")?;
+//! let state = GameKind::Synchronschach.from_fen("4k3/8/8/3r4/8/8/3Q4/4K3 w - - 0 1")?;
 //! let mut engine = Engine::new(Config::default());
 //! let analysis = engine.analyse(&state, Limits::depth(1));
 //! assert!(analysis.simultaneous);
@@ -44,7 +45,7 @@
 //! assert!(analysis.value > -1.0 && analysis.value < 1.0);
 //!
 //! // Orthodox chess: a mate in one is found and played.
-//! let state = Kind::Standard.from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1")?;
+//! let state = GameKind::Standard.from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1")?;
 //! let analysis = engine.analyse(&state, Limits::depth(2));
 //! assert_eq!(state.choice_name(Color::White, analysis.pv[0]), "a1a8");
 //! # Ok::<(), tempo_engine::EngineError>(())
@@ -63,4 +64,4 @@ pub use player::{
     ADJUDICATION_CP, GameOutcome, MOVE_CAP, Player, PlayerKind, play_game, sample, wilson,
 };
 pub use search::{Analysis, Config, Engine, Limits};
-pub use state::{ChessState, Ending, Kind, State, immediate_gain, role_value};
+pub use state::{ChessState, Ending, GameStart, State, immediate_gain, role_value};

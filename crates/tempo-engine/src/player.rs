@@ -212,7 +212,8 @@ pub fn wilson(score: f64, n: usize) -> (f64, f64) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::state::Kind;
+    use crate::state::GameStart;
+    use tempo_sync::GameKind;
 
     #[test]
     fn wilson_brackets_the_score() {
@@ -236,7 +237,7 @@ mod tests {
 
     #[test]
     fn games_end_and_are_deterministic() {
-        for kind in Kind::ALL {
+        for kind in GameKind::ALL {
             let start = kind.start(Some(100)).unwrap();
             let run = || {
                 let mut a = Player::new(PlayerKind::Greedy, Limits::depth(1), 3);
@@ -251,7 +252,7 @@ mod tests {
 
     #[test]
     fn greedy_takes_the_queen() {
-        let state = Kind::Synchronschach
+        let state = GameKind::Synchronschach
             .from_fen("4k3/8/8/3q4/4P3/8/8/4K3 w - - 0 1")
             .unwrap();
         let mut p = Player::new(PlayerKind::Greedy, Limits::depth(1), 1);

@@ -6,56 +6,37 @@
 use std::hash::{Hash, Hasher};
 
 use tempo_chess::{Color, Move, Outcome, Position, Role, is_insufficient_material};
-use tempo_sync::{Choice, Node, Phase, Rules, SyncGame, Variant};
+use tempo_sync::{Choice, GameKind, Node, Phase, Rules, SyncGame};
 
 use crate::error::EngineError;
 
-/// The four kinds of game the engine plays.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Kind {
-    /// Orthodox chess from the usual start.
-    Standard,
-    /// Orthodox chess from a Chess960 start.
-    Chess960,
-    /// Synchronschach (Hansmann / Krasowsky).
-    Synchronschach,
-    /// Fairschach (Zühlke) with the sources' default options.
-    Fairschach,
+/// The engine's states of a [`GameKind`]: its start, a FEN, a position.
+/// (The engine plays all four kinds; Fairschach with the sources' default
+/// options.)
+// `GameKind::Standard.from_fen(…)`: the kind's state from a FEN, as the
+// engine's callers have always written it.
+#[allow(clippy::wrong_self_convention)]
+pub trait GameStart {
+    /// The start state: the orthodox start, or Chess960 start `chess960`
+    /// (0..960) if given (always given for [`GameKind::Chess960`]; 518 is
+    /// the orthodox set-up).
+    fn start(self, chess960: Option<u16>) -> Result<State, EngineError>;
+
+    /// The state of `fen` (for the simultaneous variants also the
+    /// extended notation of `tempo sync`).
+    fn from_fen(self, fen: &str) -> Result<State, EngineError>;
+
+    /// The state of a game starting in `pos`.
+    fn from_position(self, pos: Position) -> Result<State, EngineError>;
 }
 
-impl Kind {
-    /// All four, in the order of the fairness study.
-    pub const ALL: [Kind; 4] = [
-        Kind::Standard,
-        Kind::Chess960,
-        Kind::Synchronschach,
-        Kind::Fairschach,
-    ];
-
-    /// `standard`, `chess960`, `synchronschach`, `fairschach`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Kind::Standard => "standard",
-            Kind::Chess960 => "chess960",
-            Kind::Synchronschach => "synchronschach",
-            Kind::Fairschach => "fairschach",
-        }
-    }
-
-    /// Whether both players move at once (the two tempo-sync variants).
-    pub fn is_simultaneous(self) -> bool {
-        matches!(self, Kind::Synchronschach | Kind::Fairschach)
-    }
-
-    /// The start state: the orthodox start, or Chess960 start `chess960`
-    /// (0..960) if given (always given for [`Kind::Chess960`]; 518 is the
-    /// orthodox set-up).
-    pub fn start(self, chess960: Option<u16>) -> Result<State, EngineError> {
+impl GameStart for GameKind {
+    fn start(self, chess960: Option<u16>) -> Result<State, EngineError> {
         let number = match (self, chess960) {
-            (Kind::Chess960, None) => 518,
+            (GameKind::Chess960, None) => 518,
             (_, n) => n.unwrap_or(518),
         };
-        let pos = if chess960.is_some() || self == Kind::Chess960 {
+        let pos = if chess960.is_some() || self == GameKind::Chess960 {
             tempo_chess::chess960::start_position(number)
                 .map_err(|e| EngineError::Start(e.to_string()))?
         } else {
@@ -64,12 +45,10 @@ impl Kind {
         self.from_position(pos)
     }
 
-    /// The state of `fen` (for the simultaneous variants also the
-    /// extended notation of `tempo sync`).
-    pub fn from_fen(self, fen: &str) -> Result<State, EngineError> {
-        match self.rules() {
-            Some(rules) => {
-                let game = tempo_sync::notation::read(rules, fen)
+    fn from_fen(self, fen: &str) -> Result<State, EngineError> {
+        match self.simultaneous() {
+            Some(variant) => {
+                let game = tempo_sync::notation::read(Rules::new(variant), fen)
                     .map_err(|e| EngineError::Fen(fen.to_string(), e.to_string()))?;
                 Ok(State::Sync(Box::new(Node::new(game))))
             }
@@ -83,19 +62,10 @@ impl Kind {
         }
     }
 
-    fn rules(self) -> Option<Rules> {
-        match self {
-            Kind::Synchronschach => Some(Rules::new(Variant::Synchronschach)),
-            Kind::Fairschach => Some(Rules::new(Variant::Fairschach)),
-            Kind::Standard | Kind::Chess960 => None,
-        }
-    }
-
-    /// The state of a game starting in `pos`.
-    pub fn from_position(self, pos: Position) -> Result<State, EngineError> {
-        match self.rules() {
-            Some(rules) => {
-                let game = SyncGame::from_position(rules, pos)
+    fn from_position(self, pos: Position) -> Result<State, EngineError> {
+        match self.simultaneous() {
+            Some(variant) => {
+                let game = SyncGame::from_position(Rules::new(variant), pos)
                     .map_err(|e| EngineError::Start(e.to_string()))?;
                 Ok(State::Sync(Box::new(Node::new(game))))
             }
@@ -103,24 +73,6 @@ impl Kind {
                 pos,
                 history: Vec::new(),
             })),
-        }
-    }
-}
-
-impl std::str::FromStr for Kind {
-    type Err = EngineError;
-
-    /// `standard` (or `chess`, `orthodox`), `chess960`, and the variant
-    /// names `tempo sync` reads.
-    fn from_str(s: &str) -> Result<Kind, EngineError> {
-        match s.to_ascii_lowercase().as_str() {
-            "standard" | "chess" | "orthodox" => Ok(Kind::Standard),
-            "chess960" | "960" | "fischerandom" => Ok(Kind::Chess960),
-            other => match other.parse::<Variant>() {
-                Ok(Variant::Synchronschach) => Ok(Kind::Synchronschach),
-                Ok(Variant::Fairschach) => Ok(Kind::Fairschach),
-                Err(_) => Err(EngineError::UnknownVariant(s.to_string())),
-            },
         }
     }
 }

@@ -6,7 +6,8 @@
 #![allow(clippy::needless_range_loop)]
 
 use tempo_chess::Color;
-use tempo_engine::{Config, Engine, Kind, Limits};
+use tempo_engine::{Config, Engine, GameStart, Limits};
+use tempo_sync::GameKind as Kind;
 
 /// The value of the zero-sum game `a` (row player maximises) by the
 /// simplex method (Bland's rule) on the column player's program:

@@ -2,9 +2,10 @@
 //! penalties, restoring an earlier position with the clock correction,
 //! declaring a result.
 
-use tempo_chess::{Color, Outcome};
+use tempo_chess::Color;
 use tempo_clock::Millis;
 
+use crate::end::{End, EndReason, EndResult};
 use crate::entry::{Body, Entry};
 use crate::game::{Board, GameClock, Snapshot};
 use crate::{ArbiterAction, ClockRestore, HostError, HostedGame};
@@ -25,7 +26,7 @@ impl HostedGame {
         // Try it on a copy first: an action the clock or board refuses
         // is not logged.
         let set_result = match &action {
-            ArbiterAction::SetResult { result } => Some(result.clone()),
+            ArbiterAction::SetResult { result } => Some(declared(result)?),
             _ => None,
         };
         let body = Body::Arbiter {
@@ -38,14 +39,8 @@ impl HostedGame {
         trial.evolve(&probe)?;
         let mut entries = vec![self.append(body, at, None)?];
         if let Some(result) = set_result {
-            entries.push(self.append(
-                Body::End {
-                    result,
-                    reason: "arbiter".into(),
-                },
-                at,
-                None,
-            )?);
+            let end = End::new(result, EndReason::Arbiter);
+            entries.push(self.append(Body::End(end), at, None)?);
         }
         Ok(entries)
     }
@@ -108,11 +103,7 @@ impl HostedGame {
             }
             ArbiterAction::Restore { step, clock } => self.restore(*step, *clock, at)?,
             ArbiterAction::SetResult { result } => {
-                if Outcome::from_pgn(result).is_none() && result != "*" {
-                    return Err(HostError::Spec(format!(
-                        "result '{result}': 1-0, 0-1, 1/2-1/2 or *"
-                    )));
-                }
+                declared(result)?;
             }
         }
         Ok(())
@@ -189,4 +180,10 @@ impl HostedGame {
         }
         Ok(out)
     }
+}
+
+/// The result an arbiter declares in `text`.
+fn declared(text: &str) -> Result<EndResult, HostError> {
+    text.parse()
+        .map_err(|e: crate::UnknownResult| HostError::Spec(e.to_string()))
 }

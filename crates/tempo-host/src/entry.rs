@@ -3,9 +3,11 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use tempo_chess::Color;
+use tempo_sync::Choice;
 
 use crate::chain::{Hash, hex, rfc3339_millis};
 use crate::commit::Nonce;
+use crate::end::End;
 use crate::header::Header;
 
 /// One entry of a game's log.
@@ -30,9 +32,10 @@ pub struct Entry {
 /// A hidden choice and its nonce.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Sealed {
-    /// As written in the log (UCI; `x` + UCI for an exchange capture;
-    /// `-` for a decline).
-    pub choice: String,
+    /// The choice as checked when it was committed; stored (and revealed)
+    /// as the log writes it: UCI, `x` + UCI for an exchange capture, `-`
+    /// for a decline.
+    pub choice: Choice,
     /// The nonce of its commitment.
     pub nonce: Nonce,
 }
@@ -40,7 +43,8 @@ pub struct Sealed {
 /// A revealed choice.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Revealed {
-    pub choice: String,
+    /// As [`Sealed::choice`].
+    pub choice: Choice,
     /// The commitment's nonce, hex.
     pub nonce: String,
 }
@@ -81,14 +85,8 @@ pub enum Body {
     DrawOffer { color: Color },
     /// A draw offer declined.
     DrawDecline { color: Color },
-    /// The game is over.
-    End {
-        /// `1-0`, `0-1`, `1/2-1/2`, or `*` for an aborted game.
-        result: String,
-        /// `mate`, `stalemate`, `resign`, `timeout`, `agreement`,
-        /// `aborted`, `arbiter`, or a rule's end reason.
-        reason: String,
-    },
+    /// The game is over: the result and the reason.
+    End(End),
     /// An arbiter's action, with the arbiter's name and reason.
     Arbiter {
         arbiter: String,

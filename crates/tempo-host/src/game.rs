@@ -2,10 +2,11 @@
 
 use tempo_chess::{Color, Outcome, Position};
 use tempo_clock::{Clock, ClockVerdict, Millis, SimulClock};
-use tempo_sync::{Choice, Expected, SyncGame};
+use tempo_sync::{Expected, SyncGame};
 
 use crate::chain::{GENESIS, Hash, canonical, entry_hash};
 use crate::commit::{Nonce, commitment};
+use crate::end::{End, EndReason, EndResult};
 use crate::entry::{Body, Entry, Revealed, Sealed};
 use crate::header::Header;
 use crate::{Command, HostError};
@@ -49,7 +50,7 @@ pub struct HostedGame {
     pub(crate) sealed: [Option<Sealed>; 2],
     pub(crate) draw_offer: Option<Color>,
     pub(crate) paused: bool,
-    pub(crate) end: Option<(String, String)>,
+    pub(crate) end: Option<(EndResult, EndReason)>,
     /// The record lines (simultaneous) or SAN moves (alternating).
     pub(crate) record: Vec<String>,
     pub(crate) snapshots: Vec<Snapshot>,
@@ -125,9 +126,16 @@ impl HostedGame {
         (self.next_seq.saturating_sub(1), self.head)
     }
 
+    /// The result and reason, once the game is over, by their names
+    /// (`1-0`, `checkmate`); [`HostedGame::ending`] gives them typed.
+    pub fn end(&self) -> Option<(&'static str, &'static str)> {
+        self.end
+            .map(|(result, reason)| (result.as_str(), reason.name()))
+    }
+
     /// The result and reason, once the game is over.
-    pub fn end(&self) -> Option<(&str, &str)> {
-        self.end.as_ref().map(|(r, w)| (r.as_str(), w.as_str()))
+    pub fn ending(&self) -> Option<(EndResult, EndReason)> {
+        self.end
     }
 
     /// Whether `color` has committed a hidden choice for this step.
@@ -136,10 +144,8 @@ impl HostedGame {
     }
 
     /// The hidden choice `color` committed (for that player alone).
-    pub fn own_commit(&self, color: Color) -> Option<&str> {
-        self.sealed[color.index()]
-            .as_ref()
-            .map(|s| s.choice.as_str())
+    pub fn own_commit(&self, color: Color) -> Option<tempo_sync::Choice> {
+        self.sealed[color.index()].as_ref().map(|s| s.choice)
     }
 
     /// The choices `color` may make now, written as [`Command::Play`]
@@ -170,10 +176,7 @@ impl HostedGame {
     /// simultaneous game, its record lines), the result and how it came.
     pub fn pgn(&self) -> String {
         let header = &self.header;
-        let (result, termination) = match &self.end {
-            Some((result, reason)) => (result.as_str(), reason.as_str()),
-            None => ("*", "unterminated"),
-        };
+        let (result, termination) = self.end().unwrap_or(("*", "unterminated"));
         let mut tags = tempo_chess::pgn::Tags::new();
         tags.set("Event", "tempo game");
         tags.set("Site", &header.id);
@@ -258,11 +261,11 @@ impl HostedGame {
             }
             ClockVerdict::BothFlagsDraw { at } => (Outcome::Draw, at),
         };
-        let body = Body::End {
-            result: result.pgn().to_string(),
-            reason: "timeout".into(),
-        };
-        Ok(vec![self.append(body, when, None)?])
+        Ok(vec![self.append(
+            end(result, EndReason::Timeout),
+            when,
+            None,
+        )?])
     }
 
     /// FIDE Article 6.9: a flag fall loses only where the opponent could
@@ -288,11 +291,8 @@ impl HostedGame {
         at: u64,
         nonce: Nonce,
     ) -> Result<Vec<Entry>, HostError> {
-        if let Some((result, reason)) = &self.end {
-            return Err(HostError::GameOver {
-                result: result.clone(),
-                reason: reason.clone(),
-            });
+        if let Some((result, reason)) = self.end {
+            return Err(HostError::GameOver { result, reason });
         }
         if self.next_deadline().is_some_and(|d| d <= at) {
             return Err(HostError::FlagDue);
@@ -303,17 +303,14 @@ impl HostedGame {
         match command {
             Command::Play { color, choice } => self.play(color, &choice, at, nonce),
             Command::Resign { color } => {
-                let body = end(Outcome::Win(!color), "resign");
+                let body = end(Outcome::Win(!color), EndReason::Resign);
                 Ok(vec![self.append(body, at, None)?])
             }
             Command::Abort { color: _ } => {
                 if self.step > 0 {
                     return Err(HostError::TooLateToAbort);
                 }
-                let body = Body::End {
-                    result: "*".into(),
-                    reason: "aborted".into(),
-                };
+                let body = Body::End(End::new(EndResult::NoResult, EndReason::Aborted));
                 Ok(vec![self.append(body, at, None)?])
             }
             Command::OfferDraw { color } => self.offer_draw(color, at),
@@ -335,7 +332,7 @@ impl HostedGame {
     fn offer_draw(&mut self, color: Color, at: u64) -> Result<Vec<Entry>, HostError> {
         match self.draw_offer {
             Some(offerer) if offerer == !color => Ok(vec![self.append(
-                end(Outcome::Draw, "agreement"),
+                end(Outcome::Draw, EndReason::Agreement),
                 at,
                 None,
             )?]),
@@ -347,10 +344,11 @@ impl HostedGame {
     fn claim_draw(&mut self, at: u64) -> Result<Vec<Entry>, HostError> {
         match &self.board {
             Board::Orthodox(game) => match game.claimable_draw() {
-                Some(termination) => {
-                    let reason = format!("{termination:?}").to_lowercase();
-                    Ok(vec![self.append(end(Outcome::Draw, &reason), at, None)?])
-                }
+                Some(termination) => Ok(vec![self.append(
+                    end(Outcome::Draw, termination.into()),
+                    at,
+                    None,
+                )?]),
                 None => Err(HostError::NoDrawToClaim),
             },
             // Repetition and the 50-move rule end these games by themselves.
@@ -388,8 +386,7 @@ impl HostedGame {
                 };
                 let mut entries = vec![self.append(body, at, None)?];
                 if let Some((outcome, termination)) = next.outcome() {
-                    let reason = format!("{termination:?}").to_lowercase();
-                    entries.push(self.append(end(outcome, &reason), at, None)?);
+                    entries.push(self.append(end(outcome, termination.into()), at, None)?);
                 }
                 Ok(entries)
             }
@@ -403,12 +400,8 @@ impl HostedGame {
                 let choice = game
                     .check_choice(color, choice)
                     .map_err(|e| HostError::Illegal(e.to_string()))?;
-                let written = choice.to_string();
                 let mut sealed = self.sealed.clone();
-                sealed[color.index()] = Some(Sealed {
-                    choice: written.clone(),
-                    nonce,
-                });
+                sealed[color.index()] = Some(Sealed { choice, nonce });
                 let ready = Color::ALL
                     .iter()
                     .all(|&c| game.expected(c) == Expected::Nothing || sealed[c.index()].is_some());
@@ -416,7 +409,13 @@ impl HostedGame {
                     let body = Body::Committed {
                         color,
                         step: self.step,
-                        commitment: commitment(&self.header.id, self.step, color, &written, &nonce),
+                        commitment: commitment(
+                            &self.header.id,
+                            self.step,
+                            color,
+                            &choice.to_string(),
+                            &nonce,
+                        ),
                     };
                     let seal = sealed[color.index()].clone();
                     return Ok(vec![self.append(body, at, seal)?]);
@@ -426,26 +425,19 @@ impl HostedGame {
         }
     }
 
-    /// Resolves the step with every choice in `sealed`.
+    /// Resolves the step with every choice in `sealed` (checked when they
+    /// were committed).
     fn reveal(&mut self, sealed: [Option<Sealed>; 2], at: u64) -> Result<Vec<Entry>, HostError> {
         let Board::Sync(game) = &self.board else {
             unreachable!("reveals in simultaneous games only");
         };
-        let choices = Color::ALL.map(|c| {
-            sealed[c.index()].as_ref().map(|s| {
-                tempo_sync::record::parse_choice(game, c, &s.choice)
-                    .ok()
-                    .flatten()
-                    .expect("sealed choices were checked")
-            })
-        });
-        let (next, events) = game
-            .resolve(choices[0], choices[1])
+        let [white, black] = sealed.clone().map(|s| s.map(|s| s.choice));
+        let (next, resolution) = game
+            .step(white, black)
             .map_err(|e| HostError::Illegal(e.to_string()))?;
-        let record = tempo_sync::record::write_step(game, choices[0], choices[1], &events);
         let revealed = |c: Color| {
             sealed[c.index()].as_ref().map(|s| Revealed {
-                choice: s.choice.clone(),
+                choice: s.choice,
                 nonce: crate::chain::hex(&s.nonce),
             })
         };
@@ -453,8 +445,9 @@ impl HostedGame {
             step: self.step,
             white: revealed(Color::White),
             black: revealed(Color::Black),
-            record,
-            events: events
+            record: resolution.record,
+            events: resolution
+                .events
                 .iter()
                 .map(|e| serde_json::to_value(e).expect("events serialise"))
                 .collect(),
@@ -462,7 +455,7 @@ impl HostedGame {
         };
         let mut entries = vec![self.append(body, at, None)?];
         if let Some((result, reason)) = next.result() {
-            entries.push(self.append(end(result, reason.name()), at, None)?);
+            entries.push(self.append(end(result, reason.into()), at, None)?);
         }
         Ok(entries)
     }
@@ -542,14 +535,8 @@ impl HostedGame {
                 let Board::Sync(game) = &self.board else {
                     return Err(HostError::Illegal("a reveal in an alternating game".into()));
                 };
-                let parse = |c: Color, r: &Option<Revealed>| -> Result<Option<Choice>, HostError> {
-                    match r {
-                        None => Ok(None),
-                        Some(r) => tempo_sync::record::parse_choice(game, c, &r.choice)
-                            .map_err(|e| HostError::Illegal(e.to_string())),
-                    }
-                };
-                let (w, b) = (parse(Color::White, white)?, parse(Color::Black, black)?);
+                let choice = |r: &Option<Revealed>| r.as_ref().map(|r| r.choice);
+                let (w, b) = (choice(white), choice(black));
                 let (next, _) = game
                     .resolve(w, b)
                     .map_err(|e| HostError::Illegal(e.to_string()))?;
@@ -585,7 +572,7 @@ impl HostedGame {
             }
             Body::DrawOffer { color } => self.draw_offer = Some(*color),
             Body::DrawDecline { .. } => self.draw_offer = None,
-            Body::End { result, reason } => {
+            Body::End(end) => {
                 if let Some(clock) = &mut self.clock {
                     // A clock already over on time, or stopped, stays so.
                     let _ = match clock {
@@ -597,7 +584,7 @@ impl HostedGame {
                         GameClock::Simul(c) => c.stop(at),
                     };
                 }
-                self.end = Some((result.clone(), reason.clone()));
+                self.end = Some((end.result, end.reason));
                 self.sealed = [None, None];
             }
             Body::Arbiter { action, .. } => self.evolve_arbiter(action, at)?,
@@ -679,9 +666,7 @@ impl HostedGame {
     }
 }
 
-fn end(outcome: Outcome, reason: &str) -> Body {
-    Body::End {
-        result: outcome.pgn().to_string(),
-        reason: reason.to_string(),
-    }
+/// The `end` entry of `outcome` by `reason`.
+fn end(outcome: Outcome, reason: EndReason) -> Body {
+    Body::End(End::new(outcome.into(), reason))
 }

@@ -9,27 +9,10 @@ use tempo_sync::{Rules, SyncGame};
 
 use crate::HostError;
 
-/// The kinds of game a server hosts.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
-#[serde(rename_all = "lowercase")]
-pub enum Variant {
-    /// Orthodox chess.
-    #[default]
-    Standard,
-    /// Chess960 (Fischer random), alternating moves.
-    Chess960,
-    /// Synchronschach (Hansmann / Krasowsky): simultaneous moves.
-    Synchronschach,
-    /// Fairschach (Zühlke): simultaneous moves.
-    Fairschach,
-}
-
-impl Variant {
-    /// Whether both players choose at once.
-    pub fn is_simultaneous(self) -> bool {
-        matches!(self, Variant::Synchronschach | Variant::Fairschach)
-    }
-}
+/// The kinds of game a server hosts: tempo-sync's [`tempo_sync::GameKind`]
+/// (one type for host, server, engine and command line), under the name
+/// the API gives it (`variant`).
+pub use tempo_sync::GameKind as Variant;
 
 /// A request for a game, as a challenge states it.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -120,11 +103,7 @@ impl Header {
 
     /// The variant's rules (simultaneous variants only).
     pub fn sync_rules(&self) -> Option<Rules> {
-        let variant = match self.variant {
-            Variant::Synchronschach => tempo_sync::Variant::Synchronschach,
-            Variant::Fairschach => tempo_sync::Variant::Fairschach,
-            _ => return None,
-        };
+        let variant = self.variant.simultaneous()?;
         let mut rules = Rules::new(variant);
         rules.apply_options(&self.rules).ok()?;
         Some(rules)
@@ -155,13 +134,13 @@ impl Header {
 /// The rules of a simultaneous variant with `spec`'s options; options for
 /// another variant are an error.
 fn variant_rules(spec: &GameSpec) -> Result<Option<Rules>, HostError> {
-    let variant = match spec.variant {
-        Variant::Synchronschach => tempo_sync::Variant::Synchronschach,
-        Variant::Fairschach => tempo_sync::Variant::Fairschach,
-        _ if spec.rules.is_empty() => return Ok(None),
-        other => {
+    let variant = match spec.variant.simultaneous() {
+        Some(variant) => variant,
+        None if spec.rules.is_empty() => return Ok(None),
+        None => {
             return Err(HostError::Spec(format!(
-                "rules: {other:?} takes no options"
+                "rules: {} takes no options",
+                spec.variant
             )));
         }
     };

@@ -3,19 +3,24 @@
 //! I/O: the server feeds it, stores its entries and delivers them.
 //!
 //! - [`HostedGame`]: orthodox chess, Chess960, Synchronschach and
-//!   Fairschach with every option of `tempo_sync`, from the start or a
-//!   FEN, timed by `tempo_clock` (every control it knows) or untimed.
+//!   Fairschach ([`Variant`], tempo-sync's `GameKind`) with every option
+//!   of `tempo_sync`, from the start or a FEN, timed by `tempo_clock`
+//!   (every control it knows) or untimed.
 //!   Commands ([`Command`]): a move or a hidden commit, resignation, draw
 //!   offers and claims, abort, arbiter actions ([`ArbiterAction`]); flags
 //!   fall by the time passed in ([`HostedGame::tick`]).
-//! - **Commit and reveal.** In a simultaneous step a commit is checked at
-//!   once, sealed (stored with its [`Entry`], outside the public log) and
-//!   logged as a `committed` entry carrying only the colour, the step and
-//!   a commitment ([`commit`]); when every expected choice is in, one
-//!   `reveal` entry gives all choices and their nonces.
+//! - **Commit and reveal** are this crate's (tempo-sync only resolves a
+//!   step). In a simultaneous step a commit is checked at once, sealed as
+//!   the parsed choice ([`Sealed`], stored with its [`Entry`], outside the
+//!   public log) and logged as a `committed` entry carrying only the
+//!   colour, the step and a commitment ([`commit`]); a second commit for
+//!   the step is refused ([`HostError::AlreadyCommitted`]). When every
+//!   expected choice is in, the sealed choices resolve the step as they
+//!   are, and one `reveal` entry gives all choices and their nonces.
 //! - **The log** ([`chain`]): every entry is hash-chained; its public form
 //!   is the same for every audience. What a player alone may see is their
-//!   own sealed choice ([`view`]).
+//!   own sealed choice ([`view`]). A game ends with an [`End`] entry: an
+//!   [`EndResult`] and an [`EndReason`], each with one stable name.
 //!
 //! ```
 //! use tempo_chess::Color;
@@ -37,6 +42,7 @@
 mod arbiter;
 pub mod chain;
 pub mod commit;
+mod end;
 mod entry;
 mod game;
 mod header;
@@ -45,6 +51,7 @@ pub mod view;
 use serde::{Deserialize, Serialize};
 use tempo_chess::Color;
 
+pub use end::{End, EndReason, EndResult, UnknownReason, UnknownResult};
 pub use entry::{Body, Entry, Revealed, Sealed};
 pub use game::HostedGame;
 pub use header::{GameSpec, Header, MAX_NAME, Variant};
@@ -113,7 +120,9 @@ pub enum ArbiterAction {
         step: u32,
         clock: ClockRestore,
     },
-    /// Declares the result (`1-0`, `0-1`, `1/2-1/2`, `*`).
+    /// Declares the result (`1-0`, `0-1`, `1/2-1/2`, `*`): the text of the
+    /// request, as logged; the `end` entry after it has it read
+    /// ([`EndResult`]).
     SetResult {
         result: String,
     },
@@ -137,7 +146,10 @@ pub enum HostError {
     #[error("{0}")]
     Spec(String),
     #[error("the game is over ({result}, {reason})")]
-    GameOver { result: String, reason: String },
+    GameOver {
+        result: EndResult,
+        reason: EndReason,
+    },
     #[error("a flag has fallen: settle the clock first")]
     FlagDue,
     #[error("the game is paused")]

@@ -65,7 +65,7 @@ impl HostedGame {
         }
         if let Audience::Player(color) = audience {
             if let Some(choice) = self.own_commit(color) {
-                state["mine"] = choice.into();
+                state["mine"] = choice.to_string().into();
             }
             // One's own legal choices, so that a board can offer them.
             state["legal"] = self.choices(color).into();

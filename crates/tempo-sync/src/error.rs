@@ -8,6 +8,11 @@ use tempo_chess::{Color, FenError, PositionError, Square};
 use crate::outcome::{EndReason, Result as GameResult};
 use thiserror::Error;
 
+/// A name no [`crate::GameKind`] has.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("unknown variant '{0}' (standard, chess960, synchronschach, fairschach)")]
+pub struct UnknownKind(pub String);
+
 /// A bad variant name or rule option.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum RulesError {
@@ -28,8 +33,6 @@ pub enum IllegalReason {
     GameOver,
     #[error("nothing to choose now (waiting for the other player)")]
     NotYourTurn,
-    #[error("a choice is already committed")]
-    AlreadyCommitted,
     #[error("a move is due, not a capture choice or a decline")]
     MoveExpected,
     #[error("a capture on {0} or a decline is due, not a move")]
@@ -59,7 +62,7 @@ pub enum IllegalReason {
 /// An error of the state machine.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum SyncError {
-    #[error("{color:?}: illegal choice {choice}: {reason}")]
+    #[error("{}: illegal choice {choice}: {reason}", .color.fold("White", "Black"))]
     Illegal {
         color: Color,
         choice: String,
@@ -70,7 +73,7 @@ pub enum SyncError {
         result: GameResult,
         reason: EndReason,
     },
-    #[error("{0:?} must make a choice now")]
+    #[error("{} must make a choice now", .0.fold("White", "Black"))]
     MissingChoice(Color),
     #[error("invalid start position: {0}")]
     InvalidStart(StartError),

@@ -1,6 +1,7 @@
-//! The game state machine: what each player may choose now, hidden
-//! commits, and the resolution of both choices into a new state and
-//! events. Pure and deterministic: no clock, no I/O.
+//! The game state machine: what each player may choose now, and the
+//! resolution of both choices into a new state and events. Pure and
+//! deterministic: no clock, no I/O, no hidden commits (a host keeps those
+//! until it resolves the step).
 
 mod check;
 mod choice;
@@ -41,7 +42,6 @@ pub struct SyncGame {
     /// Hashes of the positions at the start of pairs (or orthodox moves)
     /// since the last capture or pawn move, for the repetition rule.
     history: History,
-    committed: [Option<Choice>; 2],
     /// Whether each side's king is attacked in `pos` (found when the
     /// state was made; Fairschach's first-move right asks at every pair).
     checks: [bool; 2],
@@ -54,7 +54,6 @@ impl Clone for SyncGame {
             pos: self.pos.clone(),
             phase: self.phase,
             history: self.history.clone(),
-            committed: self.committed,
             checks: self.checks,
         }
     }
@@ -67,7 +66,6 @@ impl Clone for SyncGame {
         self.pos.clone_from(&source.pos);
         self.phase = source.phase;
         self.history.clone_from(&source.history);
-        self.committed = source.committed;
         self.checks = source.checks;
     }
 }
@@ -122,7 +120,6 @@ impl SyncGame {
             pos,
             phase,
             history: History::default(),
-            committed: [None, None],
         }
     }
 
@@ -253,47 +250,30 @@ impl SyncGame {
         }
     }
 
-    /// Whether `color` has committed a choice for the current step (C2:
-    /// the opponent may see that, not what).
-    pub fn has_committed(&self, color: Color) -> bool {
-        self.committed[color.index()].is_some()
-    }
-
-    /// Commits `color`'s choice, hidden from the opponent. When every
-    /// expected choice is in, the step is resolved: the game moves on and
-    /// the events are returned.
-    pub fn submit(
-        &mut self,
-        color: Color,
-        choice: Choice,
-    ) -> Result<Option<Resolution>, SyncError> {
-        if self.has_committed(color) {
-            return Err(SyncError::Illegal {
-                color,
-                choice: choice.to_string(),
-                reason: IllegalReason::AlreadyCommitted,
-            });
-        }
-        let choice = self.check_choice(color, choice)?;
-        self.committed[color.index()] = Some(choice);
-        let ready = Color::ALL
-            .iter()
-            .all(|&c| self.expected(c) == Expected::Nothing || self.has_committed(c));
-        if !ready {
-            return Ok(None);
-        }
-        let [white, black] = self.committed;
-        let (next, events) = self.resolve(white, black)?;
+    /// Resolves the current step with both players' choices as
+    /// [`SyncGame::resolve`] does, and writes the step's lines of the pair
+    /// record and the digit code (from this state, which a host may drop
+    /// afterwards): the next state and the [`Resolution`], whose choices
+    /// are the checked ones (a `Move` in an exchange step is the capture it
+    /// names).
+    pub fn step(
+        &self,
+        white: Option<Choice>,
+        black: Option<Choice>,
+    ) -> Result<(SyncGame, Resolution), SyncError> {
+        let [white, black] = self.checked(white, black)?;
+        let mut events = Vec::new();
+        let next = self.resolve_step([white, black], Search, &mut events);
         let record = crate::record::write_step(self, white, black, &events);
         let digits = crate::digits::write_step(self, white, black, &events);
-        *self = next;
-        Ok(Some(Resolution {
+        let resolution = Resolution {
             white,
             black,
             events,
             record,
             digits,
-        }))
+        };
+        Ok((next, resolution))
     }
 
     /// Resolves the current step with both players' choices (`None` for a
@@ -303,6 +283,20 @@ impl SyncGame {
         white: Option<Choice>,
         black: Option<Choice>,
     ) -> Result<(SyncGame, Vec<Event>), SyncError> {
+        let choices = self.checked(white, black)?;
+        let mut events = Vec::new();
+        let next = self.resolve_step(choices, Search, &mut events);
+        Ok((next, events))
+    }
+
+    /// Both choices checked for this step ([`SyncGame::check_choice`]); a
+    /// player who has to choose must have a choice, one who has not must
+    /// have none.
+    fn checked(
+        &self,
+        white: Option<Choice>,
+        black: Option<Choice>,
+    ) -> Result<[Option<Choice>; 2], SyncError> {
         if let Some((result, reason)) = self.result() {
             return Err(SyncError::GameOver { result, reason });
         }
@@ -314,9 +308,7 @@ impl SyncGame {
                 (_, None) => return Err(SyncError::MissingChoice(color)),
             };
         }
-        let mut events = Vec::new();
-        let next = self.resolve_step(choices, Search, &mut events);
-        Ok((next, events))
+        Ok(choices)
     }
 
     /// Resolves the current step with `choices` (checked, or taken from
@@ -361,25 +353,20 @@ impl SyncGame {
             pos,
             phase,
             history: History::default(),
-            committed: [
-                self.committed[1].map(|c| c.mirrored()),
-                self.committed[0].map(|c| c.mirrored()),
-            ],
             checks: [self.checks[1], self.checks[0]],
         }
     }
 
     // ----- resolution -----
 
-    /// A state with the position of this one, no history, no commits
-    /// and phase `Pair`, for a resolution to change in place.
+    /// A state with the position of this one, no history and phase
+    /// `Pair`, for a resolution to change in place.
     fn successor(&self) -> SyncGame {
         SyncGame {
             rules: self.rules,
             pos: self.pos.clone(),
             phase: Phase::Pair,
             history: History::default(),
-            committed: [None, None],
             checks: [false; 2],
         }
     }
@@ -415,7 +402,7 @@ impl SyncGame {
     }
 
     /// Writes the state of these rules with `pos`, `phase`, `history` and
-    /// `checks`, no commits, into `out`.
+    /// `checks` into `out`.
     #[inline(always)]
     fn write_state(
         &self,
@@ -429,7 +416,6 @@ impl SyncGame {
         out.pos = pos.clone();
         out.phase = phase;
         out.history = history;
-        out.committed = [None, None];
         out.checks = checks;
     }
 
@@ -675,7 +661,6 @@ fn start_pair(
         pos,
         phase: Phase::Pair,
         history,
-        committed: [None, None],
         checks: [false; 2],
     };
     game.begin_pair(new_parry, Search, events);

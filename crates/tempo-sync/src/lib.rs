@@ -3,13 +3,15 @@
 //! `tempo-chess`.
 //!
 //! Both players choose a move for the same position; the choices are
-//! committed hidden and resolved together, giving a new state and
-//! [`Event`]s. The [`Phase`] says what each player has to choose: a move
+//! resolved together (a host keeps them hidden until then), giving a new
+//! state and [`Event`]s. The [`Phase`] says what each player has to choose: a move
 //! of a pair, a capture or decline in Synchronschach's exchange phase
 //! (S5-S7), a move under Fairschach's first-move right or new parry (FSR
 //! 6/7), an orthodox move after the switch (FSR 8), or nothing when the
 //! game is over. [`Rules`] carry the variant and its options with the
-//! sources' defaults.
+//! sources' defaults. [`GameKind`] names the four kinds of game tempo
+//! plays (orthodox chess and Chess960 besides the two variants), with the
+//! one reader of their names.
 //!
 //! Two ways to run a game, and three entry points that resolve a step:
 //!
@@ -17,12 +19,13 @@
 //!   [`SyncGame`]: what each player must choose now
 //!   ([`SyncGame::expected`]), their legal choices
 //!   ([`SyncGame::choices`]), a check of one ([`SyncGame::check_choice`]),
-//!   the hidden commit ([`SyncGame::submit`], which resolves the step once
-//!   every expected choice is in and returns a [`Resolution`] with both
-//!   choices, the events and the record lines), or the pure
-//!   [`SyncGame::resolve`]. Errors are typed ([`SyncError`]). A game is
-//!   stored and restored with its repetition history as a
-//!   [`StoredGame`] (serde).
+//!   and the step once every expected choice is in: [`SyncGame::step`]
+//!   gives the next state and a [`Resolution`] with both choices, the
+//!   events and the record lines, the bare [`SyncGame::resolve`] the next
+//!   state and the events. Keeping choices hidden until then is the
+//!   host's part (tempo-host commits, seals and reveals them). Errors are
+//!   typed ([`SyncError`]). A game is stored and restored with its
+//!   repetition history as a [`StoredGame`] (serde).
 //! - **Search** (engines, random playouts, benchmarks) uses a [`Node`]: a
 //!   state with both players' move sets, so that the moves always belong
 //!   to the state they are played in; [`Node::play`] resolves without
@@ -43,18 +46,17 @@
 //! use tempo_chess::Color;
 //! use tempo_sync::{Choice, Phase, Rules, SyncGame, Variant};
 //!
-//! let mut game = SyncGame::new(Rules::new(Variant::Synchronschach));
+//! let game = SyncGame::new(Rules::new(Variant::Synchronschach));
 //! let e4 = tempo_sync::record::parse_move(game.position(), Color::White, "e2e4")?;
 //! let e5 = tempo_sync::record::parse_move(game.position(), Color::Black, "e7e5")?;
-//! assert!(game.submit(Color::White, Choice::Move(e4))?.is_none()); // hidden, waiting
-//! assert!(game.has_committed(Color::White));
-//! let resolution = game.submit(Color::Black, Choice::Move(e5))?.unwrap();
+//! let (game, resolution) = game.step(Some(Choice::Move(e4)), Some(Choice::Move(e5)))?;
 //! assert_eq!(game.phase(), Phase::Pair);
 //! assert_eq!(game.pair_number(), 2);
 //! assert_eq!(
 //!     tempo_sync::notation::write(&game),
 //!     "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR s KQkq - - 0 2"
 //! );
+//! assert_eq!(resolution.record, "1. e2e4 e7e5");
 //! assert!(!resolution.events.is_empty());
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -63,6 +65,7 @@ pub mod digits;
 mod error;
 mod event;
 mod game;
+mod kind;
 pub mod notation;
 mod outcome;
 pub mod pgn;
@@ -74,12 +77,13 @@ mod step;
 
 pub use error::{
     ChoiceError, IllegalReason, NotationError, RecordError, RulesError, StartError, StepError,
-    SyncError,
+    SyncError, UnknownKind,
 };
 pub use event::{Event, VoidReason};
 pub use game::{
     Choice, Expected, MAX_HISTORY, Node, Resolution, RestoreError, StoredGame, Successor, SyncGame,
 };
+pub use kind::GameKind;
 pub use outcome::{EndReason, Result as GameResult};
 pub use phase::{Exchange, Phase};
 pub use rules::{

@@ -6,8 +6,10 @@ use std::str::FromStr;
 use tempo_chess::Role;
 
 use crate::error::RulesError;
+use crate::kind::GameKind;
 
-/// Which simultaneous-move variant is played.
+/// Which simultaneous-move variant is played: the rules of the two
+/// simultaneous [`GameKind`]s ([`GameKind::simultaneous`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Variant {
     /// Synchron Schach (Hansmann / Krasowsky): collisions remove both
@@ -26,6 +28,11 @@ impl Variant {
             Variant::Fairschach => "Fairschach",
         }
     }
+
+    /// The kind of game these rules play.
+    pub fn kind(self) -> GameKind {
+        GameKind::from(self)
+    }
 }
 
 impl fmt::Display for Variant {
@@ -37,21 +44,14 @@ impl fmt::Display for Variant {
 impl FromStr for Variant {
     type Err = RulesError;
 
-    /// Reads a variant name, case-insensitive; `synchron schach`,
-    /// `synchronous`, `fair` and `fairchess` are accepted as well.
+    /// Reads the name of a simultaneous [`GameKind`] (its one parser:
+    /// case-insensitive; `synchron schach`, `synchronous`, `fair` and
+    /// `fairchess` are accepted as well); other kinds are no variant.
     fn from_str(s: &str) -> Result<Variant, RulesError> {
-        let key: String = s
-            .chars()
-            .filter(|c| c.is_ascii_alphanumeric())
-            .collect::<String>()
-            .to_ascii_lowercase();
-        match key.as_str() {
-            "synchronschach" | "synchron" | "synchronous" | "sync" | "synchronouschess" => {
-                Ok(Variant::Synchronschach)
-            }
-            "fairschach" | "fair" | "fairchess" => Ok(Variant::Fairschach),
-            _ => Err(RulesError::UnknownVariant(s.to_string())),
-        }
+        s.parse::<GameKind>()
+            .ok()
+            .and_then(GameKind::simultaneous)
+            .ok_or_else(|| RulesError::UnknownVariant(s.to_string()))
     }
 }
 

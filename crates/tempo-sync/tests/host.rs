@@ -1,6 +1,9 @@
 //! The host's path through a game: commit hidden, resolve when both are in,
 //! and write the record from the resolution alone.
 
+mod support;
+
+use support::Table;
 use tempo_chess::Color;
 use tempo_sync::{Choice, Rules, SyncGame, Variant, record};
 
@@ -10,7 +13,7 @@ fn choice(game: &SyncGame, color: Color, uci: &str) -> Choice {
 
 #[test]
 fn a_resolution_carries_both_choices_and_the_record_lines() {
-    let mut game = SyncGame::new(Rules::new(Variant::Synchronschach));
+    let mut game = Table::new(SyncGame::new(Rules::new(Variant::Synchronschach)));
     let e4 = choice(&game, Color::White, "e2e4");
     let d5 = choice(&game, Color::Black, "d7d5");
     assert_eq!(game.submit(Color::White, e4).unwrap(), None);

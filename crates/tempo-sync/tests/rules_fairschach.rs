@@ -4,7 +4,7 @@
 
 mod support;
 
-use support::{board, error, fen, has, state, step};
+use support::{Table, board, error, fen, has, state, step};
 use tempo_chess::{Color, Role, Square};
 use tempo_sync::{EndReason, Event, GameResult, Phase, Rules, Variant, VoidReason};
 
@@ -38,10 +38,10 @@ fn fsr1_orthodox_legality() {
 #[test]
 fn fsr2_hidden_commit() {
     use tempo_sync::Choice;
-    let mut game = state(
+    let mut game = Table::new(state(
         rules(),
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-    );
+    ));
     let e4 = tempo_sync::record::parse_move(game.position(), Color::White, "e2e4").unwrap();
     let e5 = tempo_sync::record::parse_move(game.position(), Color::Black, "e7e5").unwrap();
     assert!(

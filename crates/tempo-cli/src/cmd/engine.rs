@@ -15,8 +15,9 @@ use rand_chacha::ChaCha8Rng;
 use serde_json::{Value, json};
 use tempo_chess::{Color, Outcome};
 use tempo_engine::{
-    Config, Engine, GameOutcome, Kind, Limits, Player, PlayerKind, State, play_game, wilson,
+    Config, Engine, GameOutcome, GameStart, Limits, Player, PlayerKind, State, play_game, wilson,
 };
+use tempo_sync::GameKind;
 
 /// The computer opponent: analyse a position, play matches, benchmarks.
 #[derive(Debug, Args)]
@@ -159,7 +160,7 @@ fn round(v: f64) -> f64 {
 }
 
 fn analyse(args: &AnalyseArgs) -> anyhow::Result<()> {
-    let kind: Kind = args.variant.parse()?;
+    let kind: GameKind = args.variant.parse()?;
     let limits = args.budget.limits(1000)?;
     let state = match (&args.fen, args.chess960) {
         (Some(fen), _) => kind.from_fen(fen)?,
@@ -229,7 +230,7 @@ pub struct Scheduled {
 /// (a Chess960 start drawn from the seed if `chess960`, then `opening`
 /// uniformly random steps), A White in the first game of each pair.
 pub fn schedule(
-    kind: Kind,
+    kind: GameKind,
     chess960: bool,
     opening: u32,
     games: usize,
@@ -237,7 +238,7 @@ pub fn schedule(
 ) -> anyhow::Result<Vec<Scheduled>> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut out = Vec::with_capacity(games);
-    let random_start = chess960 || kind == Kind::Chess960;
+    let random_start = chess960 || kind == GameKind::Chess960;
     for pair in 0..games.div_ceil(2) {
         let number = rng.random_range(0..960u16);
         let mut start = kind.start(random_start.then_some(number))?;
@@ -315,7 +316,7 @@ pub fn play_all(
 }
 
 fn run_match(args: &MatchArgs) -> anyhow::Result<()> {
-    let kind: Kind = args.variant.parse()?;
+    let kind: GameKind = args.variant.parse()?;
     let a: PlayerKind = args.a.parse()?;
     let b: PlayerKind = args.b.parse()?;
     if !(1..=MAX_GAMES).contains(&args.games) {
@@ -371,7 +372,7 @@ fn run_match(args: &MatchArgs) -> anyhow::Result<()> {
     println!(
         "{} ({}), {}, seed {}: {adjudicated} adjudicated at move {}, {:.1} s",
         kind.name(),
-        if args.chess960 || kind == Kind::Chess960 {
+        if args.chess960 || kind == GameKind::Chess960 {
             "Chess960 starts"
         } else {
             "orthodox start"
@@ -391,7 +392,7 @@ fn run_match(args: &MatchArgs) -> anyhow::Result<()> {
 }
 
 fn bench(args: &EngineBenchArgs) -> anyhow::Result<()> {
-    let kind: Kind = args.variant.parse()?;
+    let kind: GameKind = args.variant.parse()?;
     if !(1..=10_000).contains(&args.positions) {
         bail!("--positions {}: must be from 1 to 10000", args.positions);
     }

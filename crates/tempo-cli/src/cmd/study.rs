@@ -12,7 +12,8 @@ use plotters::prelude::*;
 use plotters::style::Color as _;
 use serde_json::json;
 use tempo_chess::{Color, Outcome};
-use tempo_engine::{Kind, PlayerKind, wilson};
+use tempo_engine::{PlayerKind, wilson};
+use tempo_sync::GameKind;
 
 use super::engine::{BudgetArgs, MAX_GAMES, play_all, schedule};
 
@@ -57,7 +58,7 @@ pub struct FairnessArgs {
 
 /// One variant's figures.
 struct Row {
-    kind: Kind,
+    kind: GameKind,
     games: usize,
     white: u32,
     black: u32,
@@ -107,7 +108,7 @@ fn fairness(args: &FairnessArgs) -> anyhow::Result<()> {
     let limits = args.budget.limits(100)?;
     let started = Instant::now();
     let mut rows = Vec::new();
-    for kind in Kind::ALL {
+    for kind in GameKind::ALL {
         let t = Instant::now();
         let games = schedule(kind, false, args.opening, args.games, args.seed)?;
         let outcomes = play_all(

@@ -200,14 +200,10 @@ fn resolve(args: &ResolveArgs) -> anyhow::Result<()> {
     }
     let white = parse_token(&game, Color::White, args.white.as_deref())?;
     let black = parse_token(&game, Color::Black, args.black.as_deref())?;
-    let line = |next: &SyncGame, events: &[tempo_sync::Event]| {
-        let _ = next;
-        record::write_step(&game, white, black, events)
-    };
-    let (next, events) = game.resolve(white, black)?;
+    let (next, step) = game.step(white, black)?;
     let mut out = state_json(&next);
-    out["events"] = serde_json::to_value(&events)?;
-    out["record"] = json!(line(&next, &events));
+    out["events"] = serde_json::to_value(&step.events)?;
+    out["record"] = json!(step.record);
     println!("{}", serde_json::to_string_pretty(&out)?);
     Ok(())
 }
@@ -268,10 +264,10 @@ fn replay(args: &ReplayArgs) -> anyhow::Result<()> {
             let mut game = start.clone();
             let mut lines = Vec::new();
             for step in &steps {
-                let (next, events) = game.resolve(step.white, step.black)?;
+                let (next, resolution) = game.step(step.white, step.black)?;
                 lines.push(match format {
-                    "digits" => digits::write_step(&game, step.white, step.black, &events),
-                    "record" | "pgn" => record::write_step(&game, step.white, step.black, &events),
+                    "digits" => resolution.digits,
+                    "record" | "pgn" => resolution.record,
                     other => bail!("unknown --export format '{other}' (record, digits, pgn)"),
                 });
                 game = next;

@@ -8,7 +8,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use tempo_host::Variant;
+use tempo_host::{EndReason, EndResult, Variant};
 use tempo_host::chain::hex;
 use utoipa::ToSchema;
 
@@ -67,8 +67,12 @@ pub struct ArchiveEntry {
     pub clock: Option<String>,
     /// RFC 3339.
     pub created_at: String,
-    pub result: Option<String>,
-    pub reason: Option<String>,
+    /// `1-0`, `0-1`, `1/2-1/2` or `*`.
+    #[schema(value_type = Option<String>)]
+    pub result: Option<EndResult>,
+    /// The end reason's one name (docs/server.md lists them).
+    #[schema(value_type = Option<String>)]
+    pub reason: Option<EndReason>,
 }
 
 impl From<ArchivedGame> for ArchiveEntry {

@@ -3,9 +3,9 @@
 
 use sqlx::Row;
 use tempo_host::chain::{hex, unhex};
-use tempo_host::{Body, Entry, Header, Sealed};
+use tempo_host::{Body, EndReason, EndResult, Entry, Header, Sealed};
 
-use super::{Store, StoreError, end_of, key};
+use super::{Store, StoreError, end_from_columns, end_of, key};
 
 /// A finished game as the archive lists it.
 #[derive(Debug, Clone)]
@@ -19,7 +19,7 @@ pub struct ArchivedGame {
     /// The header of the game's first entry.
     pub header: Option<Header>,
     /// The result and end reason of its last end entry.
-    pub end: Option<(String, String)>,
+    pub end: Option<(EndResult, EndReason)>,
 }
 
 /// Inserts a game's row (its first entry goes in beside it).
@@ -72,8 +72,8 @@ pub(super) async fn insert_entry(
     })?;
     if let Some((result, reason)) = end_of(&entry.body) {
         sqlx::query("UPDATE games SET finished = 1, result = $1, reason = $2 WHERE id = $3")
-            .bind(result)
-            .bind(reason)
+            .bind(result.as_str())
+            .bind(reason.name())
             .bind(game)
             .execute(&mut **tx)
             .await?;
@@ -156,14 +156,16 @@ impl Store {
     }
 
     /// The result and end reason of a game, once it has ended.
-    pub async fn game_end(&self, game: &str) -> Result<Option<(String, String)>, StoreError> {
+    pub async fn game_end(
+        &self,
+        game: &str,
+    ) -> Result<Option<(EndResult, EndReason)>, StoreError> {
         let row = sqlx::query("SELECT result, reason FROM games WHERE id = $1")
             .bind(game)
             .fetch_optional(&self.pool)
             .await?;
         let Some(row) = row else { return Ok(None) };
-        let (result, reason): (Option<String>, Option<String>) = (row.try_get(0)?, row.try_get(1)?);
-        Ok(result.zip(reason))
+        end_from_columns(game, row.try_get(0)?, row.try_get(1)?)
     }
 
     /// The ids of unfinished games: every one (oldest first), or those
@@ -243,13 +245,13 @@ fn archived_game(row: &sqlx::any::AnyRow) -> Result<ArchivedGame, StoreError> {
         },
         None => None,
     };
-    let (result, reason): (Option<String>, Option<String>) = (row.try_get(4)?, row.try_get(5)?);
+    let end = end_from_columns(&id, row.try_get(4)?, row.try_get(5)?)?;
     Ok(ArchivedGame {
         white: row.try_get(1)?,
         black: row.try_get(2)?,
         created: row.try_get(3)?,
         header,
-        end: result.zip(reason),
+        end,
         id,
     })
 }

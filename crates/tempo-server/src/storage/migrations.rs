@@ -155,8 +155,8 @@ async fn game_ends(tx: &mut sqlx::Transaction<'_, sqlx::Any>) -> Result<(), Stor
             continue;
         };
         sqlx::query("UPDATE games SET result = $1, reason = $2 WHERE id = $3")
-            .bind(result)
-            .bind(reason)
+            .bind(result.as_str())
+            .bind(reason.name())
             .bind(&game)
             .execute(&mut **tx)
             .await?;

@@ -16,7 +16,7 @@ use std::path::Path;
 
 use sqlx::any::{AnyPoolOptions, install_default_drivers};
 use sqlx::{AnyPool, Row};
-use tempo_host::Body;
+use tempo_host::{Body, EndReason, EndResult};
 
 pub use games::ArchivedGame;
 pub use tournaments::{GameLink, TournamentSummary, TournamentTexts};
@@ -147,10 +147,26 @@ impl Store {
 }
 
 /// The result and reason of an end entry.
-fn end_of(body: &Body) -> Option<(String, String)> {
+fn end_of(body: &Body) -> Option<(EndResult, EndReason)> {
     match body {
-        Body::End { result, reason } => Some((result.to_string(), reason.to_string())),
+        Body::End(end) => Some((end.result, end.reason)),
         _ => None,
+    }
+}
+
+/// A game's stored result and end reason (their one name each), read back.
+fn end_from_columns(
+    game: &str,
+    result: Option<String>,
+    reason: Option<String>,
+) -> Result<Option<(EndResult, EndReason)>, StoreError> {
+    let damaged = |what: &str| StoreError::Damaged(format!("game {game}: {what}"));
+    match result.zip(reason) {
+        None => Ok(None),
+        Some((result, reason)) => Ok(Some((
+            result.parse().map_err(|_| damaged("result"))?,
+            reason.parse().map_err(|_| damaged("end reason"))?,
+        ))),
     }
 }
 

@@ -54,7 +54,7 @@ async fn a_game_that_ends_keeps_its_result_beside_it() {
     assert_eq!(store.game_end("g1").await.unwrap(), None);
     store.append("g1", &entries[1..]).await.unwrap();
     let end = store.game_end("g1").await.unwrap().expect("ended");
-    assert_eq!(end.0, "0-1");
+    assert_eq!((end.0.as_str(), end.1.name()), ("0-1", "resign"));
     let archive = store.finished_games(Some("ANNA"), 10, 0).await.unwrap();
     assert_eq!(archive.len(), 1);
     assert_eq!(archive[0].end.as_ref(), Some(&end));
@@ -95,7 +95,7 @@ async fn the_migration_fills_in_the_ends_of_games_stored_before() {
     }
     store.migrate(MIGRATIONS.len()).await.unwrap();
     let end = store.game_end("old").await.unwrap().expect("filled in");
-    assert_eq!(end.0, "0-1");
+    assert_eq!((end.0.as_str(), end.1.name()), ("0-1", "resign"));
     let archive = store.finished_games(None, 10, 0).await.unwrap();
     assert_eq!(archive[0].end.as_ref(), Some(&end));
     // The log reads back whole.

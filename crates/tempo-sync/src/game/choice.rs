@@ -2,13 +2,35 @@
 //! choice is refused.
 
 use std::fmt;
+use std::str::FromStr;
 
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use tempo_chess::uci::Uci;
 use tempo_chess::{Bitboard, Color, Move, Position, Square};
 
-use crate::error::IllegalReason;
+use crate::error::{ChoiceError, IllegalReason};
 use crate::event::Event;
 
 /// One player's choice.
+///
+/// Written (and serialised) as `e2e4`, `xd4e5` for an exchange capture,
+/// `-` for a decline: the move's own squares, castling as the king taking
+/// its rook. [`FromStr`] reads exactly that back without a position — a
+/// host stores choices it has checked, and checks a choice it reads
+/// against the game it plays in ([`crate::SyncGame::check_choice`]); a
+/// player's text in a position is read by [`crate::record::parse_choice`].
+///
+/// ```
+/// use tempo_sync::Choice;
+///
+/// for text in ["e2e4", "xd8d5", "-", "e7e8q", "e1h1"] {
+///     let choice: Choice = text.parse()?;
+///     assert_eq!(choice.to_string(), text);
+///     assert_eq!(serde_json::to_string(&choice)?, format!("\"{text}\""));
+/// }
+/// assert!("e2".parse::<Choice>().is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Choice {
     /// A move in a pair (or in orthodox alternating play).
@@ -47,6 +69,45 @@ impl fmt::Display for Choice {
             Choice::Capture(mv) => write!(f, "x{mv}"),
             Choice::Decline => f.write_str("-"),
         }
+    }
+}
+
+impl FromStr for Choice {
+    type Err = ChoiceError;
+
+    /// Reads what [`Choice`]'s `Display` writes.
+    fn from_str(text: &str) -> Result<Choice, ChoiceError> {
+        let uci_move = |text: &str| -> Result<Move, ChoiceError> {
+            let uci: Uci = text.parse()?;
+            Ok(Move::new(uci.from, uci.to, uci.promotion))
+        };
+        match text.strip_prefix('x') {
+            _ if text == "-" => Ok(Choice::Decline),
+            Some(capture) => Ok(Choice::Capture(uci_move(capture)?)),
+            None => Ok(Choice::Move(uci_move(text)?)),
+        }
+    }
+}
+
+impl Serialize for Choice {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Choice {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Choice, D::Error> {
+        struct Text;
+        impl serde::de::Visitor<'_> for Text {
+            type Value = Choice;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a choice: a UCI move, x and a UCI move, or -")
+            }
+            fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<Choice, E> {
+                text.parse().map_err(E::custom)
+            }
+        }
+        deserializer.deserialize_str(Text)
     }
 }
 

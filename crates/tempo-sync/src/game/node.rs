@@ -28,7 +28,7 @@ use crate::event::Event;
 /// The choices are not checked again: they must be among the node's
 /// moves (at the start of a pair) or [`SyncGame::choices`] (in other
 /// phases). A host that must check its players' choices uses
-/// [`SyncGame::submit`] or [`SyncGame::resolve`].
+/// [`SyncGame::step`] or [`SyncGame::resolve`].
 ///
 /// ```
 /// use tempo_chess::Color;

@@ -57,7 +57,7 @@ impl SyncGame {
     /// This game as data, to be restored by [`SyncGame::restore`].
     pub fn stored(&self) -> StoredGame {
         StoredGame {
-            variant: self.rules.variant().name().to_ascii_lowercase(),
+            variant: self.rules.variant().kind().name().to_string(),
             options: self.rules.options_string(),
             position: notation::write(self),
             history: self.history(),

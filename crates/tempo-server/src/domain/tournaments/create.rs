@@ -32,16 +32,12 @@ pub struct CreateRequest {
 }
 
 fn parse_variant(text: &str) -> Result<Variant, Refusal> {
-    match text.to_ascii_lowercase().as_str() {
-        "standard" | "orthodox" => Ok(Variant::Standard),
-        "chess960" => Ok(Variant::Chess960),
-        "synchronschach" => Ok(Variant::Synchronschach),
-        "fairschach" => Ok(Variant::Fairschach),
-        other => Err(invalid(format!(
+    text.parse().map_err(|_| {
+        invalid(format!(
             "variant '{}': standard, chess960, synchronschach or fairschach",
-            short(other)
-        ))),
-    }
+            short(&text.to_ascii_lowercase())
+        ))
+    })
 }
 
 fn set_info(t: &mut Tournament, tag: &str, text: String) {

@@ -4,7 +4,7 @@
 
 use std::sync::atomic::Ordering::Relaxed;
 
-use tempo_host::{Header, HostedGame};
+use tempo_host::{EndResult, Header, HostedGame};
 
 use super::{TournamentError, load, modify};
 use crate::domain::random_id;
@@ -35,7 +35,7 @@ pub async fn create_games(
         }
         // A board gets a new game only if it has none or its game was aborted.
         if let Some(old) = &board.game_id
-            && end_result(state, old).await?.as_deref() != Some("*")
+            && end_result(state, old).await? != Some(EndResult::NoResult)
         {
             continue;
         }
@@ -95,7 +95,7 @@ pub async fn create_games(
 }
 
 /// The result a game ended with (`*` if aborted), if it ended.
-async fn end_result(state: &AppState, game: &str) -> Result<Option<String>, TournamentError> {
+async fn end_result(state: &AppState, game: &str) -> Result<Option<EndResult>, TournamentError> {
     Ok(state.store.game_end(game).await?.map(|(result, _)| result))
 }
 
@@ -105,12 +105,10 @@ pub async fn take_result(state: &AppState, game: &str) -> Result<(), TournamentE
     let Some(link) = state.store.game_link(game).await? else {
         return Ok(());
     };
-    let Some(result) = end_result(state, game).await? else {
+    let Some(EndResult::Decided(outcome)) = end_result(state, game).await? else {
         return Ok(());
     };
-    if !matches!(result.as_str(), "1-0" | "0-1" | "1/2-1/2") {
-        return Ok(());
-    }
+    let result = outcome.pgn();
     let (record, _) = load(&state.store, &link.tournament).await?;
     let board = record
         .boards(link.round)
@@ -125,7 +123,7 @@ pub async fn take_result(state: &AppState, game: &str) -> Result<(), TournamentE
     let by = format!("game {game}");
     let now = state.clock.now();
     modify(&state.store, &link.tournament, |r| {
-        r.set_result(link.round, link.board, &result, &by, now, true)
+        r.set_result(link.round, link.board, result, &by, now, true)
     })
     .await?;
     Ok(())
