@@ -8,8 +8,8 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use tempo_host::{EndReason, EndResult, Variant};
 use tempo_host::chain::hex;
+use tempo_host::{EndReason, EndResult, Variant};
 use utoipa::ToSchema;
 
 use super::endpoint::{Access, Endpoint, NDJSON};

@@ -156,10 +156,7 @@ impl Store {
     }
 
     /// The result and end reason of a game, once it has ended.
-    pub async fn game_end(
-        &self,
-        game: &str,
-    ) -> Result<Option<(EndResult, EndReason)>, StoreError> {
+    pub async fn game_end(&self, game: &str) -> Result<Option<(EndResult, EndReason)>, StoreError> {
         let row = sqlx::query("SELECT result, reason FROM games WHERE id = $1")
             .bind(game)
             .fetch_optional(&self.pool)
