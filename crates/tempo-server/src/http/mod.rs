@@ -25,7 +25,8 @@ pub use table::{endpoints, openapi, routes};
 
 use axum::Json;
 use serde::Serialize;
-use utoipa::ToSchema;
+use utoipa::openapi::{ObjectBuilder, RefOr, Schema, Type};
+use utoipa::{PartialSchema, ToSchema};
 
 use error::ApiError;
 
@@ -43,27 +44,67 @@ fn done() -> Json<Done> {
     Json(Done { ok: true })
 }
 
-/// A side of the board, as the wire names it (`tempo_chess::Color`).
-#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
-#[serde(rename_all = "lowercase")]
-#[allow(dead_code)] // Only a schema: the values are `tempo_chess::Color`.
-pub enum Side {
-    White,
-    Black,
+/// The schema of a side of the board: the names `tempo_chess::Color`
+/// serialises as, read from the type itself (no second list to keep).
+pub struct Side;
+
+impl PartialSchema for Side {
+    fn schema() -> RefOr<Schema> {
+        names_schema(&tempo_chess::Color::ALL)
+    }
 }
 
-/// A kind of game, as the wire names it (`tempo_host::Variant`).
-#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
-#[serde(rename_all = "lowercase")]
-#[allow(dead_code)] // Only a schema: the values are `tempo_host::Variant`.
-pub enum GameKind {
-    Standard,
-    Chess960,
-    Synchronschach,
-    Fairschach,
+impl ToSchema for Side {}
+
+/// The schema of a kind of game: the names `tempo_host::Variant` (the one
+/// game-kind type, `tempo_sync::GameKind`) serialises as.
+pub struct GameKind;
+
+impl PartialSchema for GameKind {
+    fn schema() -> RefOr<Schema> {
+        names_schema(&tempo_host::Variant::ALL)
+    }
+}
+
+impl ToSchema for GameKind {}
+
+/// A string schema whose values are the serialised names of `values`.
+fn names_schema<T: Serialize>(values: &[T]) -> RefOr<Schema> {
+    let names = values.iter().map(|value| {
+        serde_json::to_value(value)
+            .ok()
+            .and_then(|name| name.as_str().map(str::to_string))
+            .expect("a name serialises as a string")
+    });
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .enum_values(Some(names))
+        .into()
 }
 
 /// Milliseconds since the epoch as the API writes instants (RFC 3339).
 fn instant(millis: i64) -> String {
     tempo_host::chain::rfc3339_millis(millis.max(0) as u64)
+}
+
+#[cfg(test)]
+mod tests {
+    use utoipa::PartialSchema;
+    use utoipa::openapi::{RefOr, Schema};
+
+    use crate::http::{GameKind, Side};
+
+    fn names(schema: RefOr<Schema>) -> Vec<String> {
+        let value = serde_json::to_value(schema).expect("a schema serialises");
+        serde_json::from_value(value["enum"].clone()).expect("an enum of names")
+    }
+
+    #[test]
+    fn wire_names_come_from_the_types_themselves() {
+        assert_eq!(names(Side::schema()), ["white", "black"]);
+        assert_eq!(
+            names(GameKind::schema()),
+            ["standard", "chess960", "synchronschach", "fairschach"]
+        );
+    }
 }
