@@ -104,11 +104,22 @@ pub(super) fn check_text(what: &str, text: &str, max: usize) -> Result<String, R
     Ok(text.to_string())
 }
 
+/// Why a stored tournament does not read back.
+#[derive(Debug, thiserror::Error)]
+pub enum DamagedRecord {
+    /// Its TRF text does not read.
+    #[error("trf: {0}")]
+    Trf(#[from] tempo_tourney::trf::ParseError),
+    /// Its settings are not the JSON this server writes.
+    #[error("settings: {0}")]
+    Settings(#[from] serde_json::Error),
+}
+
 impl Record {
     /// Reads a stored tournament.
-    pub fn load(trf: &str, settings: &str) -> Result<Record, String> {
-        let t = Tournament::from_trf_str(trf).map_err(|e| format!("trf: {e}"))?;
-        let s = serde_json::from_str(settings).map_err(|e| format!("settings: {e}"))?;
+    pub fn load(trf: &str, settings: &str) -> Result<Record, DamagedRecord> {
+        let t = Tournament::from_trf_str(trf)?;
+        let s = serde_json::from_str(settings).map_err(DamagedRecord::Settings)?;
         Ok(Record { t, s })
     }
 
