@@ -9,14 +9,14 @@ use tempo_clock::{Millis, TimeControl};
 
 /// Arbiter tools.
 #[derive(Debug, Args)]
-pub struct ArbiterArgs {
+pub(crate) struct ArbiterArgs {
     #[command(subcommand)]
     pub command: ArbiterCommand,
 }
 
 /// The arbiter's commands.
 #[derive(Debug, Subcommand)]
-pub enum ArbiterCommand {
+pub(crate) enum ArbiterCommand {
     /// Time to set on a clock after restoring the position before an
     /// illegal move discovered moves later. Prints `H:MM:SS` (nearest
     /// second, halves up) on the last line.
@@ -25,7 +25,7 @@ pub enum ArbiterCommand {
 
 /// Input of `tempo arbiter clock-reset`.
 #[derive(Debug, Args)]
-pub struct ClockResetArgs {
+pub(crate) struct ClockResetArgs {
     /// Time control: PGN `TimeControl` (`5400+30`, `40/5400+30:1800+30`) or
     /// human form (`90m/40 + 30m + 30s`). Not needed with `--used`.
     #[arg(long)]
@@ -56,7 +56,7 @@ pub struct ClockResetArgs {
     pub explain: bool,
 }
 
-pub fn run(args: &ArbiterArgs) -> anyhow::Result<()> {
+pub(crate) fn run(args: &ArbiterArgs) -> anyhow::Result<()> {
     match &args.command {
         ArbiterCommand::ClockReset(a) => clock_reset(a),
     }

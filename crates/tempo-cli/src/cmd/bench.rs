@@ -21,14 +21,14 @@ use tempo_chess::Position;
 
 /// Measure performance against a reference implementation.
 #[derive(Debug, Args)]
-pub struct BenchArgs {
+pub(crate) struct BenchArgs {
     #[command(subcommand)]
     pub what: BenchCommand,
 }
 
 /// What to measure.
 #[derive(Debug, Subcommand)]
-pub enum BenchCommand {
+pub(crate) enum BenchCommand {
     /// Perft nodes per second, tempo-chess vs cozy-chess (cozy-chess only in
     /// a build with the `cozy-reference` feature).
     Perft(PerftBenchArgs),
@@ -40,7 +40,7 @@ pub enum BenchCommand {
 
 /// Options of `tempo bench serve`.
 #[derive(Debug, Args)]
-pub struct ServeBenchArgs {
+pub(crate) struct ServeBenchArgs {
     /// Concurrent games (1-5000).
     #[arg(long, default_value_t = 2000)]
     pub games: usize,
@@ -60,7 +60,7 @@ pub struct ServeBenchArgs {
 
 /// Options of `tempo bench perft`.
 #[derive(Debug, Args)]
-pub struct PerftBenchArgs {
+pub(crate) struct PerftBenchArgs {
     /// Deeper searches: start position depth 6, Kiwipete depth 5 (default:
     /// depth 5 and 4).
     #[arg(long)]
@@ -92,7 +92,7 @@ const POSITIONS: [(&str, &str, u32, u32); 3] = [
     ),
 ];
 
-pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
+pub(crate) fn run(args: &BenchArgs) -> anyhow::Result<()> {
     match &args.what {
         BenchCommand::Perft(perft_args) => run_perft(perft_args),
         BenchCommand::Serve(serve_args) => run_serve(serve_args),
@@ -180,7 +180,7 @@ mod serve {
 mod serve {
     use super::ServeBenchArgs;
 
-    pub fn run(_: &ServeBenchArgs) -> anyhow::Result<()> {
+    pub(super) fn run(_: &ServeBenchArgs) -> anyhow::Result<()> {
         Err(crate::cmd::built_without_bench("bench serve"))
     }
 }
@@ -312,16 +312,16 @@ mod reference {
 mod reference {
     use tempo_chess::Position;
 
-    pub const AVAILABLE: bool = false;
+    pub(super) const AVAILABLE: bool = false;
 
-    pub enum Board {}
+    pub(super) enum Board {}
 
     impl Board {
-        pub fn new(_: &Position) -> anyhow::Result<Option<Board>> {
+        pub(super) fn new(_: &Position) -> anyhow::Result<Option<Board>> {
             Ok(None)
         }
 
-        pub fn perft(&self, _: u32) -> u64 {
+        pub(super) fn perft(&self, _: u32) -> u64 {
             match *self {}
         }
     }

@@ -9,7 +9,7 @@ use tempo_tourney::roundrobin::schedule;
 
 /// Print every round of a round robin for N players (Berger tables).
 #[derive(Debug, Args)]
-pub struct BergerArgs {
+pub(crate) struct BergerArgs {
     /// Number of players (at least 2); an odd number gives one bye per round.
     #[arg(value_name = "N")]
     pub players: u32,
@@ -19,7 +19,7 @@ pub struct BergerArgs {
     pub double: bool,
 }
 
-pub fn run(args: &BergerArgs) -> anyhow::Result<()> {
+pub(crate) fn run(args: &BergerArgs) -> anyhow::Result<()> {
     print!("{}", render(args)?);
     Ok(())
 }

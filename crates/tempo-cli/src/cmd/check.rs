@@ -21,14 +21,14 @@ use super::read_tournament as read_trf;
 use super::{CodedError, system_parser};
 
 /// Exit code when some round differs.
-pub const ROUNDS_DIFFER: u8 = 4;
+pub(crate) const ROUNDS_DIFFER: u8 = 4;
 
 /// The systems `tempo check` knows.
 const SYSTEMS: [(System, &str); 1] = [(System::Dutch, super::generate::DUTCH_HELP)];
 
 /// Re-pair every round of a tournament (or a corpus) and compare.
 #[derive(Debug, Args)]
-pub struct CheckArgs {
+pub(crate) struct CheckArgs {
     /// Pairing system.
     #[arg(long, value_parser = system_parser(&SYSTEMS))]
     pub system: System,
@@ -43,7 +43,7 @@ pub struct CheckArgs {
     pub jobs: usize,
 }
 
-pub fn run(args: &CheckArgs) -> anyhow::Result<()> {
+pub(crate) fn run(args: &CheckArgs) -> anyhow::Result<()> {
     match (&args.trf, &args.corpus) {
         (Some(trf), _) => check_file(trf),
         (None, Some(dir)) => {
@@ -199,7 +199,7 @@ fn side_by_side(name: &str, round: u32, ours: &str, theirs: &str) -> String {
 }
 
 /// Most worker threads `check --corpus` starts.
-pub const MAX_JOBS: usize = 64;
+pub(crate) const MAX_JOBS: usize = 64;
 
 fn check_corpus(dir: &Path, jobs: usize) -> anyhow::Result<()> {
     let cases = read_manifest(dir)?;

@@ -11,14 +11,14 @@ use tempo_chess::{Position, chess960};
 
 /// Chess960 start positions.
 #[derive(Debug, Args)]
-pub struct Chess960Args {
+pub(crate) struct Chess960Args {
     #[command(subcommand)]
     pub command: Chess960Command,
 }
 
 /// The chess960 commands.
 #[derive(Debug, Subcommand)]
-pub enum Chess960Command {
+pub(crate) enum Chess960Command {
     /// Print start position N (0..959): number, White's back rank, X-FEN.
     Show {
         /// The standard (Scharnagl) number; 518 is the orthodox set-up.
@@ -55,7 +55,7 @@ pub enum Chess960Command {
     Rounds(super::chess960_rounds::RoundsArgs),
 }
 
-pub fn run(args: &Chess960Args) -> anyhow::Result<()> {
+pub(crate) fn run(args: &Chess960Args) -> anyhow::Result<()> {
     match &args.command {
         Chess960Command::Rounds(rounds) => super::chess960_rounds::run(rounds)?,
         Chess960Command::Show { number } => {

@@ -16,7 +16,7 @@ use tempo_tourney::Tournament;
 
 /// Draw (or show the recorded) start position of every round.
 #[derive(Debug, Args)]
-pub struct RoundsArgs {
+pub(crate) struct RoundsArgs {
     /// Number of rounds (default with --trf: the file's 142 / XXR).
     #[arg(long, value_name = "R")]
     pub rounds: Option<u32>,
@@ -32,7 +32,7 @@ pub struct RoundsArgs {
     pub write: bool,
 }
 
-pub fn run(args: &RoundsArgs) -> anyhow::Result<()> {
+pub(crate) fn run(args: &RoundsArgs) -> anyhow::Result<()> {
     let mut t = match &args.trf {
         Some(path) => super::read_tournament(path)?,
         None => Tournament::new(),

@@ -6,14 +6,14 @@ use tempo_clock::TimeControl;
 
 /// Time-control tools.
 #[derive(Debug, Args)]
-pub struct ClockArgs {
+pub(crate) struct ClockArgs {
     #[command(subcommand)]
     pub command: ClockCommand,
 }
 
 /// The clock commands.
 #[derive(Debug, Subcommand)]
-pub enum ClockCommand {
+pub(crate) enum ClockCommand {
     /// Read a time control (PGN `TimeControl` or human form) and print its
     /// PGN form, human form, FIDE category and penalty time.
     Parse {
@@ -27,7 +27,7 @@ pub enum ClockCommand {
     },
 }
 
-pub fn run(args: &ClockArgs) -> anyhow::Result<()> {
+pub(crate) fn run(args: &ClockArgs) -> anyhow::Result<()> {
     match &args.command {
         ClockCommand::Parse { control, human } => {
             let tc: TimeControl = if *human {

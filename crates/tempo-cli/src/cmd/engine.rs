@@ -21,13 +21,13 @@ use tempo_sync::GameKind;
 
 /// The computer opponent: analyse a position, play matches, benchmarks.
 #[derive(Debug, Args)]
-pub struct EngineArgs {
+pub(crate) struct EngineArgs {
     #[command(subcommand)]
     pub command: EngineCommand,
 }
 
 #[derive(Debug, Subcommand)]
-pub enum EngineCommand {
+pub(crate) enum EngineCommand {
     /// The value of a position and both players' strategies (a pair) or
     /// the best move and line (one player to move), as JSON.
     Analyse(AnalyseArgs),
@@ -41,7 +41,7 @@ pub enum EngineCommand {
 
 /// How long each move is searched.
 #[derive(Debug, Args, Clone, Copy)]
-pub struct BudgetArgs {
+pub(crate) struct BudgetArgs {
     /// Milliseconds a move (iterative deepening until then).
     #[arg(long, conflicts_with = "depth")]
     pub movetime: Option<u64>,
@@ -55,11 +55,11 @@ const MAX_MOVETIME: u64 = 600_000;
 /// Deepest fixed depth.
 const MAX_DEPTH: u32 = 30;
 /// Most games of one match (or of one variant of the study).
-pub const MAX_GAMES: usize = 100_000;
+pub(crate) const MAX_GAMES: usize = 100_000;
 
 impl BudgetArgs {
     /// The limits, `default_ms` a move if neither is given.
-    pub fn limits(&self, default_ms: u64) -> anyhow::Result<Limits> {
+    pub(crate) fn limits(&self, default_ms: u64) -> anyhow::Result<Limits> {
         match (self.movetime, self.depth) {
             (Some(ms), _) if !(1..=MAX_MOVETIME).contains(&ms) => {
                 bail!("--movetime {ms}: must be from 1 to {MAX_MOVETIME}")
@@ -74,7 +74,7 @@ impl BudgetArgs {
     }
 
     /// `depth 2` or `100 ms/move`.
-    pub fn describe(limits: Limits) -> String {
+    pub(crate) fn describe(limits: Limits) -> String {
         match (limits.depth, limits.movetime) {
             (Some(d), _) => format!("depth {d}"),
             (None, Some(t)) => format!("{} ms/move", t.as_millis()),
@@ -84,7 +84,7 @@ impl BudgetArgs {
 }
 
 #[derive(Debug, Args)]
-pub struct AnalyseArgs {
+pub(crate) struct AnalyseArgs {
     /// standard, chess960, synchronschach or fairschach.
     #[arg(long)]
     pub variant: String,
@@ -100,7 +100,7 @@ pub struct AnalyseArgs {
 }
 
 #[derive(Debug, Args)]
-pub struct MatchArgs {
+pub(crate) struct MatchArgs {
     /// standard, chess960, synchronschach or fairschach.
     #[arg(long)]
     pub variant: String,
@@ -133,7 +133,7 @@ pub struct MatchArgs {
 }
 
 #[derive(Debug, Args)]
-pub struct EngineBenchArgs {
+pub(crate) struct EngineBenchArgs {
     /// standard, chess960, synchronschach or fairschach.
     #[arg(long, default_value = "synchronschach")]
     pub variant: String,
@@ -147,7 +147,7 @@ pub struct EngineBenchArgs {
     pub seed: u64,
 }
 
-pub fn run(args: &EngineArgs) -> anyhow::Result<()> {
+pub(crate) fn run(args: &EngineArgs) -> anyhow::Result<()> {
     match &args.command {
         EngineCommand::Analyse(a) => analyse(a),
         EngineCommand::Match(a) => run_match(a),
@@ -220,7 +220,7 @@ fn analyse(args: &AnalyseArgs) -> anyhow::Result<()> {
 }
 
 /// A game of a match: its index, whether player A had White, the start.
-pub struct Scheduled {
+pub(crate) struct Scheduled {
     pub a_white: bool,
     pub start: State,
     pub seed: u64,
@@ -229,7 +229,7 @@ pub struct Scheduled {
 /// The games of a match of `games` games: pairs from the same start
 /// (a Chess960 start drawn from the seed if `chess960`, then `opening`
 /// uniformly random steps), A White in the first game of each pair.
-pub fn schedule(
+pub(crate) fn schedule(
     kind: GameKind,
     chess960: bool,
     opening: u32,
@@ -271,7 +271,7 @@ pub fn schedule(
 
 /// Plays the scheduled games on `jobs` threads (a progress bar on
 /// standard error): the outcome of each, in schedule order.
-pub fn play_all(
+pub(crate) fn play_all(
     games: &[Scheduled],
     a: PlayerKind,
     b: PlayerKind,

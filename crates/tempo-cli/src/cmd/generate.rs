@@ -13,14 +13,14 @@ use tempo_tourney::dutch::{GeneratorConfig, generate};
 use super::system_parser;
 
 /// The help line of the Dutch system, in every command that knows it.
-pub const DUTCH_HELP: &str = "FIDE Dutch Swiss system (C.04.3, edition 1 February 2026)";
+pub(crate) const DUTCH_HELP: &str = "FIDE Dutch Swiss system (C.04.3, edition 1 February 2026)";
 
 /// The systems `tempo generate` knows.
 const SYSTEMS: [(System, &str); 1] = [(System::Dutch, DUTCH_HELP)];
 
 /// Generate a random tournament.
 #[derive(Debug, Args)]
-pub struct GenerateArgs {
+pub(crate) struct GenerateArgs {
     /// Pairing system.
     #[arg(long, value_parser = system_parser(&SYSTEMS))]
     pub system: System,
@@ -48,7 +48,7 @@ pub struct GenerateArgs {
     pub output: PathBuf,
 }
 
-pub fn run(args: &GenerateArgs) -> anyhow::Result<()> {
+pub(crate) fn run(args: &GenerateArgs) -> anyhow::Result<()> {
     let cfg = GeneratorConfig {
         players: args.players,
         rounds: args.rounds,

@@ -10,7 +10,7 @@ use tempo_host::chain::{hex, unhex, verify_log};
 use super::CodedError;
 
 #[derive(Debug, Args)]
-pub struct LogArgs {
+pub(crate) struct LogArgs {
     #[command(subcommand)]
     command: LogCommand,
 }
@@ -36,7 +36,7 @@ struct VerifyArgs {
 /// Largest log read (a game's log is far smaller).
 const MAX_LOG_BYTES: u64 = 256 << 20;
 
-pub fn run(args: &LogArgs) -> anyhow::Result<()> {
+pub(crate) fn run(args: &LogArgs) -> anyhow::Result<()> {
     let LogCommand::Verify(args) = &args.command;
     let size = std::fs::metadata(&args.file)
         .with_context(|| format!("{}", args.file.display()))?

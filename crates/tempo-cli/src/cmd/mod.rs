@@ -5,26 +5,26 @@ use std::fmt;
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use tempo_tourney::System;
 
-pub mod arbiter;
-pub mod bench;
-pub mod berger;
-pub mod check;
-pub mod chess960;
-pub mod chess960_rounds;
-pub mod clock;
-pub mod engine;
-pub mod generate;
-pub mod log;
-pub mod moves;
-pub mod pair;
-pub mod pair_dutch;
-pub mod pair_keizer;
-pub mod perft;
-pub mod pgn;
-pub mod serve;
-pub mod standings;
-pub mod study;
-pub mod sync;
+pub(crate) mod arbiter;
+pub(crate) mod bench;
+pub(crate) mod berger;
+pub(crate) mod check;
+pub(crate) mod chess960;
+pub(crate) mod chess960_rounds;
+pub(crate) mod clock;
+pub(crate) mod engine;
+pub(crate) mod generate;
+pub(crate) mod log;
+pub(crate) mod moves;
+pub(crate) mod pair;
+pub(crate) mod pair_dutch;
+pub(crate) mod pair_keizer;
+pub(crate) mod perft;
+pub(crate) mod pgn;
+pub(crate) mod serve;
+pub(crate) mod standings;
+pub(crate) mod study;
+pub(crate) mod sync;
 
 /// The largest tournament file read (a 5,000-player Swiss of 15 rounds is
 /// under 2 MB).
@@ -37,7 +37,7 @@ const MAX_WARNINGS: usize = 5;
 /// contradictions between its lines (an error naming the line, columns and
 /// both players), and its warnings (points columns the results do not give)
 /// printed on standard error.
-pub fn read_tournament(path: &std::path::Path) -> anyhow::Result<tempo_tourney::Tournament> {
+pub(crate) fn read_tournament(path: &std::path::Path) -> anyhow::Result<tempo_tourney::Tournament> {
     use anyhow::Context;
     let size = std::fs::metadata(path)
         .with_context(|| format!("cannot read {}", path.display()))?
@@ -70,7 +70,9 @@ pub fn read_tournament(path: &std::path::Path) -> anyhow::Result<tempo_tourney::
 /// The `--system` parser of a command that knows `systems` (each with the
 /// command's help line): tempo-tourney's names and aliases, read by
 /// [`System`]'s `FromStr`, so that no command keeps a list of names.
-pub fn system_parser(systems: &[(System, &'static str)]) -> impl TypedValueParser<Value = System> {
+pub(crate) fn system_parser(
+    systems: &[(System, &'static str)],
+) -> impl TypedValueParser<Value = System> {
     let values = systems.iter().map(|&(system, help)| {
         PossibleValue::new(system.as_str())
             .aliases(system.aliases().iter().copied())
@@ -83,7 +85,7 @@ pub fn system_parser(systems: &[(System, &'static str)]) -> impl TypedValueParse
 /// feature: the benchmark drivers (tempo-bench, with a load generator
 /// that embeds the server) stay out of the product binary.
 #[cfg(not(feature = "bench"))]
-pub fn built_without_bench(command: &str) -> anyhow::Error {
+pub(crate) fn built_without_bench(command: &str) -> anyhow::Error {
     anyhow::anyhow!(
         "`tempo {command}` is not in this build (the benchmark drivers are a cargo feature): \
          run `cargo run --release --features bench -- {command} ...`"
@@ -94,7 +96,7 @@ pub fn built_without_bench(command: &str) -> anyhow::Error {
 /// example "no valid pairing exists", which scripts tell apart from bad
 /// input). Everything else exits with 1.
 #[derive(Debug)]
-pub struct CodedError {
+pub(crate) struct CodedError {
     pub code: u8,
     pub message: String,
 }

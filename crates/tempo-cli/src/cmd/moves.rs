@@ -14,7 +14,7 @@ use tempo_chess::{Game, Move, Position, STARTING_FEN, iccf, san, uci};
 
 /// Play moves and print them in SAN, UCI and ICCF numeric notation.
 #[derive(Debug, Args)]
-pub struct MovesArgs {
+pub(crate) struct MovesArgs {
     /// The start position (FEN, X-FEN or Shredder-FEN).
     #[arg(long, default_value = STARTING_FEN)]
     pub fen: String,
@@ -49,7 +49,7 @@ fn read_move(pos: &Position, text: &str) -> anyhow::Result<Move> {
     }
 }
 
-pub fn run(args: &MovesArgs) -> anyhow::Result<()> {
+pub(crate) fn run(args: &MovesArgs) -> anyhow::Result<()> {
     let mut start =
         Position::from_fen(&args.fen).with_context(|| format!("invalid --fen {:?}", args.fen))?;
     start

@@ -26,7 +26,7 @@ const SYSTEMS: [(System, &str); 2] = [
 
 /// Pair the next round of a tournament given as a TRF file.
 #[derive(Debug, Args)]
-pub struct PairArgs {
+pub(crate) struct PairArgs {
     /// Pairing system.
     #[arg(long, value_parser = system_parser(&SYSTEMS))]
     pub system: System,
@@ -40,7 +40,7 @@ pub struct PairArgs {
     pub keizer: pair_keizer::KeizerFlags,
 }
 
-pub fn run(args: &PairArgs) -> anyhow::Result<()> {
+pub(crate) fn run(args: &PairArgs) -> anyhow::Result<()> {
     let t = super::read_tournament(&args.trf)?;
     let options = Options {
         keizer: match args.system {

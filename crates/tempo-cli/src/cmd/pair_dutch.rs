@@ -8,10 +8,10 @@ use tempo_tourney::dutch::{DutchError, DutchPairing, input_for_round, pair};
 use super::CodedError;
 
 /// Exit code of `tempo pair --system dutch` when no valid pairing exists.
-pub const NO_VALID_PAIRING: u8 = 3;
+pub(crate) const NO_VALID_PAIRING: u8 = 3;
 
 /// Pair round `round` of `t`, mapping "no valid pairing" to exit code 3.
-pub fn pair_round(t: &Tournament, round: u32) -> anyhow::Result<DutchPairing> {
+pub(crate) fn pair_round(t: &Tournament, round: u32) -> anyhow::Result<DutchPairing> {
     let input = input_for_round(t, round)?;
     pair(&input).map_err(|e| match e {
         DutchError::NoValidPairing => anyhow::Error::new(CodedError {
@@ -24,7 +24,7 @@ pub fn pair_round(t: &Tournament, round: u32) -> anyhow::Result<DutchPairing> {
 
 /// The reference engines' pairing format: the number of lines, then
 /// `white black` per board in board order, the bye as `id 0`.
-pub fn render(boards: &[(u32, u32)], bye: Option<u32>) -> String {
+pub(crate) fn render(boards: &[(u32, u32)], bye: Option<u32>) -> String {
     let mut out = format!("{}\n", boards.len() + usize::from(bye.is_some()));
     for (white, black) in boards {
         out += &format!("{white} {black}\n");

@@ -15,7 +15,7 @@ use tempo_tourney::keizer::{self, KeizerSettings};
 /// `XTK` setting of the same name; see the README's Keizer section).
 #[derive(Debug, Args, Default, Clone)]
 #[command(next_help_heading = "Keizer settings (override the file's XTK lines)")]
-pub struct KeizerFlags {
+pub(crate) struct KeizerFlags {
     /// Start from a named preset instead of the file's settings: source
     /// (the defaults), example, ratio, participants, club, strict, stable,
     /// frozen, top100.
@@ -139,7 +139,7 @@ impl KeizerFlags {
     }
 
     /// Applies the preset (replacing `settings`) and then every given flag.
-    pub fn apply_to(&self, settings: &mut KeizerSettings) -> anyhow::Result<()> {
+    pub(crate) fn apply_to(&self, settings: &mut KeizerSettings) -> anyhow::Result<()> {
         if let Some(name) = &self.keizer_preset {
             settings.apply("preset", name)?;
         }
@@ -153,7 +153,7 @@ impl KeizerFlags {
 
     /// The settings for a tournament: its stored `XTK` settings, then the
     /// flags.
-    pub fn settings_for(&self, t: &Tournament) -> anyhow::Result<KeizerSettings> {
+    pub(crate) fn settings_for(&self, t: &Tournament) -> anyhow::Result<KeizerSettings> {
         let mut settings = keizer::settings_from_tournament(t)
             .context("the file's Keizer settings (XTK lines)")?;
         self.apply_to(&mut settings)?;

@@ -12,7 +12,7 @@ use tempo_chess::{Move, Position, STARTING_FEN, divide, perft};
 
 /// Count the leaf nodes of the legal move tree of a position.
 #[derive(Debug, Args)]
-pub struct PerftArgs {
+pub(crate) struct PerftArgs {
     /// The position (FEN; X-FEN and Shredder-FEN castling fields accepted).
     #[arg(long, default_value = STARTING_FEN)]
     pub fen: String,
@@ -28,7 +28,7 @@ pub struct PerftArgs {
     pub chess960: bool,
 }
 
-pub fn run(args: &PerftArgs) -> anyhow::Result<()> {
+pub(crate) fn run(args: &PerftArgs) -> anyhow::Result<()> {
     let mut pos =
         Position::from_fen(&args.fen).with_context(|| format!("invalid --fen {:?}", args.fen))?;
     pos.validate()

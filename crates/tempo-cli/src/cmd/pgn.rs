@@ -22,14 +22,14 @@ use super::CodedError;
 
 /// PGN tools.
 #[derive(Debug, Args)]
-pub struct PgnArgs {
+pub(crate) struct PgnArgs {
     #[command(subcommand)]
     pub command: PgnCommand,
 }
 
 /// The pgn commands.
 #[derive(Debug, Subcommand)]
-pub enum PgnCommand {
+pub(crate) enum PgnCommand {
     /// Read and replay every game; report the first error of each bad game
     /// (game number, line, column, problem) and a summary. Exit code 1 if
     /// any game is bad.
@@ -39,7 +39,7 @@ pub enum PgnCommand {
     },
 }
 
-pub fn run(args: &PgnArgs) -> anyhow::Result<()> {
+pub(crate) fn run(args: &PgnArgs) -> anyhow::Result<()> {
     match &args.command {
         PgnCommand::Check { file } => check(file),
     }

@@ -11,7 +11,7 @@ use tempo_server::store::Store;
 
 /// Where the server keeps its data.
 #[derive(Debug, Args)]
-pub struct StoreArgs {
+pub(crate) struct StoreArgs {
     /// The data directory of the embedded SQLite store.
     #[arg(long, default_value = "tempo-data")]
     data: PathBuf,
@@ -46,7 +46,7 @@ fn redact(url: &str) -> String {
 }
 
 #[derive(Debug, Args)]
-pub struct ServeArgs {
+pub(crate) struct ServeArgs {
     /// The address to listen on.
     #[arg(long, default_value = "127.0.0.1:8080")]
     listen: String,
@@ -59,7 +59,7 @@ pub struct ServeArgs {
 }
 
 #[derive(Debug, Args)]
-pub struct UserArgs {
+pub(crate) struct UserArgs {
     #[command(subcommand)]
     command: UserCommand,
 }
@@ -77,7 +77,7 @@ enum UserCommand {
 }
 
 #[derive(Debug, Args)]
-pub struct BackupArgs {
+pub(crate) struct BackupArgs {
     /// The data directory of the running (or stopped) SQLite store.
     #[arg(long, default_value = "tempo-data")]
     data: PathBuf,
@@ -92,7 +92,7 @@ fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
         .context("starting the async runtime")
 }
 
-pub fn serve(args: &ServeArgs) -> anyhow::Result<()> {
+pub(crate) fn serve(args: &ServeArgs) -> anyhow::Result<()> {
     tracing_subscriber::fmt()
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()),
@@ -176,7 +176,7 @@ fn now_millis() -> i64 {
         .map_or(0, |d| d.as_millis() as i64)
 }
 
-pub fn user(args: &UserArgs) -> anyhow::Result<()> {
+pub(crate) fn user(args: &UserArgs) -> anyhow::Result<()> {
     let UserCommand::Add { name, role, store } = &args.command;
     auth::check_new_name(name)?;
     let role: Role = role.parse().map_err(anyhow::Error::msg)?;
@@ -201,7 +201,7 @@ pub fn user(args: &UserArgs) -> anyhow::Result<()> {
     })
 }
 
-pub fn backup(args: &BackupArgs) -> anyhow::Result<()> {
+pub(crate) fn backup(args: &BackupArgs) -> anyhow::Result<()> {
     if !args.data.join("tempo.sqlite").exists() {
         anyhow::bail!("--data {}: no tempo.sqlite there", args.data.display());
     }

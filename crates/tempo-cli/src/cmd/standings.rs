@@ -38,7 +38,7 @@ const SYSTEMS: [(System, &str); 3] = [
 
 /// Output format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum Format {
+pub(crate) enum Format {
     /// Aligned columns for people.
     Table,
     /// Tab-separated: a header line, then one line per player.
@@ -49,7 +49,7 @@ pub enum Format {
 
 /// Unplayed-rounds rule for the tie-breaks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum UnplayedArg {
+pub(crate) enum UnplayedArg {
     /// FIDE C.07 as in force since 1 March 2026: the dummy opponent's score
     /// capped (the default).
     Fide2026,
@@ -63,7 +63,7 @@ pub enum UnplayedArg {
 
 /// Print the standings of a tournament given as a TRF file.
 #[derive(Debug, Args)]
-pub struct StandingsArgs {
+pub(crate) struct StandingsArgs {
     /// Scoring system.
     #[arg(long, value_parser = system_parser(&SYSTEMS))]
     pub system: System,
@@ -103,7 +103,7 @@ struct Line {
     extra: Vec<String>,
 }
 
-pub fn run(args: &StandingsArgs) -> anyhow::Result<()> {
+pub(crate) fn run(args: &StandingsArgs) -> anyhow::Result<()> {
     let t = super::read_tournament(&args.trf)?;
     if let Some(rounds) = args.rounds
         && rounds > t.paired_rounds()

@@ -19,20 +19,20 @@ use super::engine::{BudgetArgs, MAX_GAMES, play_all, schedule};
 
 /// Studies run with the engine.
 #[derive(Debug, Args)]
-pub struct StudyArgs {
+pub(crate) struct StudyArgs {
     #[command(subcommand)]
     pub command: StudyCommand,
 }
 
 #[derive(Debug, Subcommand)]
-pub enum StudyCommand {
+pub(crate) enum StudyCommand {
     /// White's score with identical engines: orthodox chess (control),
     /// Chess960 starts, Synchronschach, Fairschach.
     Fairness(FairnessArgs),
 }
 
 #[derive(Debug, Args)]
-pub struct FairnessArgs {
+pub(crate) struct FairnessArgs {
     /// Games per variant (colour-swapped pairs from the same start).
     #[arg(long, default_value_t = 100)]
     pub games: usize,
@@ -89,7 +89,7 @@ impl Row {
     }
 }
 
-pub fn run(args: &StudyArgs) -> anyhow::Result<()> {
+pub(crate) fn run(args: &StudyArgs) -> anyhow::Result<()> {
     match &args.command {
         StudyCommand::Fairness(a) => fairness(a),
     }

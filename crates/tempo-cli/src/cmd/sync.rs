@@ -22,13 +22,13 @@ use tempo_sync::{
 
 /// Simultaneous-move chess: resolve a pair, replay a record, random games.
 #[derive(Debug, Args)]
-pub struct SyncArgs {
+pub(crate) struct SyncArgs {
     #[command(subcommand)]
     pub command: SyncCommand,
 }
 
 #[derive(Debug, Subcommand)]
-pub enum SyncCommand {
+pub(crate) enum SyncCommand {
     /// Resolve one step (a pair, an exchange step, an orthodox move) and
     /// print the new state and the events as JSON.
     Resolve(ResolveArgs),
@@ -44,7 +44,7 @@ pub enum SyncCommand {
 
 /// The variant and its rule options.
 #[derive(Debug, Args)]
-pub struct RulesArgs {
+pub(crate) struct RulesArgs {
     /// synchronschach or fairschach.
     #[arg(long)]
     pub variant: String,
@@ -84,7 +84,7 @@ impl RulesArgs {
 }
 
 #[derive(Debug, Args)]
-pub struct ResolveArgs {
+pub(crate) struct ResolveArgs {
     #[command(flatten)]
     pub rules: RulesArgs,
     /// The state: a FEN (start of a pair) or the extended notation.
@@ -100,7 +100,7 @@ pub struct ResolveArgs {
 }
 
 #[derive(Debug, Args)]
-pub struct ReplayArgs {
+pub(crate) struct ReplayArgs {
     #[command(flatten)]
     pub rules: RulesArgs,
     /// Start state (FEN or extended notation); default the orthodox start.
@@ -122,7 +122,7 @@ pub struct ReplayArgs {
 }
 
 #[derive(Debug, Args)]
-pub struct RandomArgs {
+pub(crate) struct RandomArgs {
     #[command(flatten)]
     pub rules: RulesArgs,
     /// Number of games.
@@ -140,7 +140,7 @@ pub struct RandomArgs {
 }
 
 #[derive(Debug, Args)]
-pub struct BenchArgs {
+pub(crate) struct BenchArgs {
     #[command(flatten)]
     pub rules: RulesArgs,
     /// Seconds to measure each figure.
@@ -151,7 +151,7 @@ pub struct BenchArgs {
     pub seed: u64,
 }
 
-pub fn run(args: &SyncArgs) -> anyhow::Result<()> {
+pub(crate) fn run(args: &SyncArgs) -> anyhow::Result<()> {
     match &args.command {
         SyncCommand::Resolve(a) => resolve(a),
         SyncCommand::Replay(a) => replay(a),
@@ -290,9 +290,9 @@ fn replay(args: &ReplayArgs) -> anyhow::Result<()> {
 }
 
 /// Most games `random-games` plays in one run (about an hour on one core).
-pub const MAX_RANDOM_GAMES: usize = 10_000_000;
+pub(crate) const MAX_RANDOM_GAMES: usize = 10_000_000;
 /// Longest time `bench` measures each figure.
-pub const MAX_BENCH_SECONDS: f64 = 3_600.0;
+pub(crate) const MAX_BENCH_SECONDS: f64 = 3_600.0;
 
 fn random_games(args: &RandomArgs) -> anyhow::Result<()> {
     if !(1..=MAX_RANDOM_GAMES).contains(&args.games) {

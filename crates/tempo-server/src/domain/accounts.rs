@@ -77,7 +77,7 @@ pub enum AccountError {
 pub const BOT_PREFIX: &str = "bot-";
 
 /// Checks a username.
-pub fn check_name(name: &str) -> Result<(), AccountError> {
+pub(crate) fn check_name(name: &str) -> Result<(), AccountError> {
     let ok = (1..=32).contains(&name.len())
         && name
             .chars()
@@ -99,10 +99,10 @@ pub fn check_new_name(name: &str) -> Result<(), AccountError> {
 }
 
 /// A password's length in bytes.
-pub const PASSWORD_BYTES: std::ops::RangeInclusive<usize> = 8..=256;
+pub(crate) const PASSWORD_BYTES: std::ops::RangeInclusive<usize> = 8..=256;
 
 /// Checks a password's length (before the slow hash is made).
-pub fn check_password(password: &str) -> Result<(), AccountError> {
+pub(crate) fn check_password(password: &str) -> Result<(), AccountError> {
     if PASSWORD_BYTES.contains(&password.len()) {
         Ok(())
     } else {
@@ -122,7 +122,7 @@ pub fn hash_password(password: &str) -> Result<String, AccountError> {
 
 /// Whether `password` matches `hash`. Unknown users are checked against a
 /// fixed hash, so that the time taken does not tell whether a name exists.
-pub fn verify_password(password: &str, hash: Option<&str>) -> bool {
+pub(crate) fn verify_password(password: &str, hash: Option<&str>) -> bool {
     static DUMMY: std::sync::OnceLock<String> = std::sync::OnceLock::new();
     let dummy = DUMMY.get_or_init(|| hash_password("not a password at all").expect("valid"));
     let Ok(parsed) = PasswordHash::new(hash.unwrap_or(dummy)) else {
@@ -142,15 +142,15 @@ pub fn new_token() -> (String, String) {
 }
 
 /// The stored form of a token.
-pub fn token_hash(token: &str) -> String {
+pub(crate) fn token_hash(token: &str) -> String {
     hex(&Sha256::digest(token.as_bytes()))
 }
 
 /// How long a browser session lasts.
-pub const SESSION_TTL: std::time::Duration = std::time::Duration::from_secs(30 * 24 * 3600);
+pub(crate) const SESSION_TTL: std::time::Duration = std::time::Duration::from_secs(30 * 24 * 3600);
 
 /// A new session id (for the cookie), its stored hash, and its CSRF token.
-pub fn new_session() -> (String, String, String) {
+pub(crate) fn new_session() -> (String, String, String) {
     let id = hex(&rand::random::<[u8; 32]>());
     let hash = token_hash(&id);
     (id, hash, hex(&rand::random::<[u8; 16]>()))

@@ -114,7 +114,7 @@ impl Challenge {
 
 /// Checks a challenge's spec as its game will be made, so that an accept
 /// cannot fail on it.
-pub fn check_spec(spec: &GameSpec) -> Result<(), HostError> {
+pub(crate) fn check_spec(spec: &GameSpec) -> Result<(), HostError> {
     let mut checked = spec.clone();
     if checked.variant == Variant::Chess960 && checked.chess960.is_none() && checked.fen.is_none() {
         checked.chess960 = Some(0);
@@ -124,7 +124,7 @@ pub fn check_spec(spec: &GameSpec) -> Result<(), HostError> {
 
 /// The spec a game is made from: a Chess960 game that names no position
 /// gets one drawn.
-pub fn game_spec(spec: &GameSpec) -> GameSpec {
+pub(crate) fn game_spec(spec: &GameSpec) -> GameSpec {
     let mut spec = spec.clone();
     if spec.variant == Variant::Chess960 && spec.chess960.is_none() && spec.fen.is_none() {
         spec.chess960 = Some(rand::random_range(0..960));

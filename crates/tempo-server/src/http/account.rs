@@ -20,7 +20,7 @@ use crate::service::{AppState, accounts};
 
 /// The caller's name and role.
 #[derive(Debug, Serialize, ToSchema)]
-pub struct AccountAnswer {
+pub(super) struct AccountAnswer {
     pub username: String,
     pub role: Role,
 }
@@ -28,14 +28,14 @@ pub struct AccountAnswer {
 /// The caller's games in play.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct PlayingAnswer {
+pub(super) struct PlayingAnswer {
     pub now_playing: Vec<PlayingView>,
 }
 
 /// One game in play, seen from the caller's seat.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct PlayingView {
+pub(super) struct PlayingView {
     pub game_id: String,
     #[schema(value_type = Side)]
     pub color: Color,
@@ -65,7 +65,7 @@ impl From<PlayingGame> for PlayingView {
 /// A password change.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
-pub struct PasswordRequest {
+pub(super) struct PasswordRequest {
     pub old: String,
     pub new: String,
 }

@@ -24,7 +24,7 @@ use crate::service::games;
 /// An arbiter's action with its reason.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
-pub struct ArbiterRequest {
+pub(super) struct ArbiterRequest {
     pub action: ArbiterActionWire,
     #[schema(max_length = 500)]
     pub reason: String,
@@ -70,7 +70,7 @@ pub enum ArbiterActionWire {
 #[derive(Debug, ToSchema)]
 #[schema(rename_all = "lowercase")]
 #[allow(dead_code)] // Only a schema: the values are `tempo_host::ClockRestore`.
-pub enum RestoreClock {
+pub(super) enum RestoreClock {
     Exact,
     Proportional,
     Keep,
@@ -79,7 +79,7 @@ pub enum RestoreClock {
 /// A result an arbiter declares.
 #[derive(Debug, ToSchema)]
 #[allow(dead_code)] // Only a schema: the values are strings.
-pub enum DeclaredResult {
+pub(super) enum DeclaredResult {
     #[schema(rename = "1-0")]
     WhiteWins,
     #[schema(rename = "0-1")]
@@ -125,7 +125,7 @@ async fn act(
 /// One player's counts and clock display.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
-pub struct PlayerInput {
+pub(super) struct PlayerInput {
     /// The player's own completed moves at the discovery.
     pub played: u32,
     /// The player's own legal moves (before the restored position).
@@ -137,7 +137,7 @@ pub struct PlayerInput {
 /// The calculator's input: a time control and one or both players.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
-pub struct ClockResetRequest {
+pub(super) struct ClockResetRequest {
     /// PGN `TimeControl` or the human form, as `tempo arbiter clock-reset --control` takes it.
     pub control: String,
     pub white: Option<PlayerInput>,
@@ -146,7 +146,7 @@ pub struct ClockResetRequest {
 
 /// The corrections of the players given, with the control as read.
 #[derive(Debug, Serialize, ToSchema)]
-pub struct ClockResetAnswer {
+pub(super) struct ClockResetAnswer {
     pub control: ControlView,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub white: Option<PlayerCorrection>,
@@ -157,7 +157,7 @@ pub struct ClockResetAnswer {
 /// The time control as read.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct ControlView {
+pub(super) struct ControlView {
     pub pgn: String,
     pub human: String,
     pub initial: String,
@@ -167,7 +167,7 @@ pub struct ControlView {
 
 /// The time allotted for a number of moves, and its parts.
 #[derive(Debug, Serialize, ToSchema)]
-pub struct Allotment {
+pub(super) struct Allotment {
     pub moves: u32,
     pub total: String,
     pub base: String,
@@ -178,7 +178,7 @@ pub struct Allotment {
 /// A warning about the inputs.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(tag = "kind", rename_all = "camelCase")]
-pub enum WarningView {
+pub(super) enum WarningView {
     DisplayAboveAllotted {
         displayed: String,
         allotted: String,
@@ -194,7 +194,7 @@ pub enum WarningView {
 /// with exact milliseconds, as `--explain` prints them).
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct PlayerCorrection {
+pub(super) struct PlayerCorrection {
     pub played: u32,
     pub legal: u32,
     pub displayed: String,

@@ -20,7 +20,7 @@ use crate::service::challenges::{self, CloseAction};
 /// A challenge to a game.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
-pub struct ChallengeRequest {
+pub(super) struct ChallengeRequest {
     #[serde(default)]
     #[schema(value_type = GameKind)]
     pub variant: Variant,
@@ -44,7 +44,7 @@ fn random_color() -> String {
 
 /// A challenge made.
 #[derive(Debug, Serialize, ToSchema)]
-pub struct ChallengeCreated {
+pub(super) struct ChallengeCreated {
     pub id: String,
     /// `open`.
     pub status: String,
@@ -52,7 +52,7 @@ pub struct ChallengeCreated {
 
 /// The caller's pending challenges.
 #[derive(Debug, Serialize, ToSchema)]
-pub struct ChallengeList {
+pub(super) struct ChallengeList {
     /// To the caller.
     #[serde(rename = "in")]
     pub incoming: Vec<ChallengeView>,
@@ -63,7 +63,7 @@ pub struct ChallengeList {
 /// A pending challenge.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct ChallengeView {
+pub(super) struct ChallengeView {
     pub id: String,
     pub challenger: String,
     pub dest_user: String,
@@ -98,7 +98,7 @@ impl ChallengeView {
 /// An accepted challenge's game.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct Accepted {
+pub(super) struct Accepted {
     pub ok: bool,
     pub game_id: String,
 }

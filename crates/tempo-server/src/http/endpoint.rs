@@ -23,7 +23,7 @@ pub enum Access {
 }
 
 /// The schema of a wire type, its components collected on the way.
-pub type SchemaFn = fn(&mut Vec<(String, RefOr<Schema>)>) -> RefOr<Schema>;
+pub(crate) type SchemaFn = fn(&mut Vec<(String, RefOr<Schema>)>) -> RefOr<Schema>;
 
 /// The schema of `T` as a reference, `T` and what it names collected.
 fn schema_of<T: ToSchema>(components: &mut Vec<(String, RefOr<Schema>)>) -> RefOr<Schema> {
@@ -33,9 +33,9 @@ fn schema_of<T: ToSchema>(components: &mut Vec<(String, RefOr<Schema>)>) -> RefO
 }
 
 /// The content type of JSON answers and bodies.
-pub const JSON: &str = "application/json";
+pub(crate) const JSON: &str = "application/json";
 /// The content type of streams and logs.
-pub const NDJSON: &str = "application/x-ndjson";
+pub(crate) const NDJSON: &str = "application/x-ndjson";
 
 /// The message of a refusal to a player on an arbiter's endpoint.
 const ARBITERS_ONLY: &str = "arbiter actions need the arbiter role";

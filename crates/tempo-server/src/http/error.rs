@@ -18,39 +18,39 @@ use crate::storage::StoreError;
 
 /// A refusal as the API answers it.
 #[derive(Debug, Serialize, ToSchema)]
-pub struct ErrorAnswer {
+pub(crate) struct ErrorAnswer {
     /// What went wrong, in one line.
     pub error: String,
 }
 
 /// An error answer.
 #[derive(Debug)]
-pub struct ApiError {
+pub(crate) struct ApiError {
     pub status: StatusCode,
     pub message: String,
 }
 
 impl ApiError {
-    pub fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
+    pub(crate) fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
         ApiError {
             status,
             message: message.into(),
         }
     }
 
-    pub fn bad_request(message: impl Into<String>) -> ApiError {
+    pub(crate) fn bad_request(message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::BAD_REQUEST, message)
     }
 
-    pub fn unauthorized(message: impl Into<String>) -> ApiError {
+    pub(crate) fn unauthorized(message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::UNAUTHORIZED, message)
     }
 
-    pub fn forbidden(message: impl Into<String>) -> ApiError {
+    pub(crate) fn forbidden(message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::FORBIDDEN, message)
     }
 
-    pub fn not_found(what: &str) -> ApiError {
+    pub(crate) fn not_found(what: &str) -> ApiError {
         ApiError::new(StatusCode::NOT_FOUND, format!("{what} not found"))
     }
 }
@@ -165,7 +165,7 @@ impl From<TournamentError> for ApiError {
 /// A JSON body whose rejection is an [`ApiError`] (one line of JSON, the
 /// problem named), not axum's plain text.
 #[derive(Debug, Clone, Copy, Default)]
-pub struct ApiJson<T>(pub T);
+pub(crate) struct ApiJson<T>(pub T);
 
 impl<S, T> axum::extract::FromRequest<S> for ApiJson<T>
 where
@@ -185,7 +185,9 @@ where
 /// Makes every error answer one line of JSON, also those axum writes
 /// itself as plain text (a path that does not decode, a method the route
 /// lacks, a body over the limit, a timeout).
-pub async fn json_errors(mut response: axum::response::Response) -> axum::response::Response {
+pub(crate) async fn json_errors(
+    mut response: axum::response::Response,
+) -> axum::response::Response {
     // No answer is ever to be read as another type than it says.
     response.headers_mut().insert(
         axum::http::header::X_CONTENT_TYPE_OPTIONS,

@@ -13,17 +13,17 @@ use crate::service::AppState;
 use crate::service::accounts;
 
 /// The session cookie's name.
-pub const SESSION_COOKIE: &str = "tempo_session";
+pub(crate) const SESSION_COOKIE: &str = "tempo_session";
 
 /// The header a browser sends its session's CSRF token in, with every
 /// request that changes something.
-pub const CSRF_HEADER: &str = "x-csrf-token";
+pub(crate) const CSRF_HEADER: &str = "x-csrf-token";
 
 /// The refusal of a route that needs a caller and has none.
-pub const TOKEN_NEEDED: &str = "a token is needed: POST /api/token";
+pub(crate) const TOKEN_NEEDED: &str = "a token is needed: POST /api/token";
 
 /// The `Set-Cookie` value of a session (`None`: one that ends it).
-pub fn session_cookie(id: Option<&str>) -> String {
+pub(crate) fn session_cookie(id: Option<&str>) -> String {
     match id {
         Some(id) => format!(
             "{SESSION_COOKIE}={id}; HttpOnly; Secure; SameSite=Lax; Path=/; Max-Age={}",
@@ -34,7 +34,7 @@ pub fn session_cookie(id: Option<&str>) -> String {
 }
 
 /// The session id a request's cookies carry.
-pub fn session_id(headers: &HeaderMap) -> Option<String> {
+pub(crate) fn session_id(headers: &HeaderMap) -> Option<String> {
     headers
         .get_all(header::COOKIE)
         .iter()
@@ -47,7 +47,7 @@ pub fn session_id(headers: &HeaderMap) -> Option<String> {
 }
 
 /// The Bearer token of a request, if it sent one.
-pub fn bearer(headers: &HeaderMap) -> Option<&str> {
+pub(crate) fn bearer(headers: &HeaderMap) -> Option<&str> {
     headers
         .get(header::AUTHORIZATION)
         .and_then(|h| h.to_str().ok())
@@ -57,7 +57,7 @@ pub fn bearer(headers: &HeaderMap) -> Option<&str> {
 
 /// The caller a request names, if any: by its Bearer token, else by its
 /// session cookie.
-pub async fn resolve(parts: &Parts, state: &AppState) -> Result<Option<User>, ApiError> {
+pub(crate) async fn resolve(parts: &Parts, state: &AppState) -> Result<Option<User>, ApiError> {
     if parts.headers.get(header::AUTHORIZATION).is_none() {
         return session_caller(parts, state).await;
     }
@@ -98,13 +98,13 @@ fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
 
 /// A browser's session: its user and CSRF token.
 #[derive(Debug, Clone)]
-pub struct BrowserSession {
+pub(crate) struct BrowserSession {
     pub user: User,
     pub csrf: String,
 }
 
 /// The session a request's cookie names, or why there is none.
-pub async fn browser_session(
+pub(crate) async fn browser_session(
     headers: &HeaderMap,
     state: &AppState,
 ) -> Result<BrowserSession, ApiError> {
@@ -121,11 +121,11 @@ pub(super) struct Resolved(pub Option<User>);
 
 /// The caller, named by a Bearer token or a session.
 #[derive(Debug, Clone)]
-pub struct Caller(pub User);
+pub(crate) struct Caller(pub User);
 
 /// The caller if one is named, else nobody (for routes anyone may read).
 #[derive(Debug, Clone)]
-pub struct MaybeCaller(pub Option<User>);
+pub(crate) struct MaybeCaller(pub Option<User>);
 
 impl FromRequestParts<AppState> for MaybeCaller {
     type Rejection = ApiError;

@@ -28,11 +28,11 @@ const MAX_PAGE: u32 = 10_000;
 /// the caller's own hidden choice if any).
 #[derive(Debug, Serialize, ToSchema)]
 #[schema(value_type = Object)]
-pub struct GameView(Value);
+pub(super) struct GameView(Value);
 
 /// The key that signs log heads.
 #[derive(Debug, Serialize, ToSchema)]
-pub struct ServerKey {
+pub(super) struct ServerKey {
     /// The ed25519 public key, hex.
     pub key: String,
     /// `ed25519`.
@@ -42,7 +42,7 @@ pub struct ServerKey {
 /// Which finished games to list.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct ArchiveQuery {
+pub(super) struct ArchiveQuery {
     user: Option<String>,
     #[serde(default)]
     page: u32,
@@ -50,7 +50,7 @@ pub struct ArchiveQuery {
 
 /// A page of finished games.
 #[derive(Debug, Serialize, ToSchema)]
-pub struct ArchiveAnswer {
+pub(super) struct ArchiveAnswer {
     pub games: Vec<ArchiveEntry>,
     pub page: u32,
 }
@@ -58,7 +58,7 @@ pub struct ArchiveAnswer {
 /// A finished game.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct ArchiveEntry {
+pub(super) struct ArchiveEntry {
     pub game_id: String,
     pub white: String,
     pub black: String,

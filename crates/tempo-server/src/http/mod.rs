@@ -8,9 +8,9 @@ mod account;
 mod arbiter;
 mod board;
 mod challenges;
-pub mod endpoint;
-pub mod error;
-pub mod extract;
+pub(crate) mod endpoint;
+pub(crate) mod error;
+pub(crate) mod extract;
 mod games;
 mod openapi;
 mod ops;
@@ -19,9 +19,10 @@ mod stream;
 mod table;
 mod tournaments;
 mod users;
-pub mod web;
+pub(crate) mod web;
 
-pub use table::{endpoints, openapi, routes};
+pub(crate) use table::routes;
+pub use table::{endpoints, openapi};
 
 use axum::Json;
 use serde::Serialize;
@@ -34,7 +35,7 @@ type ApiResult<T> = Result<T, ApiError>;
 
 /// The answer of a change that has nothing else to tell.
 #[derive(Debug, Clone, Copy, Serialize, ToSchema)]
-pub struct Done {
+pub(crate) struct Done {
     /// Always `true`.
     pub ok: bool,
 }
@@ -46,7 +47,7 @@ fn done() -> Json<Done> {
 
 /// The schema of a side of the board: the names `tempo_chess::Color`
 /// serialises as, read from the type itself (no second list to keep).
-pub struct Side;
+pub(crate) struct Side;
 
 impl PartialSchema for Side {
     fn schema() -> RefOr<Schema> {
@@ -58,7 +59,7 @@ impl ToSchema for Side {}
 
 /// The schema of a kind of game: the names `tempo_host::Variant` (the one
 /// game-kind type, `tempo_sync::GameKind`) serialises as.
-pub struct GameKind;
+pub(crate) struct GameKind;
 
 impl PartialSchema for GameKind {
     fn schema() -> RefOr<Schema> {

@@ -89,7 +89,7 @@ fn operation(endpoint: &Endpoint, components: &mut Vec<(String, RefOr<Schema>)>)
 }
 
 /// The OpenAPI 3.1 document of `endpoints`.
-pub fn document(endpoints: &[Endpoint]) -> Value {
+pub(super) fn document(endpoints: &[Endpoint]) -> Value {
     let mut components = Vec::new();
     let mut paths = PathsBuilder::new();
     let mut items: Vec<(&str, PathItem)> = Vec::new();

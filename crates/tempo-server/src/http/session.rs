@@ -19,14 +19,14 @@ use crate::service::accounts;
 /// A username and password.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
-pub struct Credentials {
+pub(super) struct Credentials {
     pub username: String,
     pub password: String,
 }
 
 /// A new personal token.
 #[derive(Debug, Serialize, ToSchema)]
-pub struct TokenAnswer {
+pub(super) struct TokenAnswer {
     /// Shown once: keep it.
     pub token: String,
     pub username: String,
@@ -35,7 +35,7 @@ pub struct TokenAnswer {
 /// A logged-in browser: its user and the CSRF token to send with every
 /// change.
 #[derive(Debug, Serialize, ToSchema)]
-pub struct SessionAnswer {
+pub(super) struct SessionAnswer {
     pub username: String,
     pub role: Role,
     pub csrf: String,
@@ -44,7 +44,7 @@ pub struct SessionAnswer {
 /// `GET /api/me`: a browser's session, or a visitor.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(untagged)]
-pub enum MeAnswer {
+pub(super) enum MeAnswer {
     Browser(SessionAnswer),
     /// A visitor: `{"username": null}`.
     Visitor {

@@ -88,7 +88,7 @@ async fn guard(State(guard): State<Guard>, request: Request, next: Next) -> Resp
 
 /// The routes of [`endpoints`] over `state` (one method router per path,
 /// each method behind its access layer).
-pub fn routes(state: &AppState) -> Router<AppState> {
+pub(crate) fn routes(state: &AppState) -> Router<AppState> {
     let mut by_path: BTreeMap<&str, MethodRouter<AppState>> = BTreeMap::new();
     for endpoint in endpoints() {
         let checks = Guard {

@@ -40,19 +40,19 @@ fn number(what: &str, text: &str) -> Result<u32, ApiError> {
 
 /// A tournament made.
 #[derive(Debug, Serialize, ToSchema)]
-pub struct Created {
+pub(super) struct Created {
     pub id: String,
 }
 
 /// The tournaments.
 #[derive(Debug, Serialize, ToSchema)]
-pub struct TournamentList {
+pub(super) struct TournamentList {
     pub tournaments: Vec<TournamentLine>,
 }
 
 /// One tournament of the list.
 #[derive(Debug, Serialize, ToSchema)]
-pub struct TournamentLine {
+pub(super) struct TournamentLine {
     pub id: String,
     pub name: String,
     pub system: String,
@@ -63,7 +63,7 @@ pub struct TournamentLine {
 /// A player to register.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
-pub struct PlayerRequest {
+pub(super) struct PlayerRequest {
     #[schema(max_length = 33)]
     pub name: String,
     #[schema(maximum = 9999)]
@@ -79,14 +79,14 @@ pub struct PlayerRequest {
 
 /// A registered player's starting rank.
 #[derive(Debug, Serialize, ToSchema)]
-pub struct PlayerAdded {
+pub(super) struct PlayerAdded {
     pub id: u32,
 }
 
 /// Players who must not be paired with each other.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
-pub struct ForbidRequest {
+pub(super) struct ForbidRequest {
     #[schema(min_items = 2)]
     pub players: Vec<u32>,
 }
@@ -94,7 +94,7 @@ pub struct ForbidRequest {
 /// A withdrawal.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct Withdrawn {
+pub(super) struct Withdrawn {
     pub ok: bool,
     pub player: u32,
     /// The last round the player is in.
@@ -104,7 +104,7 @@ pub struct Withdrawn {
 /// A player's attendance in a round.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
-pub struct AttendanceRequest {
+pub(super) struct AttendanceRequest {
     #[schema(minimum = 1)]
     pub round: u32,
     #[schema(minimum = 1)]
@@ -117,7 +117,7 @@ pub struct AttendanceRequest {
 #[derive(Debug, ToSchema)]
 #[schema(rename_all = "kebab-case")]
 #[allow(dead_code)] // Only a schema: the values are parsed by `parse_attendance`.
-pub enum AttendanceStatus {
+pub(super) enum AttendanceStatus {
     Present,
     Excused,
     Unexcused,
@@ -128,7 +128,7 @@ pub enum AttendanceStatus {
 
 /// The attendance recorded.
 #[derive(Debug, Serialize, ToSchema)]
-pub struct AttendanceAnswer {
+pub(super) struct AttendanceAnswer {
     pub ok: bool,
     pub round: u32,
     pub player: u32,
@@ -138,7 +138,7 @@ pub struct AttendanceAnswer {
 /// How to pair a round.
 #[derive(Debug, Deserialize, Default, ToSchema)]
 #[serde(deny_unknown_fields)]
-pub struct PairRequest {
+pub(super) struct PairRequest {
     /// Also create the round's games on the server.
     #[serde(default)]
     pub online: bool,
@@ -146,7 +146,7 @@ pub struct PairRequest {
 
 /// A round's pairing deleted.
 #[derive(Debug, Serialize, ToSchema)]
-pub struct Unpaired {
+pub(super) struct Unpaired {
     pub ok: bool,
     pub round: u32,
 }
@@ -154,7 +154,7 @@ pub struct Unpaired {
 /// A board's result.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
-pub struct ResultRequest {
+pub(super) struct ResultRequest {
     #[schema(minimum = 1)]
     pub board: u32,
     #[schema(value_type = BoardResult)]
@@ -164,7 +164,7 @@ pub struct ResultRequest {
 /// A result a director enters.
 #[derive(Debug, ToSchema)]
 #[allow(dead_code)] // Only a schema: the values are parsed by `Record::set_result`.
-pub enum BoardResult {
+pub(super) enum BoardResult {
     #[schema(rename = "1-0")]
     WhiteWins,
     #[schema(rename = "0-1")]
@@ -179,7 +179,7 @@ pub enum BoardResult {
 
 /// The round after a result, and whether the result changed.
 #[derive(Debug, Serialize, ToSchema)]
-pub struct ResultAnswer {
+pub(super) struct ResultAnswer {
     #[serde(flatten)]
     pub round: RoundView,
     pub changed: bool,
@@ -188,7 +188,7 @@ pub struct ResultAnswer {
 /// Which standings.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct StandingsQuery {
+pub(super) struct StandingsQuery {
     round: Option<u32>,
 }
 

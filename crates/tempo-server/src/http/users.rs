@@ -16,13 +16,13 @@ use crate::service::{AppState, accounts};
 
 /// The members.
 #[derive(Debug, Serialize, ToSchema)]
-pub struct MembersAnswer {
+pub(super) struct MembersAnswer {
     pub users: Vec<Member>,
 }
 
 /// A member.
 #[derive(Debug, Serialize, ToSchema)]
-pub struct Member {
+pub(super) struct Member {
     pub name: String,
     pub role: Role,
 }
@@ -30,7 +30,7 @@ pub struct Member {
 /// A new member.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
-pub struct NewUserRequest {
+pub(super) struct NewUserRequest {
     pub username: String,
     pub password: String,
     /// `player` if not given.
@@ -45,7 +45,7 @@ fn player() -> String {
 
 /// The member added.
 #[derive(Debug, Serialize, ToSchema)]
-pub struct NewUserAnswer {
+pub(super) struct NewUserAnswer {
     pub ok: bool,
     pub name: String,
     pub role: Role,

@@ -17,7 +17,7 @@ mod embedded {
 }
 
 /// The addresses of the app's pages (the first path segment; `""` is home).
-pub const PAGES: &[&str] = &[
+pub(crate) const PAGES: &[&str] = &[
     "",
     "login",
     "game",
@@ -119,7 +119,7 @@ fn is_page(path: &str) -> bool {
 
 /// The router's fallback: an embedded file under `/assets/`, the app's
 /// page for a page address, else the API's JSON 404.
-pub async fn fallback(method: Method, uri: Uri, headers: HeaderMap) -> Response {
+pub(crate) async fn fallback(method: Method, uri: Uri, headers: HeaderMap) -> Response {
     let path = uri.path();
     if method == Method::GET || method == Method::HEAD {
         if let Some(name) = path.strip_prefix("/assets/")

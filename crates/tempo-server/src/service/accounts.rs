@@ -9,7 +9,7 @@ use crate::storage::{Store, StoreError};
 
 /// Why an account request is refused.
 #[derive(Debug, thiserror::Error)]
-pub enum AccountsError {
+pub(crate) enum AccountsError {
     /// A name or password breaks the rules.
     #[error(transparent)]
     Rules(#[from] AccountError),
@@ -53,7 +53,11 @@ async fn verify_off_thread(password: String, hash: Option<String>) -> bool {
 
 /// The account of a username and password (the same refusal for an
 /// unknown name and a wrong password).
-pub async fn login(store: &Store, username: &str, password: &str) -> Result<User, AccountsError> {
+pub(crate) async fn login(
+    store: &Store,
+    username: &str,
+    password: &str,
+) -> Result<User, AccountsError> {
     let found = store.user(username).await?;
     let hash = found.as_ref().map(|(_, hash)| hash.clone());
     let valid = verify_off_thread(password.to_string(), hash).await;
@@ -64,7 +68,7 @@ pub async fn login(store: &Store, username: &str, password: &str) -> Result<User
 }
 
 /// A new personal token for `user` (shown once, stored as its hash).
-pub async fn issue_token(state: &AppState, user: &User) -> Result<String, AccountsError> {
+pub(crate) async fn issue_token(state: &AppState, user: &User) -> Result<String, AccountsError> {
     let (token, hash) = accounts::new_token();
     let now = state.clock.now() as i64;
     state.store.add_token(&hash, &user.name, now).await?;
@@ -72,7 +76,7 @@ pub async fn issue_token(state: &AppState, user: &User) -> Result<String, Accoun
 }
 
 /// The user a token names.
-pub async fn token_user(state: &AppState, token: &str) -> Result<User, AccountsError> {
+pub(crate) async fn token_user(state: &AppState, token: &str) -> Result<User, AccountsError> {
     let hash = accounts::token_hash(token);
     if let Some(user) = state.tokens.get(&hash) {
         return Ok(user);
@@ -87,7 +91,7 @@ pub async fn token_user(state: &AppState, token: &str) -> Result<User, AccountsE
 }
 
 /// Revokes a token, here at once.
-pub async fn revoke_token(state: &AppState, token: &str) -> Result<(), AccountsError> {
+pub(crate) async fn revoke_token(state: &AppState, token: &str) -> Result<(), AccountsError> {
     let hash = accounts::token_hash(token);
     state.store.revoke_token(&hash).await?;
     state.tokens.forget(&hash);
@@ -96,13 +100,16 @@ pub async fn revoke_token(state: &AppState, token: &str) -> Result<(), AccountsE
 
 /// A browser's new session: the id for its cookie and its CSRF token.
 #[derive(Debug, Clone)]
-pub struct NewSession {
+pub(crate) struct NewSession {
     pub id: String,
     pub csrf: String,
 }
 
 /// Opens a session for `user`.
-pub async fn open_session(state: &AppState, user: &User) -> Result<NewSession, AccountsError> {
+pub(crate) async fn open_session(
+    state: &AppState,
+    user: &User,
+) -> Result<NewSession, AccountsError> {
     let (id, hash, csrf) = accounts::new_session();
     let expires = state.clock.now() as i64 + SESSION_TTL.as_millis() as i64;
     state
@@ -114,13 +121,16 @@ pub async fn open_session(state: &AppState, user: &User) -> Result<NewSession, A
 
 /// The user and CSRF token of the session with this id, if it has not
 /// ended.
-pub async fn session(state: &AppState, id: &str) -> Result<Option<(User, String)>, AccountsError> {
+pub(crate) async fn session(
+    state: &AppState,
+    id: &str,
+) -> Result<Option<(User, String)>, AccountsError> {
     let now = state.clock.now() as i64;
     Ok(state.store.session(&accounts::token_hash(id), now).await?)
 }
 
 /// Ends the session with this id.
-pub async fn end_session(state: &AppState, id: &str) -> Result<(), AccountsError> {
+pub(crate) async fn end_session(state: &AppState, id: &str) -> Result<(), AccountsError> {
     Ok(state
         .store
         .delete_session(&accounts::token_hash(id))
@@ -128,12 +138,12 @@ pub async fn end_session(state: &AppState, id: &str) -> Result<(), AccountsError
 }
 
 /// The club's members.
-pub async fn members(store: &Store) -> Result<Vec<User>, AccountsError> {
+pub(crate) async fn members(store: &Store) -> Result<Vec<User>, AccountsError> {
     Ok(store.members().await?)
 }
 
 /// An admin adds a member.
-pub async fn add_member(
+pub(crate) async fn add_member(
     state: &AppState,
     admin: &User,
     username: &str,
@@ -161,7 +171,7 @@ pub async fn add_member(
 /// The caller changes their password; every token and every session of
 /// the account but `keep_session` (a session id) ends, so that whoever
 /// knew the old password is out.
-pub async fn change_password(
+pub(crate) async fn change_password(
     state: &AppState,
     user: &User,
     old: String,

@@ -16,7 +16,7 @@ use crate::storage::{Store, StoreError};
 
 /// Why a challenge request is refused.
 #[derive(Debug, thiserror::Error)]
-pub enum ChallengeError {
+pub(crate) enum ChallengeError {
     #[error("color: white, black or random")]
     BadColor,
     /// The game asked for cannot be made.
@@ -44,7 +44,7 @@ pub enum ChallengeError {
 
 /// How a challenge is closed without a game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum CloseAction {
+pub(crate) enum CloseAction {
     /// The challenged player says no.
     Decline,
     /// The challenger takes it back.
@@ -62,7 +62,7 @@ impl CloseAction {
 
 /// `user` challenges `dest` to a game of `spec`, playing `color`
 /// (`white`, `black` or `random`). Both hear of it.
-pub async fn create(
+pub(crate) async fn create(
     state: &AppState,
     user: &User,
     dest: &str,
@@ -100,7 +100,7 @@ pub async fn create(
 }
 
 /// The open challenges to and from `user`, oldest first.
-pub async fn pending(store: &Store, user: &User) -> Result<Vec<Challenge>, ChallengeError> {
+pub(crate) async fn pending(store: &Store, user: &User) -> Result<Vec<Challenge>, ChallengeError> {
     Ok(store.open_challenges(&user.name).await?)
 }
 
@@ -110,7 +110,11 @@ async fn find(store: &Store, id: &str) -> Result<Challenge, ChallengeError> {
 
 /// The challenged player accepts: the game starts (the challenge closes
 /// and the game is stored in one transaction). The game's id.
-pub async fn accept(state: &AppState, user: &User, id: &str) -> Result<String, ChallengeError> {
+pub(crate) async fn accept(
+    state: &AppState,
+    user: &User,
+    id: &str,
+) -> Result<String, ChallengeError> {
     let challenge = find(&state.store, id).await?;
     if !challenge.dest.eq_ignore_ascii_case(&user.name) {
         return Err(ChallengeError::NotTheChallenged);
@@ -141,7 +145,7 @@ pub async fn accept(state: &AppState, user: &User, id: &str) -> Result<String, C
 }
 
 /// The challenged player declines, or the challenger cancels.
-pub async fn close(
+pub(crate) async fn close(
     state: &AppState,
     user: &User,
     id: &str,

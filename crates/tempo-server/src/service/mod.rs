@@ -3,13 +3,13 @@
 //! boards). Each takes the store (or the state around it) and returns
 //! domain values or its own typed error; none knows HTTP.
 
-pub mod accounts;
-pub mod challenges;
-pub mod events;
-pub mod games;
+pub(crate) mod accounts;
+pub(crate) mod challenges;
+pub(crate) mod events;
+pub(crate) mod games;
 mod state;
 mod tokens;
-pub mod tournaments;
+pub(crate) mod tournaments;
 
 use std::sync::Arc;
 

@@ -6,7 +6,7 @@ use super::{Store, StoreError, key};
 use crate::domain::accounts::{Role, SESSION_TTL, User};
 
 /// Most members the member list shows.
-pub const MAX_MEMBERS: i64 = 2000;
+pub(super) const MAX_MEMBERS: i64 = 2000;
 
 fn role(text: &str) -> Result<Role, StoreError> {
     text.parse()

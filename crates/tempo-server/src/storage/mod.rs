@@ -18,8 +18,8 @@ use sqlx::any::{AnyPoolOptions, install_default_drivers};
 use sqlx::{AnyPool, Row};
 use tempo_host::{Body, EndReason, EndResult};
 
-pub use games::ArchivedGame;
-pub use tournaments::{GameLink, TournamentSummary, TournamentTexts};
+pub(crate) use games::ArchivedGame;
+pub(crate) use tournaments::{GameLink, TournamentSummary, TournamentTexts};
 
 use migrations::{MIGRATIONS, Migration};
 

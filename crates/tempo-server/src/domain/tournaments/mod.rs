@@ -15,26 +15,26 @@ mod model;
 mod pairing;
 #[cfg(test)]
 mod tests;
-pub mod view;
+pub(crate) mod view;
 
-pub use create::CreateRequest;
-pub use model::{LogEntry, Record, System};
-pub use tempo_tourney::director::Attendance;
+pub(crate) use create::CreateRequest;
+pub(crate) use model::{LogEntry, Record, System};
+pub(crate) use tempo_tourney::director::Attendance;
 
 /// Players in one tournament at most.
-pub const MAX_PLAYERS: usize = 1000;
+pub(crate) const MAX_PLAYERS: usize = 1000;
 /// Rounds in one tournament at most.
-pub const MAX_ROUNDS: u32 = 99;
+pub(crate) const MAX_ROUNDS: u32 = 99;
 /// Tournaments on one server at most.
-pub const MAX_TOURNAMENTS: i64 = 10_000;
+pub(crate) const MAX_TOURNAMENTS: i64 = 10_000;
 /// Entries of a tournament's log at most (the oldest go first).
-pub const MAX_LOG: usize = 10_000;
+pub(crate) const MAX_LOG: usize = 10_000;
 /// Characters of a tournament's name at most.
-pub const MAX_NAME: usize = 100;
+pub(crate) const MAX_NAME: usize = 100;
 /// Characters of a player's name at most (TRF columns 15-47).
-pub const MAX_PLAYER_NAME: usize = 33;
+pub(crate) const MAX_PLAYER_NAME: usize = 33;
 /// Characters of a club's name at most.
-pub const MAX_CLUB: usize = 40;
+pub(crate) const MAX_CLUB: usize = 40;
 
 /// Why a tournament refuses a change.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -51,7 +51,7 @@ pub enum Refusal {
 }
 
 /// A director's attendance status, as the API takes it.
-pub fn parse_attendance(text: &str) -> Result<Attendance, Refusal> {
+pub(crate) fn parse_attendance(text: &str) -> Result<Attendance, Refusal> {
     text.parse()
         .map_err(|e: tempo_tourney::director::UnknownAttendance| invalid(e.to_string()))
 }

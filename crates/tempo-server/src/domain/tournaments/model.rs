@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 use tempo_host::{GameSpec, Variant};
-pub use tempo_tourney::System;
+pub(crate) use tempo_tourney::System;
 use tempo_tourney::director::{Attendance, AttendanceError, BoardResult, UnknownResult};
 use tempo_tourney::{Player, PlayerId, Tournament};
 

@@ -17,7 +17,7 @@ use super::{LogEntry, Record, Refusal, System, invalid};
 /// position.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct RoundView {
+pub(crate) struct RoundView {
     pub round: u32,
     pub boards: Vec<BoardView>,
     /// The player with the bye, if any.
@@ -32,7 +32,7 @@ pub struct RoundView {
 /// One board of a round.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct BoardView {
+pub(crate) struct BoardView {
     pub board: u32,
     pub white: PlayerId,
     pub black: PlayerId,
@@ -47,7 +47,7 @@ pub struct BoardView {
 
 /// A round's Chess960 start position.
 #[derive(Debug, Clone, Serialize, ToSchema)]
-pub struct Chess960View {
+pub(crate) struct Chess960View {
     pub number: u16,
     pub fen: String,
     /// The round (in the list of every round's position).
@@ -56,7 +56,7 @@ pub struct Chess960View {
 }
 
 /// A round.
-pub fn round(record: &Record, round: u32) -> RoundView {
+pub(crate) fn round(record: &Record, round: u32) -> RoundView {
     let name = |id| record.t.player(id).map(|p| p.name.clone());
     let mut view = RoundView {
         round,
@@ -101,7 +101,7 @@ fn chess960(record: &Record, round: u32) -> Option<Chess960View> {
 /// The whole tournament, for a director's page.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct DetailView {
+pub(crate) struct DetailView {
     pub id: String,
     pub name: String,
     /// `dutch`, `keizer` or `round-robin`.
@@ -135,7 +135,7 @@ pub struct DetailView {
 /// A registered player.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct PlayerView {
+pub(crate) struct PlayerView {
     pub id: PlayerId,
     pub name: String,
     pub rating: Option<u16>,
@@ -148,14 +148,14 @@ pub struct PlayerView {
 
 /// A player's recorded attendance in a round.
 #[derive(Debug, Clone, Serialize, ToSchema)]
-pub struct AttendanceView {
+pub(crate) struct AttendanceView {
     pub round: u32,
     pub player: PlayerId,
     pub status: String,
 }
 
 /// The whole tournament.
-pub fn detail(id: &str, record: &Record) -> DetailView {
+pub(crate) fn detail(id: &str, record: &Record) -> DetailView {
     let t = &record.t;
     let paired = t.paired_rounds();
     let total = t.total_rounds.unwrap_or(paired);
@@ -274,7 +274,7 @@ fn up_to(t: &Tournament, rounds: u32) -> Tournament {
 
 /// The standings after a round.
 #[derive(Debug, Clone, Serialize, ToSchema)]
-pub struct StandingsView {
+pub(crate) struct StandingsView {
     pub round: u32,
     pub system: String,
     /// The tie-breaks' names, in order.
@@ -285,7 +285,7 @@ pub struct StandingsView {
 /// One line of the standings.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(untagged)]
-pub enum StandingRow {
+pub(crate) enum StandingRow {
     /// A Swiss or round robin: points and tie-breaks.
     Points(PointsRow),
     /// Keizer: the Keizer score.
@@ -295,7 +295,7 @@ pub enum StandingRow {
 /// A Swiss or round robin player's line.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct PointsRow {
+pub(crate) struct PointsRow {
     pub rank: u32,
     pub player: PlayerId,
     pub name: String,
@@ -309,7 +309,7 @@ pub struct PointsRow {
 /// A Keizer player's line.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct KeizerRow {
+pub(crate) struct KeizerRow {
     pub rank: usize,
     pub player: PlayerId,
     pub name: Option<String>,
@@ -326,7 +326,10 @@ pub struct KeizerRow {
 
 /// The standings after round `after` (default: the last round with every
 /// result in).
-pub fn standings_view(record: &Record, after: Option<u32>) -> Result<StandingsView, Refusal> {
+pub(crate) fn standings_view(
+    record: &Record,
+    after: Option<u32>,
+) -> Result<StandingsView, Refusal> {
     let complete = record.complete_rounds();
     let round = after.unwrap_or(complete);
     if round > complete {
@@ -423,7 +426,7 @@ fn score_text(numerator: i128, denominator: i128) -> String {
 
 /// Each player's rounds.
 #[derive(Debug, Clone, Serialize, ToSchema)]
-pub struct CrosstableView {
+pub(crate) struct CrosstableView {
     /// The paired rounds.
     pub rounds: u32,
     pub players: Vec<CrosstableLine>,
@@ -431,7 +434,7 @@ pub struct CrosstableView {
 
 /// A player's line of the crosstable.
 #[derive(Debug, Clone, Serialize, ToSchema)]
-pub struct CrosstableLine {
+pub(crate) struct CrosstableLine {
     pub player: PlayerId,
     pub name: String,
     pub rating: Option<u16>,
@@ -442,7 +445,7 @@ pub struct CrosstableLine {
 
 /// A player's round: opponent, colour, result code (TRF's letters).
 #[derive(Debug, Clone, Serialize, ToSchema)]
-pub struct CrosstableCell {
+pub(crate) struct CrosstableCell {
     pub round: u32,
     pub opponent: Option<PlayerId>,
     /// `white` or `black`.
@@ -452,7 +455,7 @@ pub struct CrosstableCell {
 }
 
 /// Each player's rounds: opponent, colour, result code (TRF's letters).
-pub fn crosstable(record: &Record) -> CrosstableView {
+pub(crate) fn crosstable(record: &Record) -> CrosstableView {
     let t = &record.t;
     let paired = t.paired_rounds();
     let players = t

@@ -5,7 +5,7 @@ use tempo_host::HostError;
 use crate::storage::StoreError;
 
 /// Longest choice a player may send (a move or a commit).
-pub const MAX_CHOICE: usize = 16;
+pub(crate) const MAX_CHOICE: usize = 16;
 
 /// Why a game refuses a request.
 #[derive(Debug, thiserror::Error)]

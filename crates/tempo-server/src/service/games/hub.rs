@@ -18,7 +18,7 @@ use crate::service::events::UserEvent;
 use crate::storage::{Store, StoreError};
 
 /// A public log line, shared by every subscriber.
-pub type Line = Arc<PublicLine>;
+pub(crate) type Line = Arc<PublicLine>;
 
 /// An entry as its streams send it: the public JSON line with the log's
 /// `head`, written once for every reader.

@@ -13,15 +13,15 @@ use tempo_chess::Color;
 use tempo_host::chain::sign_head;
 use tempo_host::{Command, Entry, Variant};
 
-pub use error::{GameError, MAX_CHOICE};
-pub use hub::{Hub, Line, Slot};
+pub(crate) use error::{GameError, MAX_CHOICE};
+pub(crate) use hub::{Hub, Line, Slot};
 pub use writer::Writer;
 
 use crate::domain::accounts::User;
 use crate::service::AppState;
 
 /// Game `id` and the seat of `user` in it.
-pub async fn seated(
+pub(crate) async fn seated(
     state: &AppState,
     id: &str,
     user: &User,
@@ -32,7 +32,7 @@ pub async fn seated(
 }
 
 /// Runs a command on a game now, counted in the metrics.
-pub async fn run(state: &AppState, slot: &Slot, command: Command) -> Result<(), GameError> {
+pub(crate) async fn run(state: &AppState, slot: &Slot, command: Command) -> Result<(), GameError> {
     state.metrics.commands.fetch_add(1, Relaxed);
     let result = state
         .hub
@@ -51,7 +51,7 @@ pub async fn run(state: &AppState, slot: &Slot, command: Command) -> Result<(), 
 }
 
 /// A player's move or hidden commit in game `id`.
-pub async fn play(
+pub(crate) async fn play(
     state: &AppState,
     user: &User,
     id: &str,
@@ -65,7 +65,7 @@ pub async fn play(
 }
 
 /// The seat's command `make(color)` in game `id`.
-pub async fn act(
+pub(crate) async fn act(
     state: &AppState,
     user: &User,
     id: &str,
@@ -77,14 +77,14 @@ pub async fn act(
 
 /// A game's stored entries up to the head a reader sees, and the server's
 /// signature on that head.
-pub struct SignedLog {
+pub(crate) struct SignedLog {
     pub entries: Vec<Entry>,
     /// The signature on the last entry's hash.
     pub signature: String,
 }
 
 /// Game `id`'s log, signed at its head.
-pub async fn signed_log(state: &AppState, id: &str) -> Result<SignedLog, GameError> {
+pub(crate) async fn signed_log(state: &AppState, id: &str) -> Result<SignedLog, GameError> {
     let slot = state.hub.slot(&state.store, id).await?;
     // The head as the lock's holder left it: a command stores its entries
     // before it lets go, so the store has every entry up to this head, and
@@ -100,7 +100,7 @@ pub async fn signed_log(state: &AppState, id: &str) -> Result<SignedLog, GameErr
 
 /// A game of the caller's in play, for a correspondence player's list.
 #[derive(Debug, Clone)]
-pub struct PlayingGame {
+pub(crate) struct PlayingGame {
     pub id: String,
     pub color: Color,
     pub opponent: String,
@@ -113,7 +113,7 @@ pub struct PlayingGame {
 
 /// The caller's unfinished games, those where a move is due from the
 /// caller first, then by deadline.
-pub async fn playing(state: &AppState, user: &User) -> Result<Vec<PlayingGame>, GameError> {
+pub(crate) async fn playing(state: &AppState, user: &User) -> Result<Vec<PlayingGame>, GameError> {
     let now = state.clock.now();
     let mut games = Vec::new();
     for id in state.store.unfinished_games(Some(&user.name)).await? {
@@ -146,7 +146,7 @@ pub async fn playing(state: &AppState, user: &User) -> Result<Vec<PlayingGame>, 
 }
 
 /// The ids of the caller's games in play (for an event stream's start).
-pub async fn in_play(state: &AppState, user: &User) -> Result<Vec<String>, GameError> {
+pub(crate) async fn in_play(state: &AppState, user: &User) -> Result<Vec<String>, GameError> {
     let mut ids = Vec::new();
     for id in state.store.unfinished_games(Some(&user.name)).await? {
         let slot = state.hub.slot(&state.store, &id).await?;

@@ -4,7 +4,7 @@
 
 mod online;
 
-pub use online::{create_games, follow_game_ends};
+pub(crate) use online::{create_games, follow_game_ends};
 
 use tempo_host::HostError;
 
@@ -17,7 +17,7 @@ use crate::storage::{Store, StoreError, TournamentSummary, TournamentTexts};
 
 /// Why a tournament request is refused.
 #[derive(Debug, thiserror::Error)]
-pub enum TournamentError {
+pub(crate) enum TournamentError {
     /// The tournament's rules refuse it.
     #[error(transparent)]
     Refused(#[from] Refusal),
@@ -50,7 +50,10 @@ fn not_found() -> TournamentError {
 }
 
 /// Stores a new tournament (or an imported one); its id.
-pub async fn create(state: &AppState, req: &CreateRequest) -> Result<String, TournamentError> {
+pub(crate) async fn create(
+    state: &AppState,
+    req: &CreateRequest,
+) -> Result<String, TournamentError> {
     let record = Record::create(req, rand::random())?;
     let id = random_id();
     let (trf, settings) = record.to_texts()?;
@@ -75,12 +78,15 @@ fn texts<'a>(record: &'a Record, trf: &'a str, settings: &'a str) -> TournamentT
 }
 
 /// The newest tournaments, at most `limit`.
-pub async fn list(store: &Store, limit: i64) -> Result<Vec<TournamentSummary>, TournamentError> {
+pub(crate) async fn list(
+    store: &Store,
+    limit: i64,
+) -> Result<Vec<TournamentSummary>, TournamentError> {
     Ok(store.tournaments(limit).await?)
 }
 
 /// A tournament and its version.
-pub async fn load(store: &Store, id: &str) -> Result<(Record, i64), TournamentError> {
+pub(crate) async fn load(store: &Store, id: &str) -> Result<(Record, i64), TournamentError> {
     if id.len() > MAX_ID {
         return Err(not_found());
     }
@@ -114,7 +120,7 @@ const TRIES: usize = 5;
 /// Loads a tournament, applies `change` and stores the result; tried
 /// again from a fresh copy if another instance changed it meanwhile.
 /// Returns what `change` returned and the tournament as stored.
-pub async fn modify<T>(
+pub(crate) async fn modify<T>(
     store: &Store,
     id: &str,
     mut change: impl FnMut(&mut Record) -> Result<T, Refusal>,
@@ -132,7 +138,7 @@ pub async fn modify<T>(
 
 /// [`modify`] for a change that takes time (pairing a round): it runs on
 /// a blocking thread, not on the server's workers.
-pub async fn modify_blocking<T: Send + 'static>(
+pub(crate) async fn modify_blocking<T: Send + 'static>(
     store: &Store,
     id: &str,
     change: fn(&mut Record) -> Result<T, Refusal>,
@@ -157,7 +163,7 @@ pub async fn modify_blocking<T: Send + 'static>(
 
 /// A player to register.
 #[derive(Debug, Clone)]
-pub struct NewPlayer<'a> {
+pub(crate) struct NewPlayer<'a> {
     pub name: &'a str,
     pub rating: Option<u32>,
     /// The player's account, if they have one.
@@ -168,7 +174,7 @@ pub struct NewPlayer<'a> {
 
 /// Registers a player (their account, if named, must exist); their
 /// starting rank.
-pub async fn add_player(
+pub(crate) async fn add_player(
     store: &Store,
     id: &str,
     player: &NewPlayer<'_>,
@@ -199,7 +205,7 @@ pub async fn add_player(
 
 /// Pairs the next round (and with `online` creates its games); the
 /// round's number and the tournament as stored.
-pub async fn pair(
+pub(crate) async fn pair(
     state: &AppState,
     id: &str,
     online: bool,
@@ -212,7 +218,7 @@ pub async fn pair(
 }
 
 /// A paired round's tournament, or 404 for a round not paired.
-pub async fn paired(store: &Store, id: &str, round: u32) -> Result<Record, TournamentError> {
+pub(crate) async fn paired(store: &Store, id: &str, round: u32) -> Result<Record, TournamentError> {
     let (record, _) = load(store, id).await?;
     if record.boards(round).is_none() {
         return Err(Refusal::NotFound(format!("round {round}")).into());

@@ -16,7 +16,7 @@ use crate::storage::GameLink;
 /// Creates the games of round `round` for its boards without a game and
 /// without a result whose two players have accounts; the tournament as
 /// stored afterwards.
-pub async fn create_games(
+pub(crate) async fn create_games(
     state: &AppState,
     id: &str,
     round: u32,
@@ -101,7 +101,7 @@ async fn end_result(state: &AppState, game: &str) -> Result<Option<EndResult>, T
 
 /// Enters the result of `game` into its tournament, if it is a finished
 /// tournament game (an aborted game leaves the board to the director).
-pub async fn take_result(state: &AppState, game: &str) -> Result<(), TournamentError> {
+pub(super) async fn take_result(state: &AppState, game: &str) -> Result<(), TournamentError> {
     let Some(link) = state.store.game_link(game).await? else {
         return Ok(());
     };
@@ -131,7 +131,7 @@ pub async fn take_result(state: &AppState, game: &str) -> Result<(), TournamentE
 
 /// Follows the games that end on this instance (and, once at start, the
 /// finished tournament games whose results may not have entered).
-pub fn follow_game_ends(state: &AppState) {
+pub(crate) fn follow_game_ends(state: &AppState) {
     let (sender, mut ended) = tokio::sync::mpsc::unbounded_channel::<String>();
     state.hub.on_end(sender);
     let state = state.clone();
