@@ -1,26 +1,6 @@
-//! The static evaluation: material and a few positional terms, in
-//! centipawns from White's view, and its scale to the search's values
-//! in [-1, 1].
-//!
-//! Terms (each for White minus the same for Black):
-//!
-//! - **material**: pawn 100, knight 320, bishop 330, rook 500, queen 900;
-//! - **pawns**: 6 per rank advanced beyond the start rank, 20 more on the
-//!   6th and 40 more on the 7th rank (relative);
-//! - **knights and bishops**: 8 per step closer to the centre (0 on the
-//!   rim, 24 on the four centre squares), bishops half of that;
-//! - **king**: while the opponent has a queen or two rooks, −15 per
-//!   rank the king has left its back rank; otherwise (endgame) 6 per
-//!   step closer to the centre;
-//! - **threats** (simultaneous variants only, where the side to move does
-//!   not exist and a hanging piece can be taken in the next pair): −⅓ of
-//!   the value of the most valuable own piece that is attacked and
-//!   undefended or attacked by a pawn. Orthodox positions are instead
-//!   searched to quiescence (captures only) at the horizon.
-//!
-//! The search scales centipawns `cp` to `cp / (|cp| + 600)`: a pawn is
-//! worth about 0.14, a queen 0.6; a won game is 1, a lost one −1, a
-//! draw 0 (a win found sooner scores a little higher).
+//! The static evaluation, in centipawns from White's view, and its scale
+//! to the search's values in [-1, 1]; the crate docs (*Evaluation*) list
+//! its terms.
 
 use tempo_chess::{Bitboard, Color, Position, Role, attacks};
 
@@ -28,7 +8,7 @@ use crate::state::role_value;
 
 /// Evaluation of `pos` in centipawns, White's view. `threats` adds the
 /// hanging-piece term of the simultaneous variants.
-pub fn evaluate_cp(pos: &Position, threats: bool) -> i32 {
+pub(crate) fn evaluate_cp(pos: &Position, threats: bool) -> i32 {
     let mut score = 0;
     for color in Color::ALL {
         let sign = color.fold(1, -1);
@@ -41,7 +21,7 @@ pub fn evaluate_cp(pos: &Position, threats: bool) -> i32 {
 }
 
 /// The material of both sides, White's view, in centipawns.
-pub fn material_cp(pos: &Position) -> i32 {
+pub(crate) fn material_cp(pos: &Position) -> i32 {
     let mut score = 0;
     for color in Color::ALL {
         let sign = color.fold(1, -1);
@@ -54,7 +34,7 @@ pub fn material_cp(pos: &Position) -> i32 {
 }
 
 /// Centipawns to a search value in (-1, 1).
-pub fn scale(cp: i32) -> f64 {
+pub(crate) fn scale(cp: i32) -> f64 {
     let cp = f64::from(cp);
     cp / (cp.abs() + 600.0)
 }

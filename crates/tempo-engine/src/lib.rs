@@ -24,7 +24,7 @@
 //!
 //! The move is **sampled** from the root strategy with the player's
 //! seeded ChaCha8 generator, so a game is reproducible for a given seed
-//! and depth budget. The evaluation is documented in [`eval`].
+//! and depth budget. The evaluation is described below.
 //!
 //! Baselines ([`PlayerKind`]): `random`, `greedy` (best immediate
 //! material) and `minimax` (the same search, assuming the opponent sees
@@ -50,18 +50,42 @@
 //! assert_eq!(state.choice_name(Color::White, analysis.pv[0]), "a1a8");
 //! # Ok::<(), tempo_engine::EngineError>(())
 //! ```
+//!
+//! # Evaluation
+//!
+//! The static evaluation is material and a few positional terms, in
+//! centipawns from White's view, scaled to the search's values in
+//! [-1, 1].
+//!
+//! Terms (each for White minus the same for Black):
+//!
+//! - **material**: pawn 100, knight 320, bishop 330, rook 500, queen 900;
+//! - **pawns**: 6 per rank advanced beyond the start rank, 20 more on the
+//!   6th and 40 more on the 7th rank (relative);
+//! - **knights and bishops**: 8 per step closer to the centre (0 on the
+//!   rim, 24 on the four centre squares), bishops half of that;
+//! - **king**: while the opponent has a queen or two rooks, −15 per
+//!   rank the king has left its back rank; otherwise (endgame) 6 per
+//!   step closer to the centre;
+//! - **threats** (simultaneous variants only, where the side to move does
+//!   not exist and a hanging piece can be taken in the next pair): −⅓ of
+//!   the value of the most valuable own piece that is attacked and
+//!   undefended or attacked by a pawn. Orthodox positions are instead
+//!   searched to quiescence (captures only) at the horizon.
+//!
+//! The search scales centipawns `cp` to `cp / (|cp| + 600)`: a pawn is
+//! worth about 0.14, a queen 0.6; a won game is 1, a lost one −1, a
+//! draw 0 (a win found sooner scores a little higher).
 
 mod error;
-pub mod eval;
-pub mod matrix;
+mod eval;
+mod matrix;
 mod order;
 mod player;
 mod search;
 mod state;
 
 pub use error::EngineError;
-pub use player::{
-    ADJUDICATION_CP, GameOutcome, MOVE_CAP, Player, PlayerKind, play_game, sample, wilson,
-};
+pub use player::{ADJUDICATION_CP, GameOutcome, MOVE_CAP, Player, PlayerKind, play_game, wilson};
 pub use search::{Analysis, Config, Engine, Limits};
-pub use state::{ChessState, Ending, GameStart, State, immediate_gain, role_value};
+pub use state::{ChessState, Ending, GameStart, State};

@@ -6,7 +6,7 @@
 
 /// A solution: both mixed strategies and the value `xᵀ A y`.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Solution {
+pub(crate) struct Solution {
     pub row: Vec<f64>,
     pub col: Vec<f64>,
     pub value: f64,
@@ -17,14 +17,14 @@ pub struct Solution {
 
 /// A dense `rows × cols` matrix, row-major.
 #[derive(Debug, Clone)]
-pub struct Matrix {
+pub(crate) struct Matrix {
     pub rows: usize,
     pub cols: usize,
     pub cells: Vec<f64>,
 }
 
 impl Matrix {
-    pub fn new(rows: usize, cols: usize) -> Matrix {
+    pub(crate) fn new(rows: usize, cols: usize) -> Matrix {
         Matrix {
             rows,
             cols,
@@ -33,18 +33,18 @@ impl Matrix {
     }
 
     #[inline]
-    pub fn get(&self, i: usize, j: usize) -> f64 {
+    pub(crate) fn get(&self, i: usize, j: usize) -> f64 {
         self.cells[i * self.cols + j]
     }
 
     #[inline]
-    pub fn set(&mut self, i: usize, j: usize, v: f64) {
+    pub(crate) fn set(&mut self, i: usize, j: usize, v: f64) {
         self.cells[i * self.cols + j] = v;
     }
 
     /// The row player moves first and the column player answers: max-min
     /// (a lower bound of the value), with the row that reaches it.
-    pub fn max_min(&self) -> (f64, usize) {
+    pub(crate) fn max_min(&self) -> (f64, usize) {
         let mut best = (f64::NEG_INFINITY, 0);
         for i in 0..self.rows {
             let worst = (0..self.cols)
@@ -59,7 +59,7 @@ impl Matrix {
 
     /// The column player moves first: min-max (an upper bound), with its
     /// column.
-    pub fn min_max(&self) -> (f64, usize) {
+    pub(crate) fn min_max(&self) -> (f64, usize) {
         let mut best = (f64::INFINITY, 0);
         for j in 0..self.cols {
             let worst = (0..self.rows)
@@ -73,21 +73,21 @@ impl Matrix {
     }
 
     /// `(A y)_i` for every row.
-    pub fn row_values(&self, col: &[f64]) -> Vec<f64> {
+    pub(crate) fn row_values(&self, col: &[f64]) -> Vec<f64> {
         (0..self.rows)
             .map(|i| (0..self.cols).map(|j| self.get(i, j) * col[j]).sum())
             .collect()
     }
 
     /// `(xᵀ A)_j` for every column.
-    pub fn col_values(&self, row: &[f64]) -> Vec<f64> {
+    pub(crate) fn col_values(&self, row: &[f64]) -> Vec<f64> {
         (0..self.cols)
             .map(|j| (0..self.rows).map(|i| self.get(i, j) * row[i]).sum())
             .collect()
     }
 
     /// The exploitability of `(row, col)` and the value `xᵀ A y`.
-    pub fn gap(&self, row: &[f64], col: &[f64]) -> (f64, f64) {
+    pub(crate) fn gap(&self, row: &[f64], col: &[f64]) -> (f64, f64) {
         let rv = self.row_values(col);
         let cv = self.col_values(row);
         let value: f64 = rv.iter().zip(row).map(|(v, x)| v * x).sum();
@@ -106,7 +106,7 @@ fn pure(n: usize, k: usize) -> Vec<f64> {
 /// Solves `a` to an exploitability of at most `tolerance` or for at most
 /// `max_iterations` rounds of regret matching+. `saddle`: try the pure
 /// saddle point first (the serialised bounds meet).
-pub fn solve(a: &Matrix, tolerance: f64, max_iterations: usize, saddle: bool) -> Solution {
+pub(crate) fn solve(a: &Matrix, tolerance: f64, max_iterations: usize, saddle: bool) -> Solution {
     let (m, n) = (a.rows, a.cols);
     if saddle || m == 1 || n == 1 {
         let (lo, i) = a.max_min();

@@ -30,7 +30,7 @@ pub enum PlayerKind {
 }
 
 impl PlayerKind {
-    pub const ALL: [PlayerKind; 4] = [
+    pub(crate) const ALL: [PlayerKind; 4] = [
         PlayerKind::Nash,
         PlayerKind::Minimax,
         PlayerKind::Greedy,
@@ -72,7 +72,12 @@ impl Player {
         Player::with_config(kind, limits, seed, Config::default())
     }
 
-    pub fn with_config(kind: PlayerKind, limits: Limits, seed: u64, config: Config) -> Player {
+    pub(crate) fn with_config(
+        kind: PlayerKind,
+        limits: Limits,
+        seed: u64,
+        config: Config,
+    ) -> Player {
         let engine =
             matches!(kind, PlayerKind::Nash | PlayerKind::Minimax).then(|| Engine::new(config));
         Player {
@@ -81,10 +86,6 @@ impl Player {
             engine,
             rng: ChaCha8Rng::seed_from_u64(seed),
         }
-    }
-
-    pub fn kind(&self) -> PlayerKind {
-        self.kind
     }
 
     /// The choice of `color` in `state` (`None` if it has none to make).
@@ -117,7 +118,7 @@ impl Player {
 }
 
 /// A choice drawn from `strategy` (probabilities summing to 1).
-pub fn sample<R: Rng + ?Sized>(strategy: &[(Choice, f64)], rng: &mut R) -> Option<Choice> {
+pub(crate) fn sample<R: Rng + ?Sized>(strategy: &[(Choice, f64)], rng: &mut R) -> Option<Choice> {
     let mut r: f64 = rng.random_range(0.0..1.0);
     for &(choice, p) in strategy {
         if r < p {

@@ -165,10 +165,6 @@ impl Engine {
         }
     }
 
-    pub fn config(&self) -> Config {
-        self.config
-    }
-
     /// Analyses `state` for mixed strategies (the Nash engine).
     pub fn analyse(&mut self, state: &State, limits: Limits) -> Analysis {
         self.run(state, limits, None)
@@ -178,7 +174,12 @@ impl Engine {
     /// simultaneous node `seen` chooses first and the opponent answers
     /// knowing the choice (a pure strategy: max-min for White, min-max
     /// for Black).
-    pub fn analyse_serialised(&mut self, state: &State, limits: Limits, seen: Color) -> Analysis {
+    pub(crate) fn analyse_serialised(
+        &mut self,
+        state: &State,
+        limits: Limits,
+        seen: Color,
+    ) -> Analysis {
         self.run(state, limits, Some(seen))
     }
 

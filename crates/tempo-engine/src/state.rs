@@ -92,7 +92,7 @@ pub enum State {
     /// A simultaneous-move state with both players' moves.
     Sync(Box<Node>),
     /// A simultaneous-move state without its moves (a leaf of the search:
-    /// cheaper to make; [`State::expanded`] adds the moves).
+    /// cheaper to make; the search adds the moves where it expands it).
     SyncBare(Box<SyncGame>),
 }
 
@@ -105,7 +105,7 @@ pub struct Ending {
 
 impl State {
     /// The board.
-    pub fn position(&self) -> &Position {
+    pub(crate) fn position(&self) -> &Position {
         match self {
             State::Chess(c) => &c.pos,
             State::Sync(node) => node.game().position(),
@@ -114,7 +114,7 @@ impl State {
     }
 
     /// The simultaneous-move game state, if this is one.
-    pub fn sync_game(&self) -> Option<&SyncGame> {
+    pub(crate) fn sync_game(&self) -> Option<&SyncGame> {
         match self {
             State::Chess(_) => None,
             State::Sync(node) => Some(node.game()),
@@ -124,7 +124,7 @@ impl State {
 
     /// The same state with its moves generated (a bare simultaneous state
     /// becomes a node; the others are returned as they are).
-    pub fn expanded(&self) -> State {
+    pub(crate) fn expanded(&self) -> State {
         match self {
             State::SyncBare(game) => State::Sync(Box::new(Node::new(SyncGame::clone(game)))),
             other => other.clone(),
@@ -152,13 +152,13 @@ impl State {
     /// Whether a step from here costs a unit of depth (Synchronschach's
     /// exchange steps do not: they are short, and the search follows them
     /// to their end as a quiescence search would).
-    pub fn counts_depth(&self) -> bool {
+    pub(crate) fn counts_depth(&self) -> bool {
         !matches!(self.sync_game(), Some(game) if matches!(game.phase(), Phase::Exchange(_)))
     }
 
     /// The end of the game, if it is over. `moves` are the choices of the
     /// player to move in orthodox chess (the caller has them).
-    pub fn ending_with(&self, mover_has_moves: bool) -> Option<Ending> {
+    pub(crate) fn ending_with(&self, mover_has_moves: bool) -> Option<Ending> {
         match self {
             State::Chess(c) => {
                 let pos = &c.pos;
@@ -244,7 +244,7 @@ impl State {
 
     /// As [`State::play`], for a state that will probably only be
     /// evaluated: a simultaneous state comes without its moves.
-    pub fn play_leaf(&self, white: Option<Choice>, black: Option<Choice>) -> State {
+    pub(crate) fn play_leaf(&self, white: Option<Choice>, black: Option<Choice>) -> State {
         match self {
             State::Sync(node) => {
                 let mut next = SyncGame::clone(node.game());
@@ -258,7 +258,7 @@ impl State {
 
     /// A key for the transposition table: the position's hash with the
     /// phase of a simultaneous game mixed in.
-    pub fn key(&self) -> u64 {
+    pub(crate) fn key(&self) -> u64 {
         match self {
             State::Chess(c) => c.pos.hash(),
             State::Sync(_) | State::SyncBare(_) => {
@@ -273,7 +273,7 @@ impl State {
     }
 
     /// The number of the current move (pair) of the game.
-    pub fn move_number(&self) -> u32 {
+    pub(crate) fn move_number(&self) -> u32 {
         self.position().fullmove_number()
     }
 
@@ -291,7 +291,7 @@ impl State {
 }
 
 /// The material value of a role in centipawns (the king counts 0).
-pub fn role_value(role: Role) -> i32 {
+pub(crate) fn role_value(role: Role) -> i32 {
     match role {
         Role::Pawn => 100,
         Role::Knight => 320,
@@ -305,7 +305,7 @@ pub fn role_value(role: Role) -> i32 {
 /// What `mv` of `color` wins at once in `pos`: the value of the
 /// opposing piece on its destination (it is taken if it stays) plus the
 /// gain of a promotion.
-pub fn immediate_gain(pos: &Position, color: Color, mv: Move) -> i32 {
+pub(crate) fn immediate_gain(pos: &Position, color: Color, mv: Move) -> i32 {
     let taken = match pos.piece_at(mv.to) {
         Some(p) if p.color != color => {
             if p.role == Role::King {

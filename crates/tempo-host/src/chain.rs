@@ -46,7 +46,7 @@ pub fn unhex<const N: usize>(text: &str) -> Option<[u8; N]> {
 }
 
 /// The canonical bytes of a public entry object (see the module docs).
-pub fn canonical(entry: &Map<String, Value>) -> Vec<u8> {
+pub(crate) fn canonical(entry: &Map<String, Value>) -> Vec<u8> {
     let mut content = entry.clone();
     for key in ["seq", "prev", "hash", "signature"] {
         content.remove(key);
@@ -55,7 +55,7 @@ pub fn canonical(entry: &Map<String, Value>) -> Vec<u8> {
 }
 
 /// The hash of an entry with these canonical bytes.
-pub fn entry_hash(prev: &Hash, seq: u64, canonical: &[u8]) -> Hash {
+pub(crate) fn entry_hash(prev: &Hash, seq: u64, canonical: &[u8]) -> Hash {
     let mut hasher = Sha256::new();
     hasher.update(prev);
     hasher.update(seq.to_be_bytes());
@@ -99,7 +99,13 @@ pub fn sign_head(key: &SigningKey, game: &str, seq: u64, head: &Hash) -> String 
 }
 
 /// Whether `signature` (hex) is `key`'s signature on the head.
-pub fn verify_head(key: &VerifyingKey, game: &str, seq: u64, head: &Hash, signature: &str) -> bool {
+pub(crate) fn verify_head(
+    key: &VerifyingKey,
+    game: &str,
+    seq: u64,
+    head: &Hash,
+    signature: &str,
+) -> bool {
     unhex::<64>(signature)
         .map(|bytes| Signature::from_bytes(&bytes))
         .is_some_and(|sig| key.verify(&head_message(game, seq, head), &sig).is_ok())

@@ -17,7 +17,13 @@ pub type Nonce = [u8; 32];
 /// The commitment (hex) to `choice` (the choice as written in the log:
 /// UCI, `x` + UCI for an exchange capture, `-` for a decline) of `color`
 /// in step `step` of game `game`.
-pub fn commitment(game: &str, step: u32, color: Color, choice: &str, nonce: &Nonce) -> String {
+pub(crate) fn commitment(
+    game: &str,
+    step: u32,
+    color: Color,
+    choice: &str,
+    nonce: &Nonce,
+) -> String {
     let mut hasher = Sha256::new();
     hasher.update(b"tempo-commit-v1");
     hasher.update(game.as_bytes());

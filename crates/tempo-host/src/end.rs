@@ -48,14 +48,6 @@ impl EndResult {
             EndResult::NoResult => "*",
         }
     }
-
-    /// Who won, if the game has a result.
-    pub fn outcome(self) -> Option<Outcome> {
-        match self {
-            EndResult::Decided(outcome) => Some(outcome),
-            EndResult::NoResult => None,
-        }
-    }
 }
 
 impl From<Outcome> for EndResult {
@@ -154,7 +146,7 @@ pub enum EndReason {
 
 impl EndReason {
     /// Every reason.
-    pub const ALL: [EndReason; 15] = [
+    pub(crate) const ALL: [EndReason; 15] = [
         EndReason::Checkmate,
         EndReason::DoubleCheckmate,
         EndReason::Stalemate,

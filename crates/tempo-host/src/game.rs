@@ -144,7 +144,7 @@ impl HostedGame {
     }
 
     /// The hidden choice `color` committed (for that player alone).
-    pub fn own_commit(&self, color: Color) -> Option<tempo_sync::Choice> {
+    pub(crate) fn own_commit(&self, color: Color) -> Option<tempo_sync::Choice> {
         self.sealed[color.index()].as_ref().map(|s| s.choice)
     }
 

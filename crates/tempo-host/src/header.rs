@@ -97,12 +97,12 @@ impl Header {
     }
 
     /// The time control, if the game is timed.
-    pub fn time_control(&self) -> Option<TimeControl> {
+    pub(crate) fn time_control(&self) -> Option<TimeControl> {
         self.clock.as_ref().and_then(|text| text.parse().ok())
     }
 
     /// The variant's rules (simultaneous variants only).
-    pub fn sync_rules(&self) -> Option<Rules> {
+    pub(crate) fn sync_rules(&self) -> Option<Rules> {
         let variant = self.variant.simultaneous()?;
         let mut rules = Rules::new(variant);
         rules.apply_options(&self.rules).ok()?;

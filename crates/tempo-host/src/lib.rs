@@ -13,7 +13,9 @@
 //!   step). In a simultaneous step a commit is checked at once, sealed as
 //!   the parsed choice ([`Sealed`], stored with its [`Entry`], outside the
 //!   public log) and logged as a `committed` entry carrying only the
-//!   colour, the step and a commitment ([`commit`]); a second commit for
+//!   colour, the step and a commitment (SHA-256 over the game, step, colour,
+//!   choice and a [`Nonce`]; [`chain::verify_log`] checks each reveal
+//!   against it); a second commit for
 //!   the step is refused ([`HostError::AlreadyCommitted`]). When every
 //!   expected choice is in, the sealed choices resolve the step as they
 //!   are, and one `reveal` entry gives all choices and their nonces.
@@ -41,7 +43,7 @@
 
 mod arbiter;
 pub mod chain;
-pub mod commit;
+mod commit;
 mod end;
 mod entry;
 mod game;
@@ -51,6 +53,7 @@ pub mod view;
 use serde::{Deserialize, Serialize};
 use tempo_chess::Color;
 
+pub use commit::Nonce;
 pub use end::{End, EndReason, EndResult, UnknownReason, UnknownResult};
 pub use entry::{Body, Entry, Revealed, Sealed};
 pub use game::HostedGame;

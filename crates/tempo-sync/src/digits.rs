@@ -71,7 +71,7 @@ fn marker(events: &[Event], color: Color) -> Option<char> {
 }
 
 /// Writes one choice in digit code.
-pub fn write_choice(pos: &Position, choice: Option<Choice>) -> String {
+pub(crate) fn write_choice(pos: &Position, choice: Option<Choice>) -> String {
     match choice {
         None => "-".to_string(),
         Some(Choice::Decline) => "0".to_string(),
@@ -105,7 +105,7 @@ pub fn write_step(
 }
 
 /// Reads one digit-code token as `color`'s choice in `game`.
-pub fn parse_choice_code(
+pub(crate) fn parse_choice_code(
     game: &SyncGame,
     color: Color,
     token: &str,

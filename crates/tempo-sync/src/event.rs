@@ -233,11 +233,11 @@ pub(crate) mod ser {
     use serde::ser::SerializeSeq;
     use tempo_chess::{Bitboard, Color, Move, Role, Square};
 
-    pub fn color_name(color: Color) -> &'static str {
+    pub(crate) fn color_name(color: Color) -> &'static str {
         color.fold("white", "black")
     }
 
-    pub fn role_name(role: Role) -> &'static str {
+    pub(crate) fn role_name(role: Role) -> &'static str {
         match role {
             Role::Pawn => "pawn",
             Role::Knight => "knight",
@@ -248,29 +248,29 @@ pub(crate) mod ser {
         }
     }
 
-    pub fn color<S: Serializer>(c: &Color, s: S) -> Result<S::Ok, S::Error> {
+    pub(crate) fn color<S: Serializer>(c: &Color, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(color_name(*c))
     }
-    pub fn role<S: Serializer>(r: &Role, s: S) -> Result<S::Ok, S::Error> {
+    pub(crate) fn role<S: Serializer>(r: &Role, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(role_name(*r))
     }
-    pub fn opt_role<S: Serializer>(r: &Option<Role>, s: S) -> Result<S::Ok, S::Error> {
+    pub(crate) fn opt_role<S: Serializer>(r: &Option<Role>, s: S) -> Result<S::Ok, S::Error> {
         match r {
             Some(r) => s.serialize_str(role_name(*r)),
             None => s.serialize_none(),
         }
     }
-    pub fn square<S: Serializer>(sq: &Square, s: S) -> Result<S::Ok, S::Error> {
+    pub(crate) fn square<S: Serializer>(sq: &Square, s: S) -> Result<S::Ok, S::Error> {
         s.collect_str(sq)
     }
-    pub fn squares<S: Serializer>(bb: &Bitboard, s: S) -> Result<S::Ok, S::Error> {
+    pub(crate) fn squares<S: Serializer>(bb: &Bitboard, s: S) -> Result<S::Ok, S::Error> {
         let mut seq = s.serialize_seq(Some(bb.count() as usize))?;
         for sq in *bb {
             seq.serialize_element(&sq.to_string())?;
         }
         seq.end()
     }
-    pub fn mv<S: Serializer>(m: &Move, s: S) -> Result<S::Ok, S::Error> {
+    pub(crate) fn mv<S: Serializer>(m: &Move, s: S) -> Result<S::Ok, S::Error> {
         s.collect_str(m)
     }
 }

@@ -55,7 +55,7 @@ fn opt_square(sq: Option<Square>) -> String {
 }
 
 /// The phase field.
-pub fn phase_field(phase: &Phase) -> String {
+pub(crate) fn phase_field(phase: &Phase) -> String {
     match phase {
         Phase::Pair | Phase::FirstMoveRight { .. } => "s".to_string(),
         Phase::NewParry { color } => format!("n{}", color.char()),

@@ -48,7 +48,7 @@ impl EndReason {
     }
 
     /// Reads a name written by [`EndReason::name`].
-    pub fn from_name(name: &str) -> Option<EndReason> {
+    pub(crate) fn from_name(name: &str) -> Option<EndReason> {
         EndReason::ALL.into_iter().find(|r| r.name() == name)
     }
 

@@ -22,7 +22,7 @@ pub struct Exchange {
 
 impl Exchange {
     /// The square on which `color` may capture now.
-    pub fn square_for(&self, color: Color) -> Option<Square> {
+    pub(crate) fn square_for(&self, color: Color) -> Option<Square> {
         color.fold(self.white, self.black)
     }
 
@@ -81,7 +81,7 @@ impl Phase {
     }
 
     /// The same phase with colours swapped (mirror tests).
-    pub fn mirrored(&self) -> Phase {
+    pub(crate) fn mirrored(&self) -> Phase {
         match *self {
             Phase::Pair => Phase::Pair,
             Phase::FirstMoveRight { color } => Phase::FirstMoveRight { color: !color },

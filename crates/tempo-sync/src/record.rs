@@ -62,7 +62,7 @@ pub fn parse_move(pos: &Position, color: Color, text: &str) -> Result<Move, Choi
 
 /// Writes `mv` of the player to move in `pos` in UCI (king's step for
 /// orthodox castling, king-takes-rook in Chess960).
-pub fn write_move(pos: &Position, color: Color, mv: Move) -> String {
+pub(crate) fn write_move(pos: &Position, color: Color, mv: Move) -> String {
     let mut view = pos.clone();
     view.set_turn(color);
     uci::write(&view, mv)
@@ -118,7 +118,7 @@ pub fn write_step(
 }
 
 /// The markers of special cases in `events`.
-pub fn markers(events: &[Event]) -> Vec<String> {
+pub(crate) fn markers(events: &[Event]) -> Vec<String> {
     let name = |c: Color| c.fold("white", "black");
     let mut out = Vec::new();
     for event in events {

@@ -30,7 +30,7 @@ impl Variant {
     }
 
     /// The kind of game these rules play.
-    pub fn kind(self) -> GameKind {
+    pub(crate) fn kind(self) -> GameKind {
         GameKind::from(self)
     }
 }
@@ -138,7 +138,7 @@ impl Rules {
     }
 
     /// The Fairschach settings, if this is Fairschach.
-    pub fn fair(&self) -> Option<&FairRules> {
+    pub(crate) fn fair(&self) -> Option<&FairRules> {
         match self {
             Rules::Fairschach(fair) => Some(fair),
             Rules::Synchronschach => None,
@@ -146,7 +146,7 @@ impl Rules {
     }
 
     /// The same-square rule in force (Synchronschach: both captured, S1).
-    pub fn same_square(&self) -> SameSquareRule {
+    pub(crate) fn same_square(&self) -> SameSquareRule {
         match self {
             Rules::Synchronschach => SameSquareRule::BothCaptured,
             Rules::Fairschach(fair) => fair.same_square,

@@ -26,7 +26,7 @@ use crate::Tournament;
 use crate::model::Chess960Rounds;
 
 /// The number of Chess960 start positions.
-pub const POSITIONS: u16 = 960;
+pub(crate) const POSITIONS: u16 = 960;
 
 /// Position numbers for rounds 1..=rounds from `seed`.
 pub fn draw_rounds(seed: u64, rounds: u32) -> Vec<u16> {
@@ -63,14 +63,6 @@ pub enum Chess960Error {
 }
 
 impl Chess960Rounds {
-    /// A record with the seed's positions for rounds 1..=rounds.
-    pub fn drawn(seed: u64, rounds: u32) -> Chess960Rounds {
-        Chess960Rounds {
-            seed: Some(seed),
-            positions: (1..).zip(draw_rounds(seed, rounds)).collect(),
-        }
-    }
-
     /// Records positions for every round up to `rounds` that has none,
     /// drawn from the seed; recorded positions stay as they are.
     pub fn fill_to(&mut self, rounds: u32) -> Result<(), Chess960Error> {

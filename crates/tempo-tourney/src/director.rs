@@ -69,7 +69,8 @@ pub enum BoardResult {
 
 impl BoardResult {
     /// Every result, in the order names are listed.
-    pub const ALL: [BoardResult; 5] = [
+    #[cfg(test)]
+    pub(crate) const ALL: [BoardResult; 5] = [
         BoardResult::WhiteWins,
         BoardResult::BlackWins,
         BoardResult::Draw,
@@ -78,7 +79,7 @@ impl BoardResult {
     ];
 
     /// The result's name (its [`Display`](fmt::Display) form).
-    pub fn as_str(self) -> &'static str {
+    pub(crate) fn as_str(self) -> &'static str {
         match self {
             BoardResult::WhiteWins => "1-0",
             BoardResult::BlackWins => "0-1",
@@ -103,7 +104,7 @@ impl BoardResult {
     /// The board's result as White's result code tells it (a game of less
     /// than one move counts as played); `None` for a code no board result
     /// has (blank, byes).
-    pub fn from_white_code(code: ResultCode) -> Option<BoardResult> {
+    pub(crate) fn from_white_code(code: ResultCode) -> Option<BoardResult> {
         use ResultCode::*;
         Some(match code {
             Win | UnratedWin => BoardResult::WhiteWins,
@@ -167,7 +168,7 @@ pub enum Attendance {
 
 impl Attendance {
     /// Every attendance, in the order names are listed.
-    pub const ALL: [Attendance; 6] = [
+    pub(crate) const ALL: [Attendance; 6] = [
         Attendance::Present,
         Attendance::Excused,
         Attendance::Unexcused,
@@ -328,7 +329,7 @@ fn blank() -> RoundEntry {
 impl Player {
     /// Blanks the entry of `round` (1-based) and drops blank entries from
     /// the end of the line, so that the line is as if never written there.
-    pub fn clear_entry(&mut self, round: u32) {
+    pub(crate) fn clear_entry(&mut self, round: u32) {
         if let Some(entry) = round
             .checked_sub(1)
             .and_then(|i| self.rounds.get_mut(i as usize))

@@ -30,12 +30,12 @@ pub mod director;
 pub mod dutch;
 pub mod keizer;
 pub mod matching;
-pub mod model;
+mod model;
 pub mod pairing;
-pub mod points;
+mod points;
 pub mod roundrobin;
 pub mod standings;
-pub mod system;
+mod system;
 pub mod tiebreak;
 pub mod trf;
 

@@ -48,7 +48,7 @@ pub enum ResultCode {
 
 impl ResultCode {
     /// Reads a TRF result character (letters case-insensitive).
-    pub fn from_trf_char(c: char) -> Option<ResultCode> {
+    pub(crate) fn from_trf_char(c: char) -> Option<ResultCode> {
         use ResultCode::*;
         Some(match c.to_ascii_uppercase() {
             '1' => Win,
@@ -91,7 +91,7 @@ impl ResultCode {
     /// A result of a game over the board (`1 = 0 W D L`); whether the game
     /// really took place also needs an opponent and a colour, see
     /// [`RoundEntry::is_played`].
-    pub fn is_over_the_board(self) -> bool {
+    pub(crate) fn is_over_the_board(self) -> bool {
         use ResultCode::*;
         matches!(
             self,
@@ -112,7 +112,7 @@ impl ResultCode {
     }
 
     /// The kind of bye, if this code is one (`H F U Z` and blank).
-    pub fn bye_kind(self) -> Option<ByeKind> {
+    pub(crate) fn bye_kind(self) -> Option<ByeKind> {
         match self {
             ResultCode::HalfPointBye => Some(ByeKind::HalfPoint),
             ResultCode::FullPointBye => Some(ByeKind::FullPoint),
@@ -167,7 +167,7 @@ pub enum ByeKind {
 
 impl ByeKind {
     /// The result code a round entry for this bye carries.
-    pub fn result_code(self) -> ResultCode {
+    pub(crate) fn result_code(self) -> ResultCode {
         match self {
             ByeKind::HalfPoint => ResultCode::HalfPointBye,
             ByeKind::FullPoint => ResultCode::FullPointBye,
@@ -215,29 +215,10 @@ impl RoundEntry {
         self.opponent.is_some() && self.colour.is_some() && self.result.is_over_the_board()
     }
 
-    /// A forfeit (`+` / `-`) against a scheduled opponent.
-    pub fn is_forfeit(&self) -> bool {
-        matches!(
-            self.result,
-            ResultCode::ForfeitWin | ResultCode::ForfeitLoss
-        )
-    }
-
     /// The player took part in the pairing of this round: had an opponent
     /// (played or forfeited) or the pairing-allocated bye.
-    pub fn was_paired(&self) -> bool {
+    pub(crate) fn was_paired(&self) -> bool {
         self.opponent.is_some() || self.result == ResultCode::PairingBye
-    }
-
-    /// Not a played game (byes, absences, forfeits): FIDE C.07 calls these
-    /// unplayed rounds.
-    pub fn is_unplayed(&self) -> bool {
-        !self.is_played()
-    }
-
-    /// The colour of a played game (none for forfeits and byes).
-    pub fn played_colour(&self) -> Option<Color> {
-        if self.is_played() { self.colour } else { None }
     }
 
     /// The bye kind if this entry is a bye (no opponent).
@@ -376,7 +357,7 @@ pub struct ForbiddenPairs {
 
 impl ForbiddenPairs {
     /// Whether `a` and `b` may not meet in `round`.
-    pub fn forbids(&self, a: PlayerId, b: PlayerId, round: u32) -> bool {
+    pub(crate) fn forbids(&self, a: PlayerId, b: PlayerId, round: u32) -> bool {
         let in_rounds = self
             .rounds
             .is_none_or(|(first, last)| first <= round && round <= last);
@@ -398,7 +379,7 @@ pub enum AbsenceKind {
 
 impl AbsenceKind {
     /// The extension's letter.
-    pub fn code(self) -> char {
+    pub(crate) fn code(self) -> char {
         match self {
             AbsenceKind::Excused => 'E',
             AbsenceKind::Unexcused => 'U',
@@ -407,7 +388,7 @@ impl AbsenceKind {
     }
 
     /// From the extension's letter.
-    pub fn from_code(c: char) -> Option<AbsenceKind> {
+    pub(crate) fn from_code(c: char) -> Option<AbsenceKind> {
         match c.to_ascii_uppercase() {
             'E' => Some(AbsenceKind::Excused),
             'U' => Some(AbsenceKind::Unexcused),
@@ -453,7 +434,7 @@ pub struct Chess960Rounds {
 
 impl Chess960Rounds {
     /// The position number recorded for a round.
-    pub fn position(&self, round: u32) -> Option<u16> {
+    pub(crate) fn position(&self, round: u32) -> Option<u16> {
         self.positions
             .iter()
             .find(|(r, _)| *r == round)
@@ -559,7 +540,7 @@ impl Tournament {
     }
 
     /// Points earned in one round (without acceleration).
-    pub fn round_points(&self, id: PlayerId, round: u32) -> Points {
+    pub(crate) fn round_points(&self, id: PlayerId, round: u32) -> Points {
         let result = self
             .entry(id, round)
             .map_or(ResultCode::Blank, |e| e.result);
@@ -610,13 +591,13 @@ impl Tournament {
     }
 
     /// Whether `a` and `b` may not be paired in `round` (`260` / `XXP`).
-    pub fn is_forbidden_pair(&self, a: PlayerId, b: PlayerId, round: u32) -> bool {
+    pub(crate) fn is_forbidden_pair(&self, a: PlayerId, b: PlayerId, round: u32) -> bool {
         self.forbidden_pairs.iter().any(|f| f.forbids(a, b, round))
     }
 
     /// A bye known in advance for a round: from the player's own line (`H`,
     /// `F`, `Z` without opponent) or a `240` record.
-    pub fn requested_bye(&self, id: PlayerId, round: u32) -> Option<ByeKind> {
+    pub(crate) fn requested_bye(&self, id: PlayerId, round: u32) -> Option<ByeKind> {
         let from_line = self
             .entry(id, round)
             .and_then(RoundEntry::bye_kind)
@@ -630,7 +611,7 @@ impl Tournament {
     }
 
     /// The recorded kind of a player's absence in a round (extension).
-    pub fn absence_kind(&self, id: PlayerId, round: u32) -> Option<AbsenceKind> {
+    pub(crate) fn absence_kind(&self, id: PlayerId, round: u32) -> Option<AbsenceKind> {
         self.absences
             .iter()
             .find(|a| a.round == round && a.players.contains(&id))
@@ -639,7 +620,7 @@ impl Tournament {
 
     /// Whether the player is in the tournament for this round: entered by
     /// then (late entries) and not withdrawn before it.
-    pub fn is_active_in(&self, id: PlayerId, round: u32) -> bool {
+    pub(crate) fn is_active_in(&self, id: PlayerId, round: u32) -> bool {
         let joined = self
             .late_entries
             .iter()
@@ -657,7 +638,7 @@ impl Tournament {
     /// (the colour of the lowest pairing number with a game in the first
     /// round with colours, flipped if an odd number of paired players rank
     /// above it).
-    pub fn first_colour(&self) -> Option<Color> {
+    pub(crate) fn first_colour(&self) -> Option<Color> {
         if self.initial_colour.is_some() {
             return self.initial_colour;
         }

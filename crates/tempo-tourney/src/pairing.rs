@@ -308,7 +308,7 @@ fn pair_round_robin(
 
 impl Pairing {
     /// The forfeit decided on a board (1-based) at pairing, if any.
-    pub fn forfeit(&self, board: u32) -> Option<Forfeit> {
+    pub(crate) fn forfeit(&self, board: u32) -> Option<Forfeit> {
         self.forfeits.iter().copied().find(|f| f.board == board)
     }
 

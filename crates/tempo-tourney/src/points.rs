@@ -25,11 +25,11 @@ pub struct Points(i32);
 
 impl Points {
     /// No points.
-    pub const ZERO: Points = Points(0);
+    pub(crate) const ZERO: Points = Points(0);
     /// One point.
     pub const ONE: Points = Points(10);
     /// Half a point.
-    pub const HALF: Points = Points(5);
+    pub(crate) const HALF: Points = Points(5);
 
     /// Points from a number of tenths.
     pub const fn from_tenths(tenths: i32) -> Points {
@@ -169,7 +169,7 @@ impl Default for PointSystem {
 
 impl PointSystem {
     /// 1 for a win, ½ for a draw, 0 for a loss.
-    pub const FIDE: PointSystem = PointSystem {
+    pub(crate) const FIDE: PointSystem = PointSystem {
         win: Points::ONE,
         draw: Points::HALF,
         loss: Points::ZERO,
@@ -180,7 +180,8 @@ impl PointSystem {
     };
 
     /// A system with the given points for win and draw, all else default.
-    pub fn with_win_draw(win: Points, draw: Points) -> PointSystem {
+    #[cfg(test)]
+    pub(crate) fn with_win_draw(win: Points, draw: Points) -> PointSystem {
         PointSystem {
             win,
             draw,
@@ -189,12 +190,12 @@ impl PointSystem {
     }
 
     /// Points for a pairing-allocated bye.
-    pub fn pairing_bye_points(&self) -> Points {
+    pub(crate) fn pairing_bye_points(&self) -> Points {
         self.pairing_bye.unwrap_or(self.win)
     }
 
     /// Points for an unknown result.
-    pub fn unknown_points(&self) -> Points {
+    pub(crate) fn unknown_points(&self) -> Points {
         self.unknown.unwrap_or(self.draw)
     }
 
@@ -212,7 +213,8 @@ impl PointSystem {
     }
 
     /// Whether this is FIDE's default system (then TRF needs no `162`).
-    pub fn is_fide_default(&self) -> bool {
+    #[cfg(test)]
+    pub(crate) fn is_fide_default(&self) -> bool {
         self.win == Points::ONE
             && self.draw == Points::HALF
             && self.loss == Points::ZERO

@@ -47,11 +47,6 @@ impl Pairing {
             black: None,
         }
     }
-
-    /// Whether this is a bye.
-    pub fn is_bye(&self) -> bool {
-        self.black.is_none()
-    }
 }
 
 /// Round `round` (1-based) of the Berger table for an even `n`, board 1 first.

@@ -43,7 +43,7 @@ const DOUBLE_ROUND_ROBIN: &str = "double-round-robin";
 
 impl System {
     /// Every system, in the order names are listed.
-    pub const ALL: [System; 3] = [System::Dutch, System::Keizer, System::RoundRobin];
+    pub(crate) const ALL: [System; 3] = [System::Dutch, System::Keizer, System::RoundRobin];
 
     /// The system's name: `dutch`, `keizer`, `round-robin` (its serde and
     /// [`Display`](fmt::Display) form).

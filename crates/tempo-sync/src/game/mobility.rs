@@ -44,6 +44,7 @@ impl PairMoves {
     }
 
     /// The squares `color` attacks (empty if not filled).
+    #[cfg(test)]
     #[inline]
     pub(super) fn attacks(&self, color: Color) -> Bitboard {
         self.attacks[color.index()]

@@ -95,8 +95,9 @@ impl<G: Borrow<SyncGame>> Node<G> {
     /// ([`tempo_chess::Position::attacked_squares`], paused pieces
     /// included), found by the generation of the moves; empty in other
     /// phases.
+    #[cfg(test)]
     #[inline]
-    pub fn attacks(&self, color: Color) -> Bitboard {
+    pub(crate) fn attacks(&self, color: Color) -> Bitboard {
         self.moves.attacks(color)
     }
 

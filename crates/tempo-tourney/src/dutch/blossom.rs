@@ -45,7 +45,7 @@ const ROOTS_PER_STAGE: usize = 2;
 
 /// A warm-startable maximum-weight matching on the complete graph over
 /// vertices `0..len`.
-pub struct Blossom<W: Weight> {
+pub(crate) struct Blossom<W: Weight> {
     /// Real vertex count.
     real: usize,
     /// Vertex count including the dummy (even).
@@ -94,7 +94,7 @@ pub struct Blossom<W: Weight> {
 
 impl<W: Weight> Blossom<W> {
     /// A graph on `len` vertices with all weights zero.
-    pub fn new(len: usize) -> Self {
+    pub(crate) fn new(len: usize) -> Self {
         let n = len + (len & 1);
         let size = 2 * n + 1;
         Blossom {
@@ -127,16 +127,6 @@ impl<W: Weight> Blossom<W> {
         }
     }
 
-    /// Number of (real) vertices.
-    pub fn len(&self) -> usize {
-        self.real
-    }
-
-    /// Whether the graph has no vertices.
-    pub fn is_empty(&self) -> bool {
-        self.real == 0
-    }
-
     /// Twice the weight of edge `{u, v}` (1-based).
     #[inline(always)]
     fn w2(&self, u: u32, v: u32) -> W {
@@ -154,12 +144,12 @@ impl<W: Weight> Blossom<W> {
     }
 
     /// The weight of edge `{u, v}` (0-based).
-    pub fn weight(&self, u: usize, v: usize) -> W {
+    pub(crate) fn weight(&self, u: usize, v: usize) -> W {
         self.w2(u as u32 + 1, v as u32 + 1).half()
     }
 
     /// Set the weight of edge `{u, v}` (0-based, `u != v`).
-    pub fn set_weight(&mut self, u: usize, v: usize, weight: W) {
+    pub(crate) fn set_weight(&mut self, u: usize, v: usize, weight: W) {
         let (a, b) = (u as u32 + 1, v as u32 + 1);
         let weight = weight.double();
         // A retired pair is out of the problem: its edges keep the weights
@@ -198,7 +188,7 @@ impl<W: Weight> Blossom<W> {
 
     /// The mate of every vertex (0-based); an unmatched vertex (or one
     /// matched by a zero-weight edge) is its own mate.
-    pub fn matching(&self) -> Vec<usize> {
+    pub(crate) fn matching(&self) -> Vec<usize> {
         (1..=self.real as u32)
             .map(|v| {
                 let m = self.mate[v as usize];
@@ -215,7 +205,7 @@ impl<W: Weight> Blossom<W> {
     /// good: later solves keep it and never scan its edges again, so its
     /// weights no longer matter. Possible only right after a solve and while
     /// both are outside blossoms; returns whether the pair was retired.
-    pub fn retire_pair(&mut self, a: usize, b: usize) -> bool {
+    pub(crate) fn retire_pair(&mut self, a: usize, b: usize) -> bool {
         let (a, b) = (a as u32 + 1, b as u32 + 1);
         let ready = self.solved
             && self.dirty_list.is_empty()
@@ -231,7 +221,7 @@ impl<W: Weight> Blossom<W> {
     }
 
     /// Compute a maximum-weight matching for the current weights.
-    pub fn solve(&mut self) {
+    pub(crate) fn solve(&mut self) {
         if self.n == 0 {
             return;
         }

@@ -46,7 +46,7 @@ fn by_preferences(p: &Prepared, o: &Prepared) -> Option<Color> {
 }
 
 /// The colour of `p` against `o` (C.04.3 5.2).
-pub fn colour_of(p: &Prepared, o: &Prepared, initial: Color) -> Color {
+pub(crate) fn colour_of(p: &Prepared, o: &Prepared, initial: Color) -> Color {
     if let Some(c) = by_preferences(p, o) {
         return c;
     }
@@ -81,7 +81,7 @@ pub fn colour_of(p: &Prepared, o: &Prepared, initial: Color) -> Color {
 /// Board order key (C.04.2 D.8 style, as the Dutch rules prescribe):
 /// the higher player's score, then the lower player's score, then the
 /// higher player's rank — all without acceleration.
-pub fn board_key(
+pub(crate) fn board_key(
     a: &Prepared,
     b: &Prepared,
 ) -> (std::cmp::Reverse<u32>, std::cmp::Reverse<u32>, usize) {

@@ -28,13 +28,13 @@ use super::wide::Weight;
 
 /// The pairs found (indices into the prepared players) and the unpaired
 /// player, or `None` when no pairing satisfies the absolute criteria.
-pub struct RawPairing {
+pub(crate) struct RawPairing {
     pub pairs: Vec<(usize, usize)>,
     pub bye: Option<usize>,
 }
 
 /// Pair the players (already sorted by score and rank).
-pub fn run<W: Weight>(ctx: &mut WeightContext<'_>) -> Option<RawPairing> {
+pub(crate) fn run<W: Weight>(ctx: &mut WeightContext<'_>) -> Option<RawPairing> {
     let n = ctx.players.len();
     if n == 0 {
         return Some(RawPairing {

@@ -27,7 +27,7 @@ pub struct RoundRecord {
 
 impl RoundRecord {
     /// An absence without points (`Z`, or a round missing from the file).
-    pub fn absent() -> RoundRecord {
+    pub(crate) fn absent() -> RoundRecord {
         RoundRecord {
             opponent: None,
             colour: None,
@@ -66,7 +66,7 @@ impl Default for PointValues {
 
 impl PointValues {
     /// Points a record is worth.
-    pub fn of(&self, record: &RoundRecord) -> u32 {
+    pub(crate) fn of(&self, record: &RoundRecord) -> u32 {
         match record.outcome {
             Outcome::Loss if !record.paired => self.absent,
             Outcome::Loss if record.played => self.loss,

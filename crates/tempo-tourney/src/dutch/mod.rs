@@ -5,9 +5,9 @@
 //! against the output of bbpPairings v6.0.0 (the reference implementation of
 //! this edition) on a corpus of 150 tournaments. The handbook allows any
 //! method that yields the same pairing as its generation order; this engine
-//! uses maximum-weight matching with lexicographic weights (see
-//! [`weights`]) and fixes the order-dependent choices one by one (see
-//! [`engine`]).
+//! uses maximum-weight matching with lexicographic weights (module
+//! `weights`) and fixes the order-dependent choices one by one (module
+//! `engine`).
 //!
 //! ```
 //! use tempo_tourney::dutch::{pair, DutchInput, DutchPlayer, PointValues};
@@ -28,15 +28,15 @@
 //! assert_eq!(pairing.bye, None);
 //! ```
 
-pub mod adapter;
-pub mod blossom;
-pub mod colour;
-pub mod engine;
+mod adapter;
+mod blossom;
+mod colour;
+mod engine;
 pub mod generate;
-pub mod input;
-pub mod prep;
-pub mod weights;
-pub mod wide;
+mod input;
+mod prep;
+mod weights;
+mod wide;
 
 use std::collections::HashMap;
 

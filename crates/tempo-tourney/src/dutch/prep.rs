@@ -9,7 +9,7 @@ use crate::model::Outcome;
 
 /// The float a player received in a past round (C.04.3 1.4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Float {
+pub(crate) enum Float {
     Down,
     Up,
     None,
@@ -17,7 +17,7 @@ pub enum Float {
 
 /// Derived data of one player taking part in the round.
 #[derive(Debug, Clone)]
-pub struct Prepared {
+pub(crate) struct Prepared {
     /// Index into [`DutchInput::players`].
     pub index: usize,
     /// Pairing number for the output.
@@ -50,19 +50,19 @@ pub struct Prepared {
 
 impl Prepared {
     /// |CD| > 1 (1.7.1).
-    pub fn absolute_imbalance(&self) -> bool {
+    pub(crate) fn absolute_imbalance(&self) -> bool {
         self.imbalance > 1
     }
 
     /// Absolute colour preference (1.7.1).
-    pub fn absolute(&self) -> bool {
+    pub(crate) fn absolute(&self) -> bool {
         self.absolute_imbalance() || self.repeated.is_some()
     }
 }
 
 /// Score (tenths) of player `index` before round `round_index` (0-based)
 /// was paired, including that round's acceleration.
-pub fn score_before(input: &DutchInput, index: usize, round_index: usize) -> u32 {
+pub(crate) fn score_before(input: &DutchInput, index: usize, round_index: usize) -> u32 {
     let p = &input.players[index];
     let plain: u32 = p.history[..round_index]
         .iter()
@@ -104,7 +104,7 @@ fn float_of(input: &DutchInput, index: usize, back: usize) -> Float {
 }
 
 /// Prepare one player.
-pub fn prepare(input: &DutchInput, index: usize, rank: usize) -> Prepared {
+pub(crate) fn prepare(input: &DutchInput, index: usize, rank: usize) -> Prepared {
     let p = &input.players[index];
     let played = input.rounds_played;
     let mut white = 0u32;
@@ -181,7 +181,7 @@ pub fn prepare(input: &DutchInput, index: usize, rank: usize) -> Prepared {
 }
 
 /// Whether two preferences can both be met (different, or one is none).
-pub fn prefs_compatible(a: Option<Color>, b: Option<Color>) -> bool {
+pub(crate) fn prefs_compatible(a: Option<Color>, b: Option<Color>) -> bool {
     a != b || a.is_none() || b.is_none()
 }
 

@@ -24,12 +24,12 @@ use super::prep::{Float, Prepared, prefs_compatible};
 use super::wide::Weight;
 
 /// Number of bits needed to write `x` (0 for 0).
-pub fn bits(x: usize) -> u32 {
+pub(crate) fn bits(x: usize) -> u32 {
     usize::BITS - x.leading_zeros()
 }
 
 /// The per-round constants of the weight layout.
-pub struct Layout {
+pub(crate) struct Layout {
     /// Bits of the largest scoregroup size (S).
     pub s: u32,
     /// Sum of the bits of all scoregroup sizes (G).
@@ -49,7 +49,7 @@ pub struct Layout {
 
 impl Layout {
     /// The total number of bits a weight can use.
-    pub fn total_bits(&self) -> u32 {
+    pub(crate) fn total_bits(&self) -> u32 {
         let (s, g) = (self.s, self.g);
         let mut total = 2 + s + g + s + g + 2 * s + 4 * s;
         if self.played >= 1 {
@@ -63,7 +63,7 @@ impl Layout {
 }
 
 /// The state of the round that the weights depend on.
-pub struct WeightContext<'a> {
+pub(crate) struct WeightContext<'a> {
     pub layout: &'a Layout,
     pub players: &'a [Prepared],
     /// `forbidden[a * n + b]`: C1 rematch or a forbidden pair.
@@ -79,7 +79,7 @@ pub struct WeightContext<'a> {
 impl WeightContext<'_> {
     /// The absolute criteria C1 and C3 for the pair `a`, `b` (indices into
     /// `players`). C3 does not apply between topscorers in the last round.
-    pub fn compatible(&self, a: usize, b: usize) -> bool {
+    pub(crate) fn compatible(&self, a: usize, b: usize) -> bool {
         let n = self.players.len();
         if self.forbidden[a * n + b] {
             return false;
@@ -103,7 +103,7 @@ impl WeightContext<'_> {
     /// The weight of pairing `higher` with `lower` (indices into `players`,
     /// `higher` ranked above `lower`). `in_current`: `lower` is in the
     /// bracket being paired; `in_next`: `lower` is in the next scoregroup.
-    pub fn weight<W: Weight>(
+    pub(crate) fn weight<W: Weight>(
         &self,
         higher: usize,
         lower: usize,
@@ -235,7 +235,7 @@ impl WeightContext<'_> {
     /// The weight used before the PAB receiver's score is known (odd
     /// number of players): complete the round and give the PAB to the
     /// lowest possible score (C5).
-    pub fn bye_phase_weight<W: Weight>(&self, a: usize, b: usize, top_score: u32) -> W {
+    pub(crate) fn bye_phase_weight<W: Weight>(&self, a: usize, b: usize, top_score: u32) -> W {
         if !self.compatible(a, b) {
             return W::zero();
         }

@@ -10,7 +10,7 @@ use std::cmp::Ordering;
 
 /// Arithmetic a matching weight needs. Implemented for `i64` (tests) and
 /// [`Wide<N>`].
-pub trait Weight: Copy + Eq + Ord + std::hash::Hash + std::fmt::Debug {
+pub(crate) trait Weight: Copy + Eq + Ord + std::hash::Hash + std::fmt::Debug {
     /// Zero.
     fn zero() -> Self;
     /// A small non-negative value.
@@ -68,7 +68,7 @@ impl Weight for i64 {
 
 /// A signed two's-complement integer of `N` little-endian 64-bit limbs.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Wide<const N: usize>(pub [u64; N]);
+pub(crate) struct Wide<const N: usize>(pub [u64; N]);
 
 impl<const N: usize> std::fmt::Debug for Wide<N> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

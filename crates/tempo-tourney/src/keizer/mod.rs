@@ -221,7 +221,7 @@ impl Season {
     }
 
     /// Checks ids, round counts and opponents.
-    pub fn validate(&self) -> Result<(), KeizerError> {
+    pub(crate) fn validate(&self) -> Result<(), KeizerError> {
         let mut seen = std::collections::HashSet::new();
         for p in &self.players {
             if !seen.insert(p.id) {

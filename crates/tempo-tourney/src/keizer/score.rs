@@ -28,12 +28,13 @@ pub struct Fraction {
 
 impl Fraction {
     /// Zero.
-    pub const ZERO: Fraction = Fraction { num: 0, den: 1 };
+    pub(crate) const ZERO: Fraction = Fraction { num: 0, den: 1 };
     /// One.
-    pub const ONE: Fraction = Fraction { num: 1, den: 1 };
+    #[cfg(test)]
+    pub(crate) const ONE: Fraction = Fraction { num: 1, den: 1 };
 
     /// `num / den` in lowest terms; `None` if `den` is zero.
-    pub const fn new(num: u32, den: u32) -> Option<Fraction> {
+    pub(crate) const fn new(num: u32, den: u32) -> Option<Fraction> {
         if den == 0 {
             return None;
         }
@@ -50,17 +51,17 @@ impl Fraction {
     }
 
     /// The numerator (in lowest terms).
-    pub fn numerator(self) -> u32 {
+    pub(crate) fn numerator(self) -> u32 {
         self.num
     }
 
     /// The denominator (in lowest terms, at least 1).
-    pub fn denominator(self) -> u32 {
+    pub(crate) fn denominator(self) -> u32 {
         self.den
     }
 
     /// `value × self`, exactly.
-    pub fn of(self, value: i64) -> Score {
+    pub(crate) fn of(self, value: i64) -> Score {
         Score::from_i128(
             i128::from(value) * i128::from(self.num),
             i128::from(self.den),

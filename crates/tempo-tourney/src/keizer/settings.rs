@@ -24,7 +24,7 @@ pub enum ValueSeries {
 
 impl ValueSeries {
     /// The values of places 1..=n.
-    pub fn values(self, n: usize) -> Vec<i64> {
+    pub(crate) fn values(self, n: usize) -> Vec<i64> {
         let (top, step) = match self {
             ValueSeries::FixedTop { top, step } => (i64::from(top), i64::from(step.max(1))),
             ValueSeries::Ratio { first_to_last: r } => {

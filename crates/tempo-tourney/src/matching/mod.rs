@@ -106,22 +106,25 @@ impl Matching {
     }
 
     /// The number of matched pairs.
-    pub fn len(&self) -> usize {
+    #[cfg(test)]
+    pub(crate) fn len(&self) -> usize {
         self.mate.iter().filter(|m| m.is_some()).count() / 2
     }
 
     /// Whether no vertex is matched.
-    pub fn is_empty(&self) -> bool {
+    #[cfg(test)]
+    pub(crate) fn is_empty(&self) -> bool {
         self.len() == 0
     }
 
     /// Whether every vertex is matched.
-    pub fn is_perfect(&self) -> bool {
+    pub(crate) fn is_perfect(&self) -> bool {
         self.mate.iter().all(Option::is_some)
     }
 
     /// The number of vertices of the graph.
-    pub fn vertex_count(&self) -> usize {
+    #[cfg(test)]
+    pub(crate) fn vertex_count(&self) -> usize {
         self.mate.len()
     }
 

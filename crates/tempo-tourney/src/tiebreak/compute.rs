@@ -158,7 +158,7 @@ impl<'a> Calculator<'a> {
     }
 
     /// The number of rounds counted.
-    pub fn rounds(&self) -> u32 {
+    pub(crate) fn rounds(&self) -> u32 {
         self.rounds
     }
 

@@ -77,7 +77,7 @@ pub enum TieBreak {
 impl TieBreak {
     /// Higher is better for every criterion except direct encounter, which
     /// gives places (1 first; 0 when it separates nobody).
-    pub fn higher_is_better(&self) -> bool {
+    pub(crate) fn higher_is_better(&self) -> bool {
         !matches!(self, TieBreak::DirectEncounter { .. })
     }
 
@@ -321,7 +321,7 @@ pub struct Value(i64);
 
 impl Value {
     /// From hundredths.
-    pub const fn from_hundredths(h: i64) -> Value {
+    pub(crate) const fn from_hundredths(h: i64) -> Value {
         Value(h)
     }
 

@@ -87,7 +87,7 @@ fn results_agree(mine: ResultCode, theirs: ResultCode) -> bool {
 impl Tournament {
     /// The 1-based line of player `id` in the file read (none for a player
     /// added since).
-    pub fn player_line(&self, id: PlayerId) -> Option<usize> {
+    pub(crate) fn player_line(&self, id: PlayerId) -> Option<usize> {
         self.layout
             .slots
             .iter()

@@ -60,7 +60,7 @@ pub enum LineEnding {
 
 impl LineEnding {
     /// The characters.
-    pub fn as_str(self) -> &'static str {
+    pub(crate) fn as_str(self) -> &'static str {
         match self {
             LineEnding::Cr => "\r",
             LineEnding::Lf => "\n",
