@@ -13,7 +13,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
-use tempo_chess::{Outcome, Termination};
+use tempo_chess::Outcome;
 
 /// The result an `end` entry states: decided (who won, tempo-chess's
 /// [`Outcome`]) or no result (`*`: an aborted game, or an arbiter's
@@ -94,175 +94,18 @@ impl TryFrom<String> for EndResult {
     }
 }
 
-/// Why a game ended. Each reason has one name ([`EndReason::name`]), in
-/// the log, the game state, the game list and the PGN `Termination` tag;
-/// docs/server.md lists them.
-///
-/// ```
-/// use tempo_host::EndReason;
-///
-/// assert_eq!(EndReason::from(tempo_chess::Termination::FiftyMoves).name(), "fifty-moves");
-/// assert_eq!(EndReason::from(tempo_sync::EndReason::FiftyMoves), EndReason::FiftyMoves);
-/// assert_eq!("king-captured".parse::<EndReason>()?, EndReason::KingCaptured);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(into = "&'static str", try_from = "String")]
-pub enum EndReason {
-    /// In check with no parrying move (orthodox chess; S3).
-    Checkmate,
-    /// Both players checkmated at the start of one pair: a draw (S3).
-    DoubleCheckmate,
-    /// No legal move and not in check: a draw.
-    Stalemate,
-    /// A king captured: its owner loses (S4).
-    KingCaptured,
-    /// Both kings captured in one step: a draw (S4).
-    BothKingsCaptured,
-    /// Neither side can mate with its material: a draw (orthodox dead
-    /// position by material; C7).
-    InsufficientMaterial,
-    /// The same position for the third time: a draw (orthodox on a claim;
-    /// simultaneous at the start of a pair, by itself, C7).
-    Repetition,
-    /// The same position for the fifth time (orthodox, by itself).
-    FivefoldRepetition,
-    /// 50 moves (pairs) each without capture or pawn move: a draw
-    /// (orthodox on a claim; simultaneous by itself, C7).
-    FiftyMoves,
-    /// 75 moves each without capture or pawn move (orthodox, by itself).
-    SeventyFiveMoves,
-    /// A player resigned.
-    Resign,
-    /// A flag fell: a loss, or a draw if the opponent cannot mate.
-    Timeout,
-    /// A draw offer accepted.
-    Agreement,
-    /// Ended before the first step, without a result.
-    Aborted,
-    /// An arbiter declared the result.
-    Arbiter,
-}
+pub use tempo_sync::{EndReason, UnknownReason};
 
-impl EndReason {
-    /// Every reason.
-    pub(crate) const ALL: [EndReason; 15] = [
-        EndReason::Checkmate,
-        EndReason::DoubleCheckmate,
-        EndReason::Stalemate,
-        EndReason::KingCaptured,
-        EndReason::BothKingsCaptured,
-        EndReason::InsufficientMaterial,
-        EndReason::Repetition,
-        EndReason::FivefoldRepetition,
-        EndReason::FiftyMoves,
-        EndReason::SeventyFiveMoves,
-        EndReason::Resign,
-        EndReason::Timeout,
-        EndReason::Agreement,
-        EndReason::Aborted,
-        EndReason::Arbiter,
-    ];
-
-    /// The reason's one name: `checkmate`, `fifty-moves`, `resign`, …
-    pub const fn name(self) -> &'static str {
-        match self {
-            EndReason::Checkmate => "checkmate",
-            EndReason::DoubleCheckmate => "double-checkmate",
-            EndReason::Stalemate => "stalemate",
-            EndReason::KingCaptured => "king-captured",
-            EndReason::BothKingsCaptured => "both-kings-captured",
-            EndReason::InsufficientMaterial => "insufficient-material",
-            EndReason::Repetition => "repetition",
-            EndReason::FivefoldRepetition => "fivefold-repetition",
-            EndReason::FiftyMoves => "fifty-moves",
-            EndReason::SeventyFiveMoves => "seventy-five-moves",
-            EndReason::Resign => "resign",
-            EndReason::Timeout => "timeout",
-            EndReason::Agreement => "agreement",
-            EndReason::Aborted => "aborted",
-            EndReason::Arbiter => "arbiter",
-        }
-    }
-
-    /// How releases before this type wrote the reason, where that
-    /// differs: the `Debug` name of a [`Termination`], lowercased.
-    const fn legacy_name(self) -> Option<&'static str> {
-        match self {
-            EndReason::InsufficientMaterial => Some("insufficientmaterial"),
-            EndReason::Repetition => Some("threefoldrepetition"),
-            EndReason::FivefoldRepetition => Some("fivefoldrepetition"),
-            EndReason::FiftyMoves => Some("fiftymoves"),
-            EndReason::SeventyFiveMoves => Some("seventyfivemoves"),
-            _ => None,
-        }
-    }
-}
-
-impl From<Termination> for EndReason {
-    fn from(termination: Termination) -> EndReason {
-        match termination {
-            Termination::Checkmate => EndReason::Checkmate,
-            Termination::Stalemate => EndReason::Stalemate,
-            Termination::InsufficientMaterial => EndReason::InsufficientMaterial,
-            Termination::ThreefoldRepetition => EndReason::Repetition,
-            Termination::FivefoldRepetition => EndReason::FivefoldRepetition,
-            Termination::FiftyMoves => EndReason::FiftyMoves,
-            Termination::SeventyFiveMoves => EndReason::SeventyFiveMoves,
-        }
-    }
-}
-
-impl From<tempo_sync::EndReason> for EndReason {
-    fn from(reason: tempo_sync::EndReason) -> EndReason {
-        use tempo_sync::EndReason as Sync;
-        match reason {
-            Sync::Checkmate => EndReason::Checkmate,
-            Sync::DoubleCheckmate => EndReason::DoubleCheckmate,
-            Sync::Stalemate => EndReason::Stalemate,
-            Sync::KingCaptured => EndReason::KingCaptured,
-            Sync::BothKingsCaptured => EndReason::BothKingsCaptured,
-            Sync::InsufficientMaterial => EndReason::InsufficientMaterial,
-            Sync::Repetition => EndReason::Repetition,
-            Sync::FiftyMoves => EndReason::FiftyMoves,
-        }
-    }
-}
-
-impl From<EndReason> for &'static str {
-    fn from(reason: EndReason) -> &'static str {
-        reason.name()
-    }
-}
-
-impl fmt::Display for EndReason {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// A name no [`EndReason`] has.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown end reason '{0}'")]
-pub struct UnknownReason(pub String);
-
-impl FromStr for EndReason {
-    type Err = UnknownReason;
-
-    /// Reads [`EndReason::name`].
-    fn from_str(text: &str) -> Result<EndReason, UnknownReason> {
-        EndReason::ALL
-            .into_iter()
-            .find(|reason| reason.name() == text)
-            .ok_or_else(|| UnknownReason(text.to_string()))
-    }
-}
-
-impl TryFrom<String> for EndReason {
-    type Error = UnknownReason;
-
-    fn try_from(text: String) -> Result<EndReason, UnknownReason> {
-        text.parse()
+/// How releases before this type wrote the reason, where that
+/// differs: the `Debug` name of a [`Termination`], lowercased.
+const fn legacy_name(reason: EndReason) -> Option<&'static str> {
+    match reason {
+        EndReason::InsufficientMaterial => Some("insufficientmaterial"),
+        EndReason::Repetition => Some("threefoldrepetition"),
+        EndReason::FivefoldRepetition => Some("fivefoldrepetition"),
+        EndReason::FiftyMoves => Some("fiftymoves"),
+        EndReason::SeventyFiveMoves => Some("seventyfivemoves"),
+        _ => None,
     }
 }
 
@@ -321,7 +164,7 @@ struct Written {
 
 impl From<End> for Written {
     fn from(end: End) -> Written {
-        let legacy = end.reason.legacy_name().filter(|_| end.legacy);
+        let legacy = legacy_name(end.reason).filter(|_| end.legacy);
         Written {
             result: end.result,
             reason: legacy.unwrap_or(end.reason.name()).to_string(),
@@ -337,7 +180,7 @@ impl TryFrom<Written> for End {
             Ok(reason) => (reason, false),
             Err(unknown) => EndReason::ALL
                 .into_iter()
-                .find(|r| r.legacy_name() == Some(written.reason.as_str()))
+                .find(|r| legacy_name(*r) == Some(written.reason.as_str()))
                 .map(|reason| (reason, true))
                 .ok_or(unknown)?,
         };
@@ -352,6 +195,7 @@ impl TryFrom<Written> for End {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use tempo_chess::Termination;
 
     #[test]
     fn each_name_is_one_reasons_and_reads_back() {
@@ -406,10 +250,7 @@ mod tests {
     }
 
     #[test]
-    fn every_rule_end_has_a_reason() {
-        for reason in tempo_sync::EndReason::ALL {
-            assert_eq!(EndReason::from(reason).name(), reason.name());
-        }
+    fn every_orthodox_end_has_a_reason() {
         for (termination, name) in [
             (Termination::Checkmate, "checkmate"),
             (Termination::Stalemate, "stalemate"),

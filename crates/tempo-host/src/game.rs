@@ -455,7 +455,7 @@ impl HostedGame {
         };
         let mut entries = vec![self.append(body, at, None)?];
         if let Some((result, reason)) = next.result() {
-            entries.push(self.append(end(result, reason.into()), at, None)?);
+            entries.push(self.append(end(result, reason), at, None)?);
         }
         Ok(entries)
     }

@@ -84,7 +84,7 @@ pub use game::{
     Choice, Expected, MAX_HISTORY, Node, Resolution, RestoreError, StoredGame, Successor, SyncGame,
 };
 pub use kind::GameKind;
-pub use outcome::{EndReason, Result as GameResult};
+pub use outcome::{EndReason, Result as GameResult, UnknownReason};
 pub use phase::{Exchange, Phase};
 pub use rules::{
     DEFAULT_ORTHODOX_THRESHOLD, FairRules, PauseRule, Rules, SameSquareRule, Variant, strength,
