@@ -168,7 +168,7 @@ pub enum Attendance {
 
 impl Attendance {
     /// Every attendance, in the order names are listed.
-    pub(crate) const ALL: [Attendance; 6] = [
+    pub const ALL: [Attendance; 6] = [
         Attendance::Present,
         Attendance::Excused,
         Attendance::Unexcused,

@@ -71,12 +71,16 @@ impl ToSchema for GameKind {}
 
 /// A string schema whose values are the serialised names of `values`.
 fn names_schema<T: Serialize>(values: &[T]) -> RefOr<Schema> {
-    let names = values.iter().map(|value| {
+    string_enum(values.iter().map(|value| {
         serde_json::to_value(value)
             .ok()
             .and_then(|name| name.as_str().map(str::to_string))
             .expect("a name serialises as a string")
-    });
+    }))
+}
+
+/// A string schema whose values are `names`.
+fn string_enum(names: impl IntoIterator<Item = String>) -> RefOr<Schema> {
     ObjectBuilder::new()
         .schema_type(Type::String)
         .enum_values(Some(names))
@@ -93,6 +97,7 @@ mod tests {
     use utoipa::PartialSchema;
     use utoipa::openapi::{RefOr, Schema};
 
+    use crate::http::tournaments::AttendanceStatus;
     use crate::http::{GameKind, Side};
 
     fn names(schema: RefOr<Schema>) -> Vec<String> {
@@ -106,6 +111,17 @@ mod tests {
         assert_eq!(
             names(GameKind::schema()),
             ["standard", "chess960", "synchronschach", "fairschach"]
+        );
+        assert_eq!(
+            names(AttendanceStatus::schema()),
+            [
+                "present",
+                "excused",
+                "unexcused",
+                "club-duty",
+                "half-point-bye",
+                "full-point-bye"
+            ]
         );
     }
 }

@@ -9,12 +9,14 @@ use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{delete, get, post};
 use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
+use tempo_tourney::director::Attendance;
+use utoipa::openapi::{RefOr, Schema};
+use utoipa::{PartialSchema, ToSchema};
 
 use super::endpoint::{Access, Endpoint};
 use super::error::{ApiError, ApiJson};
 use super::extract::Caller;
-use super::{ApiResult, Done, done, instant};
+use super::{ApiResult, Done, done, instant, string_enum};
 use crate::domain::tournaments::view::{
     self, CrosstableView, DetailView, RoundView, StandingsView,
 };
@@ -113,18 +115,17 @@ pub(super) struct AttendanceRequest {
     pub status: String,
 }
 
-/// The attendance a director may record.
-#[derive(Debug, ToSchema)]
-#[schema(rename_all = "kebab-case")]
-#[allow(dead_code)] // Only a schema: the values are parsed by `parse_attendance`.
-pub(super) enum AttendanceStatus {
-    Present,
-    Excused,
-    Unexcused,
-    ClubDuty,
-    HalfPointBye,
-    FullPointBye,
+/// The schema of an attendance a director may record: the names of
+/// `tempo_tourney::director::Attendance`, read from the type.
+pub(super) struct AttendanceStatus;
+
+impl PartialSchema for AttendanceStatus {
+    fn schema() -> RefOr<Schema> {
+        string_enum(Attendance::ALL.iter().map(|a| a.as_str().to_string()))
+    }
 }
+
+impl ToSchema for AttendanceStatus {}
 
 /// The attendance recorded.
 #[derive(Debug, Serialize, ToSchema)]
