@@ -41,14 +41,7 @@ impl Store {
             .bind(key(name))
             .fetch_optional(&self.pool)
             .await?;
-        row.map(|row| {
-            let user = User {
-                name: row.try_get(0)?,
-                role: role(&row.try_get::<String, _>(1)?)?,
-            };
-            Ok((user, row.try_get(2)?))
-        })
-        .transpose()
+        row.as_ref().map(user_and_text).transpose()
     }
 
     /// How many accounts there are.
@@ -164,14 +157,7 @@ impl Store {
         .bind(now)
         .fetch_optional(&self.pool)
         .await?;
-        row.map(|row| {
-            let user = User {
-                name: row.try_get(0)?,
-                role: role(&row.try_get::<String, _>(1)?)?,
-            };
-            Ok((user, row.try_get(2)?))
-        })
-        .transpose()
+        row.as_ref().map(user_and_text).transpose()
     }
 
     /// Ends a session.
@@ -211,4 +197,14 @@ impl Store {
         tx.commit().await?;
         Ok(tokens)
     }
+}
+
+/// A row of `display, role, <text>`: the user and the text beside it (a
+/// password hash, a session's CSRF token).
+fn user_and_text(row: &sqlx::any::AnyRow) -> Result<(User, String), StoreError> {
+    let user = User {
+        name: row.try_get(0)?,
+        role: role(&row.try_get::<String, _>(1)?)?,
+    };
+    Ok((user, row.try_get(2)?))
 }
