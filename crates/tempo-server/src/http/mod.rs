@@ -14,6 +14,7 @@ pub(crate) mod extract;
 mod games;
 mod openapi;
 mod ops;
+pub(crate) mod peer;
 mod session;
 mod stream;
 mod table;
