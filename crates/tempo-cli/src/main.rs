@@ -3,7 +3,7 @@
 //! Every subcommand lives in its own module under `cmd/`; this file only
 //! declares the command tree and reports errors in one line.
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 mod cmd;
 
@@ -60,11 +60,19 @@ enum Command {
     User(cmd::serve::UserArgs),
     /// A consistent copy of the server's SQLite store, also while it runs.
     Backup(cmd::serve::BackupArgs),
+    /// Install a backup as the SQLite store (the server stopped); the
+    /// current store is kept aside.
+    Restore(cmd::restore::RestoreArgs),
 }
 
 fn main() -> std::process::ExitCode {
     restore_sigpipe();
-    let cli = Cli::parse();
+    let matches = Cli::command().get_matches();
+    let cli = Cli::from_arg_matches(&matches)
+        .unwrap_or_else(|e| e.format(&mut Cli::command()).exit());
+    // Which settings were typed rather than taken from the environment:
+    // a flag wins over a variable.
+    let given = cmd::settings::CommandLine::of(&matches);
     let result: anyhow::Result<()> = match cli.command {
         Command::Pair(args) => cmd::pair::run(&args),
         Command::Check(args) => cmd::check::run(&args),
@@ -82,9 +90,10 @@ fn main() -> std::process::ExitCode {
         Command::Engine(args) => cmd::engine::run(&args),
         Command::Study(args) => cmd::study::run(&args),
         Command::Log(args) => cmd::log::run(&args),
-        Command::Serve(args) => cmd::serve::serve(&args),
-        Command::User(args) => cmd::serve::user(&args),
+        Command::Serve(args) => cmd::serve::serve(&args, &given),
+        Command::User(args) => cmd::serve::user(&args, &given),
         Command::Backup(args) => cmd::serve::backup(&args),
+        Command::Restore(args) => cmd::restore::run(&args),
     };
     match result {
         Ok(()) => std::process::ExitCode::SUCCESS,

@@ -6,6 +6,7 @@ use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use tempo_tourney::System;
 
 pub(crate) mod arbiter;
+pub(crate) mod backups;
 pub(crate) mod bench;
 pub(crate) mod berger;
 pub(crate) mod check;
@@ -21,8 +22,11 @@ pub(crate) mod pair_dutch;
 pub(crate) mod pair_keizer;
 pub(crate) mod perft;
 pub(crate) mod pgn;
+pub(crate) mod restore;
 pub(crate) mod serve;
+pub(crate) mod settings;
 pub(crate) mod standings;
+pub(crate) mod store_lock;
 pub(crate) mod study;
 pub(crate) mod sync;
 

@@ -9,49 +9,21 @@ use clap::{Args, Subcommand};
 use tempo_server::auth::{self, Role, User};
 use tempo_server::store::Store;
 
-/// Where the server keeps its data.
-#[derive(Debug, Args)]
-pub(crate) struct StoreArgs {
-    /// The data directory of the embedded SQLite store.
-    #[arg(long, default_value = "tempo-data")]
-    data: PathBuf,
-    /// A PostgreSQL database instead (`postgres://user@host/db`).
-    #[arg(long)]
-    database: Option<String>,
-}
-
-impl StoreArgs {
-    async fn open(&self) -> anyhow::Result<Store> {
-        match &self.database {
-            Some(url) => Store::connect(url)
-                .await
-                .with_context(|| format!("--database {}", redact(url))),
-            None => Store::open_dir(&self.data)
-                .await
-                .with_context(|| format!("--data {}", self.data.display())),
-        }
-    }
-}
-
-/// A database URL without its password, for messages.
-fn redact(url: &str) -> String {
-    match (url.find("://"), url.rfind('@')) {
-        (Some(scheme), Some(at)) if at > scheme => {
-            let user_part = &url[scheme + 3..at];
-            let user = user_part.split(':').next().unwrap_or("");
-            format!("{}{}@{}", &url[..scheme + 3], user, &url[at + 1..])
-        }
-        _ => url.to_string(),
-    }
-}
+use super::backups::{self, ScheduleArgs};
+use super::settings::{AdminPassword, AdminPasswordArgs, CommandLine, Location, StoreArgs};
+use super::store_lock::{Holder, StoreLock};
 
 #[derive(Debug, Args)]
 pub(crate) struct ServeArgs {
     /// The address to listen on.
-    #[arg(long, default_value = "127.0.0.1:8080")]
+    #[arg(long, env = "TEMPO_LISTEN", default_value = "127.0.0.1:8080")]
     listen: String,
     #[command(flatten)]
     store: StoreArgs,
+    #[command(flatten)]
+    admin_password: AdminPasswordArgs,
+    #[command(flatten)]
+    backups: ScheduleArgs,
     /// Without the computer opponents (accounts bot-random, bot-greedy,
     /// bot-nash, bot-nash-strong, which accept every challenge).
     #[arg(long)]
@@ -79,7 +51,7 @@ enum UserCommand {
 #[derive(Debug, Args)]
 pub(crate) struct BackupArgs {
     /// The data directory of the running (or stopped) SQLite store.
-    #[arg(long, default_value = "tempo-data")]
+    #[arg(long, env = "TEMPO_DATA", default_value = "tempo-data")]
     data: PathBuf,
     /// The copy to write (must not exist).
     file: PathBuf,
@@ -92,15 +64,33 @@ fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
         .context("starting the async runtime")
 }
 
-pub(crate) fn serve(args: &ServeArgs) -> anyhow::Result<()> {
+pub(crate) fn serve(args: &ServeArgs, given: &CommandLine) -> anyhow::Result<()> {
     tracing_subscriber::fmt()
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()),
         )
         .init();
+    let location = args.store.location(given)?;
+    let admin_password = args.admin_password.source(given)?;
+    // Held until the process ends: one server per SQLite store.
+    let _lock = match &location {
+        Location::Sqlite(dir) => Some(StoreLock::acquire(dir, Holder::Serve)?),
+        Location::Postgres(_) => None,
+    };
+    let backup_plan = args.backups.plan(&location)?;
     runtime()?.block_on(async {
-        let store = args.store.open().await?;
-        let first_admin = first_admin(&store).await?;
+        let store = location.open().await?;
+        let first_admin = first_admin(&store, &admin_password).await?;
+        let backup_notice = backup_plan.map(|plan| {
+            let notice = format!(
+                "tempo: backups every {} to {} (the newest {} kept)\n",
+                plan.every_text(),
+                plan.dir().display(),
+                plan.keep()
+            );
+            backups::spawn(plan, store.clone());
+            notice
+        });
         let state = tempo_server::AppState::new(store).await?;
         if !args.no_bots {
             tempo_bots::start(&state, now_millis()).await?;
@@ -120,6 +110,7 @@ pub(crate) fn serve(args: &ServeArgs) -> anyhow::Result<()> {
                 names.join(", ")
             ));
         }
+        notice.push_str(backup_notice.as_deref().unwrap_or_default());
         if let Some(password) = first_admin {
             notice.push_str(&format!(
                 "tempo: a new store: log in as admin with the password {password} \
@@ -140,18 +131,19 @@ pub(crate) fn serve(args: &ServeArgs) -> anyhow::Result<()> {
 }
 
 /// On an empty store, an `admin` account so that the browser has someone
-/// to log in as: its password from `TEMPO_ADMIN_PASSWORD` (not repeated on
-/// the console), else a random one shown once. What to print, if anything.
-async fn first_admin(store: &Store) -> anyhow::Result<Option<String>> {
+/// to log in as: its password from `TEMPO_ADMIN_PASSWORD` or its file (not
+/// repeated on the console), else a random one shown once. What to print,
+/// if anything.
+async fn first_admin(store: &Store, source: &AdminPassword) -> anyhow::Result<Option<String>> {
     if store.user_count().await? > 0 {
         return Ok(None);
     }
-    let (hash, shown) = match std::env::var("TEMPO_ADMIN_PASSWORD") {
-        Ok(password) if !password.is_empty() => (
-            auth::hash_password(&password).context("TEMPO_ADMIN_PASSWORD")?,
-            "from TEMPO_ADMIN_PASSWORD".to_string(),
+    let (hash, shown) = match source.read()? {
+        Some((password, setting)) => (
+            auth::hash_password(&password).with_context(|| setting.clone())?,
+            format!("from {setting}"),
         ),
-        _ => {
+        None => {
             const ALPHABET: &[u8] = b"abcdefghijkmnpqrstuvwxyz23456789";
             let password: String = (0..16)
                 .map(|_| char::from(ALPHABET[rand::random_range(0..ALPHABET.len())]))
@@ -176,7 +168,7 @@ fn now_millis() -> i64 {
         .map_or(0, |d| d.as_millis() as i64)
 }
 
-pub(crate) fn user(args: &UserArgs) -> anyhow::Result<()> {
+pub(crate) fn user(args: &UserArgs, given: &CommandLine) -> anyhow::Result<()> {
     let UserCommand::Add { name, role, store } = &args.command;
     auth::check_new_name(name)?;
     let role: Role = role.parse().map_err(anyhow::Error::msg)?;
@@ -187,8 +179,9 @@ pub(crate) fn user(args: &UserArgs) -> anyhow::Result<()> {
         .context("reading the password from standard input")?;
     let password = password.trim_end_matches(['\n', '\r']);
     let hash = auth::hash_password(password)?;
+    let location = store.location(given)?;
     runtime()?.block_on(async {
-        let store = store.open().await?;
+        let store = location.open().await?;
         let user = User {
             name: name.clone(),
             role,
@@ -215,16 +208,4 @@ pub(crate) fn backup(args: &BackupArgs) -> anyhow::Result<()> {
         );
         Ok(())
     })
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn database_urls_lose_their_password_in_messages() {
-        assert_eq!(
-            super::redact("postgres://u:secret@h/db"),
-            "postgres://u@h/db"
-        );
-        assert_eq!(super::redact("postgres://h/db"), "postgres://h/db");
-    }
 }

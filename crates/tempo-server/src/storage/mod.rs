@@ -6,6 +6,7 @@
 //! caller writes SQL or reads a stored JSON text.
 
 mod accounts;
+mod backup_check;
 mod challenges;
 mod games;
 mod migrations;
@@ -18,6 +19,7 @@ use sqlx::any::{AnyPoolOptions, install_default_drivers};
 use sqlx::{AnyPool, Row};
 use tempo_host::{Body, EndReason, EndResult};
 
+pub use backup_check::{StoreFileSummary, check_store_file};
 pub(crate) use games::ArchivedGame;
 pub(crate) use tournaments::{GameLink, TournamentSummary, TournamentTexts};
 
