@@ -68,8 +68,8 @@ enum Command {
 fn main() -> std::process::ExitCode {
     restore_sigpipe();
     let matches = Cli::command().get_matches();
-    let cli = Cli::from_arg_matches(&matches)
-        .unwrap_or_else(|e| e.format(&mut Cli::command()).exit());
+    let cli =
+        Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.format(&mut Cli::command()).exit());
     // Which settings were typed rather than taken from the environment:
     // a flag wins over a variable.
     let given = cmd::settings::CommandLine::of(&matches);

@@ -107,15 +107,15 @@ impl Server {
         out.read_line(&mut notice).unwrap();
         if !notice.contains("serving on") {
             let mut err = String::new();
-            child.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+            child
+                .stderr
+                .take()
+                .unwrap()
+                .read_to_string(&mut err)
+                .unwrap();
             panic!("tempo serve did not start: {notice}{err}");
         }
-        let address = notice
-            .trim()
-            .rsplit("http://")
-            .next()
-            .unwrap()
-            .to_string();
+        let address = notice.trim().rsplit("http://").next().unwrap().to_string();
         // The rest of the notice arrived in the same write.
         let mut rest = String::new();
         while out.buffer().contains(&b'\n') {
@@ -138,9 +138,17 @@ impl Drop for Server {
 }
 
 /// One HTTP/1.1 request on its own connection: status and body.
-fn http(address: &str, method: &str, path: &str, token: Option<&str>, body: Option<Value>) -> (u16, String) {
+fn http(
+    address: &str,
+    method: &str,
+    path: &str,
+    token: Option<&str>,
+    body: Option<Value>,
+) -> (u16, String) {
     let mut stream = TcpStream::connect(address).unwrap();
-    stream.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .unwrap();
     let body = body.map(|b| b.to_string()).unwrap_or_default();
     let auth = token
         .map(|t| format!("Authorization: Bearer {t}\r\n"))
@@ -244,7 +252,10 @@ fn settings_come_from_flags_the_environment_and_secret_files() {
     let refusals: [(&[&str], &[(&str, &str)], &str); 7] = [
         (
             &["--data", fresh],
-            &[("TEMPO_ADMIN_PASSWORD", "x-long-password"), ("TEMPO_ADMIN_PASSWORD_FILE", missing)],
+            &[
+                ("TEMPO_ADMIN_PASSWORD", "x-long-password"),
+                ("TEMPO_ADMIN_PASSWORD_FILE", missing),
+            ],
             "TEMPO_ADMIN_PASSWORD and TEMPO_ADMIN_PASSWORD_FILE are both set",
         ),
         (
@@ -254,11 +265,19 @@ fn settings_come_from_flags_the_environment_and_secret_files() {
         ),
         (
             &[],
-            &[("TEMPO_DATABASE_URL", "postgres://a@h/db"), ("TEMPO_DATABASE_URL_FILE", missing)],
+            &[
+                ("TEMPO_DATABASE_URL", "postgres://a@h/db"),
+                ("TEMPO_DATABASE_URL_FILE", missing),
+            ],
             "TEMPO_DATABASE_URL and TEMPO_DATABASE_URL_FILE are both set",
         ),
         (
-            &["--database", "postgres://a@h/db", "--database-url-file", missing],
+            &[
+                "--database",
+                "postgres://a@h/db",
+                "--database-url-file",
+                missing,
+            ],
             &[],
             "--database and --database-url-file: give one of them",
         ),
@@ -296,7 +315,13 @@ fn settings_come_from_flags_the_environment_and_secret_files() {
     let url_file = dir.join("url");
     std::fs::write(&url_file, "no-such-scheme://me:s3cret@h/db\n").unwrap();
     let out = tempo(
-        &["user", "add", "dora", "--database-url-file", url_file.to_str().unwrap()],
+        &[
+            "user",
+            "add",
+            "dora",
+            "--database-url-file",
+            url_file.to_str().unwrap(),
+        ],
         &[],
         "dora-password\n",
     );
@@ -316,7 +341,14 @@ fn a_second_server_on_one_sqlite_store_is_refused() {
     let pid = first.child.id();
 
     let second = tempo(
-        &["serve", "--no-bots", "--listen", "127.0.0.1:0", "--data", data_arg],
+        &[
+            "serve",
+            "--no-bots",
+            "--listen",
+            "127.0.0.1:0",
+            "--data",
+            data_arg,
+        ],
         &[],
         "",
     );
@@ -324,7 +356,10 @@ fn a_second_server_on_one_sqlite_store_is_refused() {
     let message = stderr(&second);
     assert_eq!(message.lines().count(), 1, "{message}");
     assert!(message.contains(&format!("--data {data_arg}")), "{message}");
-    assert!(message.contains(&format!("tempo serve (pid {pid})")), "{message}");
+    assert!(
+        message.contains(&format!("tempo serve (pid {pid})")),
+        "{message}"
+    );
     assert!(message.contains("one server per SQLite store"), "{message}");
     // The same through the environment.
     let second = tempo(
@@ -338,9 +373,17 @@ fn a_second_server_on_one_sqlite_store_is_refused() {
     // restore does not.
     add_user(&data, "ben");
     let copy = dir.join("copy.sqlite");
-    let out = tempo(&["backup", "--data", data_arg, copy.to_str().unwrap()], &[], "");
+    let out = tempo(
+        &["backup", "--data", data_arg, copy.to_str().unwrap()],
+        &[],
+        "",
+    );
     assert!(out.status.success(), "{}", stderr(&out));
-    let out = tempo(&["restore", copy.to_str().unwrap(), "--data", data_arg], &[], "");
+    let out = tempo(
+        &["restore", copy.to_str().unwrap(), "--data", data_arg],
+        &[],
+        "",
+    );
     assert!(!out.status.success());
     let message = stderr(&out);
     assert!(
@@ -384,7 +427,13 @@ fn wait_for<T>(limit: Duration, mut check: impl FnMut() -> Option<T>) -> T {
 /// A synchronschach game between anna and ben with `steps` played; its id.
 fn play_game(address: &str, tokens: &[String; 2], steps: &[(&str, &str)]) -> String {
     let spec = json!({"variant": "synchronschach", "color": "white"});
-    let (status, challenge) = http(address, "POST", "/api/challenge/ben", Some(&tokens[0]), Some(spec));
+    let (status, challenge) = http(
+        address,
+        "POST",
+        "/api/challenge/ben",
+        Some(&tokens[0]),
+        Some(spec),
+    );
     assert_eq!(status, 200, "{challenge}");
     let id = json_of(&challenge)["id"].as_str().unwrap().to_string();
     let (status, game) = http(
@@ -417,13 +466,23 @@ fn scheduled_backups_are_pruned_and_a_restore_brings_the_games_back() {
     }
     // PostgreSQL is backed up with its own tools.
     let out = tempo(
-        &["serve", "--database", "postgres://a@127.0.0.1:1/db", "--backup-every", "1h"],
+        &[
+            "serve",
+            "--database",
+            "postgres://a@127.0.0.1:1/db",
+            "--backup-every",
+            "1h",
+        ],
         &[],
         "",
     );
     assert!(stderr(&out).contains("pg_dump"), "{}", stderr(&out));
     for bad in ["0s", "6", "6w"] {
-        let out = tempo(&["serve", "--data", data_arg, "--backup-every", bad], &[], "");
+        let out = tempo(
+            &["serve", "--data", data_arg, "--backup-every", bad],
+            &[],
+            "",
+        );
         assert!(!out.status.success() && stderr(&out).contains(bad), "{bad}");
     }
 
@@ -442,7 +501,11 @@ fn scheduled_backups_are_pruned_and_a_restore_brings_the_games_back() {
         ],
         &[],
     );
-    assert!(server.notice.contains("backups every 1s"), "{}", server.notice);
+    assert!(
+        server.notice.contains("backups every 1s"),
+        "{}",
+        server.notice
+    );
     let address = server.address.clone();
     let tokens = [
         login(&address, "anna", "anna-password").unwrap(),
@@ -456,7 +519,8 @@ fn scheduled_backups_are_pruned_and_a_restore_brings_the_games_back() {
         games
             .iter()
             .map(|game| {
-                let (status, log) = http(address, "GET", &format!("/api/game/{game}/log"), None, None);
+                let (status, log) =
+                    http(address, "GET", &format!("/api/game/{game}/log"), None, None);
                 assert_eq!(status, 200, "{log}");
                 log
             })
@@ -473,7 +537,7 @@ fn scheduled_backups_are_pruned_and_a_restore_brings_the_games_back() {
         let now = backups_in(&backups);
         most = most.max(now.len());
         seen.extend(now.iter().cloned());
-        (seen.difference(&before).count() >= 3).then_some(())
+        (seen.difference(&before).count() >= 3 && seen.len() >= 4).then_some(())
     });
     assert!(most <= 2, "{most} backups at once with --backup-keep 2");
     // The oldest went; the two newest stay.
@@ -496,12 +560,24 @@ fn scheduled_backups_are_pruned_and_a_restore_brings_the_games_back() {
     // Only a tempo store is installed; a refused file changes nothing.
     let text = dir.join("notes.txt");
     std::fs::write(&text, "not a store ".repeat(1000)).unwrap();
-    let out = tempo(&["restore", text.to_str().unwrap(), "--data", data_arg], &[], "");
+    let out = tempo(
+        &["restore", text.to_str().unwrap(), "--data", data_arg],
+        &[],
+        "",
+    );
     assert!(!out.status.success());
-    assert!(stderr(&out).contains("not a tempo store"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("not a tempo store"),
+        "{}",
+        stderr(&out)
+    );
     assert!(!data.join("tempo.sqlite.restoring").exists());
 
-    let out = tempo(&["restore", chosen.to_str().unwrap(), "--data", data_arg], &[], "");
+    let out = tempo(
+        &["restore", chosen.to_str().unwrap(), "--data", data_arg],
+        &[],
+        "",
+    );
     assert!(out.status.success(), "{}", stderr(&out));
     let said = String::from_utf8_lossy(&out.stdout).into_owned();
     assert!(said.contains("2 accounts, 2 games"), "{said}");
@@ -520,8 +596,18 @@ fn scheduled_backups_are_pruned_and_a_restore_brings_the_games_back() {
 
     let server = Server::start(&["--listen", "127.0.0.1:0", "--data", data_arg], &[]);
     assert_eq!(logs_of(&server.address), logs, "the logs, as they were");
-    let (_, state) = http(&server.address, "GET", &format!("/api/game/{}", games[0]), None, None);
-    assert_eq!(json_of(&state)["state"]["record"].as_array().map(Vec::len), Some(2), "{state}");
+    let (_, state) = http(
+        &server.address,
+        "GET",
+        &format!("/api/game/{}", games[0]),
+        None,
+        None,
+    );
+    assert_eq!(
+        json_of(&state)["state"]["record"].as_array().map(Vec::len),
+        Some(2),
+        "{state}"
+    );
     assert_eq!(login(&server.address, "carl", "carl-password"), Err(401));
     let key_file = dir.join("server-key.json");
     std::fs::write(&key_file, &key).unwrap();
@@ -529,7 +615,13 @@ fn scheduled_backups_are_pruned_and_a_restore_brings_the_games_back() {
         let file = dir.join(format!("{game}.ndjson"));
         std::fs::write(&file, log).unwrap();
         let out = tempo(
-            &["log", "verify", file.to_str().unwrap(), "--key", key_file.to_str().unwrap()],
+            &[
+                "log",
+                "verify",
+                file.to_str().unwrap(),
+                "--key",
+                key_file.to_str().unwrap(),
+            ],
             &[],
             "",
         );
@@ -539,7 +631,11 @@ fn scheduled_backups_are_pruned_and_a_restore_brings_the_games_back() {
 
     // The store kept aside is whole, with carl: restoring it undoes the
     // restore.
-    let out = tempo(&["restore", aside[0].to_str().unwrap(), "--data", data_arg], &[], "");
+    let out = tempo(
+        &["restore", aside[0].to_str().unwrap(), "--data", data_arg],
+        &[],
+        "",
+    );
     assert!(out.status.success(), "{}", stderr(&out));
     let server = Server::start(&["--listen", "127.0.0.1:0", "--data", data_arg], &[]);
     login(&server.address, "carl", "carl-password").expect("carl, from the store kept aside");

@@ -135,7 +135,8 @@ fn parse_interval(text: &str) -> Result<Duration, String> {
 /// does not replace the good backups with copies of a bad state.
 pub(crate) fn spawn(plan: Plan, store: Store) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
-        let mut ticks = tokio::time::interval_at(tokio::time::Instant::now() + plan.every, plan.every);
+        let mut ticks =
+            tokio::time::interval_at(tokio::time::Instant::now() + plan.every, plan.every);
         ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
             ticks.tick().await;
@@ -309,7 +310,18 @@ mod tests {
         assert_eq!(parse_interval("30m"), Ok(Duration::from_secs(1800)));
         assert_eq!(parse_interval("6h"), Ok(Duration::from_secs(6 * 3600)));
         assert_eq!(parse_interval("1d"), Ok(Duration::from_secs(86_400)));
-        for bad in ["", "6", "h", "6x", "-1h", "1.5h", "0s", "367d", "6 h", "99999999999999999999d"] {
+        for bad in [
+            "",
+            "6",
+            "h",
+            "6x",
+            "-1h",
+            "1.5h",
+            "0s",
+            "367d",
+            "6 h",
+            "99999999999999999999d",
+        ] {
             assert!(parse_interval(bad).is_err(), "{bad:?}");
         }
     }
@@ -354,7 +366,12 @@ mod tests {
             rand::random::<u64>()
         ));
         std::fs::create_dir_all(&dir).unwrap();
-        let times = [3_000_000_000_000i64, 1_000_000_000_000, 2_000_000_000_000, 4_000_000_000_000];
+        let times = [
+            3_000_000_000_000i64,
+            1_000_000_000_000,
+            2_000_000_000_000,
+            4_000_000_000_000,
+        ];
         for t in times {
             std::fs::write(dir.join(backup_name(t)), b"x").unwrap();
         }
@@ -366,7 +383,10 @@ mod tests {
         left.sort();
         assert_eq!(
             left,
-            [backup_name(3_000_000_000_000), backup_name(4_000_000_000_000)]
+            [
+                backup_name(3_000_000_000_000),
+                backup_name(4_000_000_000_000)
+            ]
         );
         assert!(dir.join("keep-me.sqlite").exists());
         assert_eq!(prune(&dir, 2).unwrap(), 0);

@@ -11,8 +11,8 @@ use std::io::Read as _;
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
-use clap::parser::{ArgMatches, ValueSource};
 use clap::Args;
+use clap::parser::{ArgMatches, ValueSource};
 use tempo_server::store::Store;
 
 /// Which arguments of the command being run were typed on its command
@@ -210,8 +210,8 @@ pub(crate) fn read_secret_file(file: &Path, source: &str) -> anyhow::Result<Stri
             context()
         );
     }
-    let text = String::from_utf8(bytes)
-        .map_err(|_| anyhow::anyhow!("{}: not UTF-8 text", context()))?;
+    let text =
+        String::from_utf8(bytes).map_err(|_| anyhow::anyhow!("{}: not UTF-8 text", context()))?;
     let line = text
         .strip_suffix('\n')
         .map_or(text.as_str(), |t| t.strip_suffix('\r').unwrap_or(t));
@@ -220,7 +220,10 @@ pub(crate) fn read_secret_file(file: &Path, source: &str) -> anyhow::Result<Stri
     }
     if line.contains(['\n', '\r']) {
         // Trailing blank lines would silently become part of the secret.
-        anyhow::bail!("{}: more than one line (a secret file holds one)", context());
+        anyhow::bail!(
+            "{}: more than one line (a secret file holds one)",
+            context()
+        );
     }
     Ok(line.to_string())
 }
@@ -268,7 +271,10 @@ mod tests {
         let two = secret(b"s3cret\n\n").unwrap_err().to_string();
         assert!(two.contains("more than one line"), "{two}");
         let empty = secret(b"\n").unwrap_err().to_string();
-        assert!(empty.contains("TEST_FILE") && empty.contains("empty"), "{empty}");
+        assert!(
+            empty.contains("TEST_FILE") && empty.contains("empty"),
+            "{empty}"
+        );
         assert!(secret(&[0xff, 0xfe]).is_err());
         let big = secret(&vec![b'a'; MAX_SECRET_BYTES as usize + 1]).unwrap_err();
         assert!(big.to_string().contains("larger than"), "{big}");
@@ -276,8 +282,7 @@ mod tests {
 
     #[test]
     fn a_missing_secret_file_is_named() {
-        let err = read_secret_file(Path::new("/nonexistent/tempo-secret"), "--x-file")
-            .unwrap_err();
+        let err = read_secret_file(Path::new("/nonexistent/tempo-secret"), "--x-file").unwrap_err();
         assert!(
             format!("{err:#}").starts_with("--x-file /nonexistent/tempo-secret: "),
             "{err:#}"

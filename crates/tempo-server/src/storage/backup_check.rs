@@ -135,7 +135,14 @@ mod tests {
     #[test]
     fn the_expected_tables_come_from_the_migrations() {
         let first = expected_tables(1);
-        for table in ["users", "tokens", "challenges", "games", "events", "server_keys"] {
+        for table in [
+            "users",
+            "tokens",
+            "challenges",
+            "games",
+            "events",
+            "server_keys",
+        ] {
             assert!(first.contains(&table), "{table} in {first:?}");
         }
         assert!(!first.contains(&"sessions"));
@@ -165,8 +172,11 @@ mod tests {
         assert_eq!((summary.accounts, summary.games), (0, 0));
 
         let text = temp_file("text");
-        std::fs::write(&text, "not a database at all, just some text to read".repeat(100))
-            .unwrap();
+        std::fs::write(
+            &text,
+            "not a database at all, just some text to read".repeat(100),
+        )
+        .unwrap();
         assert!(check_store_file(&text).await.is_err());
 
         // A SQLite database, but not tempo's.
