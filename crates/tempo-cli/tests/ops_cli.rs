@@ -186,6 +186,9 @@ fn login(address: &str, name: &str, password: &str) -> Result<String, u16> {
     }
 }
 
+/// Flags, variables, and a part of the one-line error they must give.
+type Refusal<'a> = (&'a [&'a str], &'a [(&'a str, &'a str)], &'a str);
+
 #[test]
 fn settings_come_from_flags_the_environment_and_secret_files() {
     let help = tempo(&["serve", "--help"], &[], "");
@@ -249,7 +252,7 @@ fn settings_come_from_flags_the_environment_and_secret_files() {
     let missing = missing.to_str().unwrap();
     let fresh = dir.join("fresh");
     let fresh = fresh.to_str().unwrap();
-    let refusals: [(&[&str], &[(&str, &str)], &str); 7] = [
+    let refusals: [Refusal; 7] = [
         (
             &["--data", fresh],
             &[

@@ -99,7 +99,7 @@ impl Plan {
         let seconds = self.every.as_secs();
         match [(86_400, "d"), (3_600, "h"), (60, "m")]
             .into_iter()
-            .find(|(unit, _)| seconds % unit == 0)
+            .find(|(unit, _)| seconds.is_multiple_of(*unit))
         {
             Some((unit, name)) => format!("{}{name}", seconds / unit),
             None => format!("{seconds}s"),
