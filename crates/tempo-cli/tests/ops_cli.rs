@@ -570,7 +570,7 @@ fn scheduled_backups_are_pruned_and_a_restore_brings_the_games_back() {
     );
     assert!(!out.status.success());
     assert!(
-        stderr(&out).contains("not a tempo store"),
+        stderr(&out).contains("notes.txt: not restored: not a SQLite database"),
         "{}",
         stderr(&out)
     );

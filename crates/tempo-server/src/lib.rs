@@ -34,7 +34,7 @@ use tower_http::timeout::TimeoutLayer;
 /// bots and the benchmarks reach directly.
 pub mod store {
     pub use crate::storage::{Store, StoreError};
-    pub use crate::storage::{StoreFileSummary, check_store_file};
+    pub use crate::storage::{StoreFileError, StoreFileSummary, check_store_file};
 }
 
 /// Accounts: users, roles, the rules of names and passwords, tokens.

@@ -59,7 +59,7 @@ pub(crate) fn run(args: &RestoreArgs) -> anyhow::Result<()> {
         Ok(summary) => summary,
         Err(e) => {
             let _ = remove_with_companions(&staged);
-            anyhow::bail!("{}: not a tempo store to restore: {e}", backup.display());
+            anyhow::bail!("{}: not restored: {e}", backup.display());
         }
     };
     // The check folded the copy's log into it and closed; a stray log

@@ -8,8 +8,27 @@ use std::path::Path;
 use sqlx::sqlite::SqliteConnectOptions;
 use sqlx::{ConnectOptions, Connection, Row};
 
-use super::StoreError;
 use super::migrations::{MIGRATIONS, Migration};
+
+/// Why a file is no tempo store to install.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreFileError {
+    #[error("not a SQLite database")]
+    NotSqlite,
+    #[error("SQLite's integrity check fails: {0}")]
+    Damaged(String),
+    #[error("a SQLite database, but not a tempo store ({0})")]
+    NotTempo(String),
+    #[error(
+        "its schema (step {found}) is newer than this tempo's (step {known}): use the tempo that wrote it"
+    )]
+    Newer { found: usize, known: usize },
+    #[error("database: {0}")]
+    Database(#[from] sqlx::Error),
+}
+
+/// SQLite's result code for "file is not a database".
+const SQLITE_NOTADB: &str = "26";
 
 /// What a checked store file holds.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -23,7 +42,7 @@ pub struct StoreFileSummary {
 /// Checks the SQLite file `file`. It is never migrated; a write-ahead log
 /// beside it (`-wal`) is folded into it, so that the file alone holds the
 /// store afterwards.
-pub async fn check_store_file(file: &Path) -> Result<StoreFileSummary, StoreError> {
+pub async fn check_store_file(file: &Path) -> Result<StoreFileSummary, StoreFileError> {
     let mut conn = SqliteConnectOptions::new()
         .filename(file)
         .create_if_missing(false)
@@ -42,19 +61,22 @@ pub async fn check_store_file(file: &Path) -> Result<StoreFileSummary, StoreErro
     result
 }
 
-async fn check(conn: &mut sqlx::SqliteConnection) -> Result<StoreFileSummary, StoreError> {
+async fn check(conn: &mut sqlx::SqliteConnection) -> Result<StoreFileSummary, StoreFileError> {
     // At most a few messages: a damaged file can have thousands.
     let problems: Vec<String> = sqlx::query("PRAGMA integrity_check(5)")
         .fetch_all(&mut *conn)
-        .await?
+        .await
+        .map_err(|e| match e {
+            sqlx::Error::Database(d) if d.code().as_deref() == Some(SQLITE_NOTADB) => {
+                StoreFileError::NotSqlite
+            }
+            e => e.into(),
+        })?
         .iter()
         .map(|row| row.try_get(0))
         .collect::<Result<_, _>>()?;
     if problems != ["ok"] {
-        return Err(StoreError::Damaged(format!(
-            "integrity check: {}",
-            problems.join("; ")
-        )));
+        return Err(StoreFileError::Damaged(problems.join("; ")));
     }
     let tables: BTreeSet<String> =
         sqlx::query("SELECT name FROM sqlite_master WHERE type = 'table'")
@@ -64,9 +86,7 @@ async fn check(conn: &mut sqlx::SqliteConnection) -> Result<StoreFileSummary, St
             .map(|row| row.try_get(0))
             .collect::<Result<_, _>>()?;
     if !tables.contains("tempo_schema") {
-        return Err(StoreError::Damaged(
-            "no tempo_schema table: not a tempo store".into(),
-        ));
+        return Err(StoreFileError::NotTempo("no table tempo_schema".into()));
     }
     let schema: i64 = sqlx::query("SELECT COUNT(*) FROM tempo_schema")
         .fetch_one(&mut *conn)
@@ -74,20 +94,22 @@ async fn check(conn: &mut sqlx::SqliteConnection) -> Result<StoreFileSummary, St
         .try_get(0)?;
     let schema = usize::try_from(schema).unwrap_or(0);
     if schema == 0 {
-        return Err(StoreError::Damaged("an empty tempo_schema table".into()));
+        return Err(StoreFileError::NotTempo(
+            "an empty table tempo_schema".into(),
+        ));
     }
     if schema > MIGRATIONS.len() {
-        return Err(StoreError::Damaged(format!(
-            "schema step {schema} is newer than this tempo's ({}): use the tempo that wrote it",
-            MIGRATIONS.len()
-        )));
+        return Err(StoreFileError::Newer {
+            found: schema,
+            known: MIGRATIONS.len(),
+        });
     }
     let missing: Vec<&str> = expected_tables(schema)
         .into_iter()
         .filter(|table| !tables.contains(*table))
         .collect();
     if !missing.is_empty() {
-        return Err(StoreError::Damaged(format!(
+        return Err(StoreFileError::NotTempo(format!(
             "tables missing: {}",
             missing.join(", ")
         )));
@@ -177,7 +199,8 @@ mod tests {
             "not a database at all, just some text to read".repeat(100),
         )
         .unwrap();
-        assert!(check_store_file(&text).await.is_err());
+        let err = check_store_file(&text).await.unwrap_err();
+        assert!(matches!(err, StoreFileError::NotSqlite), "{err}");
 
         // A SQLite database, but not tempo's.
         let other = temp_file("other.sqlite");

@@ -19,7 +19,7 @@ use sqlx::any::{AnyPoolOptions, install_default_drivers};
 use sqlx::{AnyPool, Row};
 use tempo_host::{Body, EndReason, EndResult};
 
-pub use backup_check::{StoreFileSummary, check_store_file};
+pub use backup_check::{StoreFileError, StoreFileSummary, check_store_file};
 pub(crate) use games::ArchivedGame;
 pub(crate) use tournaments::{GameLink, TournamentSummary, TournamentTexts};
 
