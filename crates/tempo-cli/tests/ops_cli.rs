@@ -3,10 +3,11 @@
 //! retention, and a restore that brings the games and their logs back.
 
 use std::collections::BTreeSet;
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
@@ -89,6 +90,9 @@ struct Server {
     address: String,
     /// What it printed before serving.
     notice: String,
+    /// Everything it prints on standard output (its log too), read as it
+    /// comes: a closed pipe would end the server at its next line.
+    output: Arc<Mutex<String>>,
 }
 
 impl Server {
@@ -102,30 +106,47 @@ impl Server {
             .stderr(Stdio::piped())
             .spawn()
             .unwrap();
-        let mut out = BufReader::new(child.stdout.take().unwrap());
-        let mut notice = String::new();
-        out.read_line(&mut notice).unwrap();
-        if !notice.contains("serving on") {
-            let mut err = String::new();
-            child
-                .stderr
-                .take()
-                .unwrap()
-                .read_to_string(&mut err)
-                .unwrap();
-            panic!("tempo serve did not start: {notice}{err}");
-        }
-        let address = notice.trim().rsplit("http://").next().unwrap().to_string();
-        // The rest of the notice arrived in the same write.
-        let mut rest = String::new();
-        while out.buffer().contains(&b'\n') {
-            out.read_line(&mut rest).unwrap();
-        }
-        notice.push_str(&rest);
+        let output = Arc::new(Mutex::new(String::new()));
+        let mut stdout = child.stdout.take().unwrap();
+        let sink = output.clone();
+        std::thread::spawn(move || {
+            let mut chunk = [0u8; 4096];
+            while let Ok(n @ 1..) = stdout.read(&mut chunk) {
+                sink.lock()
+                    .unwrap()
+                    .push_str(&String::from_utf8_lossy(&chunk[..n]));
+            }
+        });
+        // The notice is one write: once its first line is there, all is.
+        let start = Instant::now();
+        let notice = loop {
+            let text = output.lock().unwrap().clone();
+            if text.contains("serving on") {
+                break text;
+            }
+            if start.elapsed() > Duration::from_secs(20) || child.try_wait().unwrap().is_some() {
+                let _ = child.kill();
+                let mut err = String::new();
+                child
+                    .stderr
+                    .take()
+                    .unwrap()
+                    .read_to_string(&mut err)
+                    .unwrap();
+                panic!("tempo serve did not start: {text}{err}");
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        let address = notice
+            .lines()
+            .find_map(|line| line.split_once("serving on http://"))
+            .map(|(_, address)| address.trim().to_string())
+            .unwrap();
         Server {
             child,
             address,
             notice,
+            output,
         }
     }
 }
@@ -642,6 +663,45 @@ fn scheduled_backups_are_pruned_and_a_restore_brings_the_games_back() {
     assert!(out.status.success(), "{}", stderr(&out));
     let server = Server::start(&["--listen", "127.0.0.1:0", "--data", data_arg], &[]);
     login(&server.address, "carl", "carl-password").expect("carl, from the store kept aside");
+    drop(server);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_failed_backup_is_logged_and_the_next_turn_tries_again() {
+    let dir = temp_dir("backup-fails");
+    let data = dir.join("data");
+    let backups = dir.join("backups");
+    let server = Server::start(
+        &[
+            "--listen",
+            "127.0.0.1:0",
+            "--data",
+            data.to_str().unwrap(),
+            "--backup-every",
+            "1s",
+            "--backup-dir",
+            backups.to_str().unwrap(),
+        ],
+        &[],
+    );
+    wait_for(Duration::from_secs(20), || {
+        (!backups_in(&backups).is_empty()).then_some(())
+    });
+    // The directory gone, a file in its place: every turn fails.
+    std::fs::remove_dir_all(&backups).unwrap();
+    std::fs::write(&backups, "in the way").unwrap();
+    std::thread::sleep(Duration::from_millis(2500));
+    let (status, _) = http(&server.address, "GET", "/healthz", None, None);
+    assert_eq!(status, 200, "the server runs on");
+    // The directory back: the next turn writes a backup again.
+    std::fs::remove_file(&backups).unwrap();
+    std::fs::create_dir(&backups).unwrap();
+    wait_for(Duration::from_secs(20), || {
+        (!backups_in(&backups).is_empty()).then_some(())
+    });
+    let log = server.output.lock().unwrap().clone();
+    assert!(log.contains("backup failed"), "{log}");
     drop(server);
     std::fs::remove_dir_all(&dir).ok();
 }
