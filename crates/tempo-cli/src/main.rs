@@ -66,10 +66,14 @@ enum Command {
 }
 
 fn main() -> std::process::ExitCode {
-    restore_sigpipe();
     let matches = Cli::command().get_matches();
     let cli =
         Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.format(&mut Cli::command()).exit());
+    // A server outlives whoever reads its console: a closed pipe there is a
+    // lost log line, not the end of the games.
+    if !matches!(cli.command, Command::Serve(_)) {
+        restore_sigpipe();
+    }
     // Which settings were typed rather than taken from the environment:
     // a flag wins over a variable.
     let given = cmd::settings::CommandLine::of(&matches);
@@ -114,8 +118,8 @@ fn main() -> std::process::ExitCode {
 /// the reader has gone would panic instead.
 fn restore_sigpipe() {
     #[cfg(unix)]
-    // SAFETY: called once at the start of `main`, before any thread or
-    // output exists; SIG_DFL is a valid disposition for SIGPIPE.
+    // SAFETY: called once in `main` after parsing the arguments, before any
+    // thread or output exists; SIG_DFL is a valid disposition for SIGPIPE.
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }

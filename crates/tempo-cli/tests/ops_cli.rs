@@ -705,3 +705,50 @@ fn a_failed_backup_is_logged_and_the_next_turn_tries_again() {
     drop(server);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn a_closed_console_does_not_stop_the_server() {
+    let dir = temp_dir("closed-console");
+    let data = dir.join("data");
+    let backups = dir.join("backups");
+    let address = free_address();
+    let mut child = command(
+        &[
+            "serve",
+            "--no-bots",
+            "--listen",
+            &address,
+            "--data",
+            data.to_str().unwrap(),
+            "--backup-every",
+            "1s",
+            "--backup-dir",
+            backups.to_str().unwrap(),
+        ],
+        &[],
+    )
+    .stdout(Stdio::piped())
+    .stderr(Stdio::null())
+    .spawn()
+    .unwrap();
+    // Read the first line (as `tempo serve | head -1` would), then close
+    // the pipe: every later log line meets a closed pipe.
+    let mut stdout = child.stdout.take().unwrap();
+    let mut first = Vec::new();
+    let mut byte = [0u8; 1];
+    while stdout.read(&mut byte).unwrap() == 1 && byte[0] != b'\n' {
+        first.push(byte[0]);
+    }
+    assert!(String::from_utf8_lossy(&first).contains("serving on"));
+    drop(stdout);
+    // Each backup turn writes a log line.
+    wait_for(Duration::from_secs(20), || {
+        (backups_in(&backups).len() >= 2).then_some(())
+    });
+    assert!(child.try_wait().unwrap().is_none(), "the server ended");
+    let (status, _) = http(&address, "GET", "/healthz", None, None);
+    assert_eq!(status, 200);
+    let _ = child.kill();
+    let _ = child.wait();
+    std::fs::remove_dir_all(&dir).ok();
+}
