@@ -118,9 +118,32 @@ fn the_server_signature_on_the_head_is_checked() {
     );
     let verified = verify_log(&signed, Some(&key.verifying_key())).expect("signed by the key");
     assert!(verified.signed);
+    assert_eq!(verified.signed_through, Some(seq));
     let other = SigningKey::from_bytes(&[6; 32]).verifying_key();
     assert!(verify_log(&signed, Some(&other)).is_err());
-    assert!(verify_log(&log_text(&log), Some(&key.verifying_key())).is_err());
+    assert_eq!(
+        verify_log(&log_text(&log), Some(&key.verifying_key())),
+        Err(chain::VerifyError::Unsigned { seq })
+    );
+    // Without a key nothing is proven by a signature.
+    let unkeyed = verify_log(&signed, None).expect("the chain holds");
+    assert_eq!((unkeyed.signed, unkeyed.signed_through), (false, None));
+
+    // Entries after the signed head: the chain holds, the signature
+    // proves only the prefix, and the answer says up to which seq.
+    play(&mut game, &mut log, Color::Black, "e7e5", 3_000);
+    let longer = format!("{signed}{}", log_text(&log[seq as usize + 1..]));
+    let err = verify_log(&longer, Some(&key.verifying_key())).unwrap_err();
+    let last = game.head().0;
+    assert_eq!(err, chain::VerifyError::UnsignedTail { signed: seq, last });
+    assert_eq!(err.seq(), Some(seq + 1));
+    assert_eq!(
+        err.to_string(),
+        format!(
+            "the signature proves entries 0..={seq} only; entries {}..={last} are unsigned",
+            seq + 1
+        )
+    );
 }
 
 #[test]
@@ -330,6 +353,7 @@ fn bad_specs_are_refused_with_the_reason() {
     let bad = [
         (spec(Variant::Standard, Some("banana")), "clock"),
         (spec(Variant::Standard, Some("-")), "no time limit"),
+        (spec(Variant::Standard, Some("0+5")), "no initial time"),
         (
             GameSpec {
                 rules: [("pause".to_string(), "sometimes".to_string())].into(),

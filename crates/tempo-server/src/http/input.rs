@@ -1,0 +1,109 @@
+//! What the edge lets in: path parameters, query strings and JSON bodies
+//! are checked here, once for every endpoint, before a handler or the
+//! store sees them. A NUL byte, for one, is text SQLite stores and
+//! PostgreSQL refuses; it is refused here alike on both (400), and an id
+//! or a name that cannot exist is not looked up (404).
+
+use axum::extract::FromRequestParts;
+use axum::extract::RawPathParams;
+use axum::extract::rejection::RawPathParamsRejection;
+use axum::http::request::Parts;
+
+use super::error::ApiError;
+use crate::domain::accounts::check_name;
+use crate::domain::is_id;
+
+/// Checks the request's path parameters and query string. `resource` is
+/// what an `{id}` of this path names (`game`, `challenge`, `tournament`).
+pub(crate) async fn check_request(parts: &mut Parts, resource: &str) -> Result<(), ApiError> {
+    if let Some(query) = parts.uri.query()
+        && let Some(byte) = encoded_control(query)
+    {
+        return Err(ApiError::bad_request(format!(
+            "query: a control character (%{byte:02X}) is not allowed"
+        )));
+    }
+    let params = match RawPathParams::from_request_parts(parts, &()).await {
+        Ok(params) => params,
+        Err(RawPathParamsRejection::InvalidUtf8InPathParam(rejection)) => {
+            return Err(ApiError::bad_request(rejection.body_text()));
+        }
+        // A path without parameters.
+        Err(_) => return Ok(()),
+    };
+    for (key, value) in &params {
+        if value.chars().any(char::is_control) {
+            return Err(ApiError::bad_request(format!(
+                "{key}: control characters are not allowed"
+            )));
+        }
+        match key {
+            "id" if !is_id(value) => return Err(ApiError::not_found(resource)),
+            "username" if check_name(value).is_err() => return Err(ApiError::not_found("user")),
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// The first percent-encoded control character of a query string (the
+/// raw bytes of a URI cannot be control characters).
+fn encoded_control(query: &str) -> Option<u8> {
+    let digit = |b: u8| char::from(b).to_digit(16);
+    query.as_bytes().windows(3).find_map(|w| {
+        let byte = (w[0] == b'%')
+            .then_some(())
+            .and_then(|()| Some(digit(w[1])? * 16 + digit(w[2])?))?;
+        (byte < 0x20 || byte == 0x7f).then_some(byte as u8)
+    })
+}
+
+/// Whether a JSON text holds a string with a NUL character (`\u0000`:
+/// JSON cannot hold it raw). Every backslash in JSON begins an escape, so
+/// walking escape by escape finds exactly the NULs (`\\u0000` is a
+/// backslash and the text `u0000`).
+pub(crate) fn holds_nul(json: &[u8]) -> bool {
+    let mut i = 0;
+    while i < json.len() {
+        if json[i] == b'\\' {
+            if json[i + 1..].starts_with(b"u0000") {
+                return true;
+            }
+            i += 2;
+        } else {
+            i += 1;
+        }
+    }
+    false
+}
+
+/// The refusal of a body with a NUL.
+pub(crate) fn nul_refused() -> ApiError {
+    ApiError::bad_request("body: a string holds a NUL character (\\u0000), which is not allowed")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{encoded_control, holds_nul};
+
+    #[test]
+    fn a_nul_is_found_in_any_string_and_only_a_nul() {
+        assert!(holds_nul(br#"{"username":"a\u0000b"}"#));
+        assert!(holds_nul(br#"{"a\u0000":1}"#));
+        assert!(holds_nul(br#"["x\\\u0000"]"#));
+        assert!(!holds_nul(br#"{"reason":"\\u0000 is how JSON writes it"}"#));
+        assert!(!holds_nul(br#"{"reason":"\u0001 \n \" ok"}"#));
+        assert!(!holds_nul(br#"{"text":"u0000"}"#));
+        assert!(!holds_nul(b"\\"));
+    }
+
+    #[test]
+    fn an_encoded_control_character_in_a_query_is_found() {
+        assert_eq!(encoded_control("user=a%00b"), Some(0));
+        assert_eq!(encoded_control("user=a%1fb&page=1"), Some(0x1f));
+        assert_eq!(encoded_control("user=%7F"), Some(0x7f));
+        assert_eq!(encoded_control("user=%20anna%C3%A4&page=2"), None);
+        assert_eq!(encoded_control("user=%0"), None);
+        assert_eq!(encoded_control("user=%+1"), None);
+    }
+}
