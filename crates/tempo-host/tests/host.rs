@@ -445,3 +445,37 @@ fn moves_may_be_written_in_san_or_iccf_digits() {
         "r1bqkbnr/pppppppp/2n5/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 2"
     );
 }
+
+#[test]
+fn an_arbiters_times_are_bounded_by_a_day_or_the_games_initial_time() {
+    let day = tempo_host::MAX_ARBITER_TIME.0;
+    for (clock, limit) in [("300+3", day), ("259200+0", 3 * day)] {
+        let (mut game, _) = new_game(&spec(Variant::Standard, Some(clock)));
+        assert_eq!(game.arbiter_time_limit().0, limit, "{clock}");
+        let set = |millis| {
+            arbiter(ArbiterAction::SetClock {
+                color: Color::White,
+                millis,
+            })
+        };
+        for refused in [limit + 1, -1, i64::MAX] {
+            let err = game.handle(set(refused), 2_000, [0; 32]).unwrap_err();
+            assert!(err.to_string().starts_with("setClock: "), "{clock}: {err}");
+        }
+        game.handle(set(limit), 2_000, [0; 32])
+            .expect("the limit itself");
+        let add = |millis| {
+            arbiter(ArbiterAction::AddTime {
+                color: Color::White,
+                millis,
+            })
+        };
+        // At the limit (the same instant: White's clock runs): nothing
+        // more, but time may be taken away.
+        assert!(game.handle(add(1), 2_000, [0; 32]).is_err());
+        assert!(game.handle(add(i64::MIN), 2_000, [0; 32]).is_err());
+        game.handle(add(-60_000), 2_000, [0; 32])
+            .expect("taken away");
+        assert_eq!(game.end(), None, "{clock}");
+    }
+}
