@@ -84,7 +84,86 @@ pub(crate) fn nul_refused() -> ApiError {
 
 #[cfg(test)]
 mod tests {
-    use super::{encoded_control, holds_nul};
+    use axum::Router;
+    use axum::body::Body;
+    use axum::extract::Request;
+    use axum::http::StatusCode;
+    use axum::middleware::{Next, from_fn};
+    use axum::response::{IntoResponse, Response};
+    use axum::routing::get;
+    use tower::ServiceExt;
+
+    use super::{check_request, encoded_control, holds_nul};
+
+    /// A route behind the check: whether a request reaches its handler.
+    async fn answer(uri: &str) -> (StatusCode, String) {
+        async fn checked(request: Request, next: Next) -> Response {
+            let (mut parts, body) = request.into_parts();
+            match check_request(&mut parts, "game").await {
+                Ok(()) => next.run(Request::from_parts(parts, body)).await,
+                Err(refusal) => refusal.into_response(),
+            }
+        }
+        let router = Router::new()
+            .route("/g/{id}", get(|| async { "reached" }))
+            .route("/u/{username}/{choice}", get(|| async { "reached" }))
+            .route("/plain", get(|| async { "reached" }))
+            .route_layer(from_fn(checked));
+        let response = router
+            .oneshot(Request::get(uri).body(Body::empty()).unwrap())
+            .await
+            .unwrap();
+        let status = response.status();
+        let bytes = axum::body::to_bytes(response.into_body(), 1024)
+            .await
+            .unwrap();
+        (status, String::from_utf8_lossy(&bytes).into_owned())
+    }
+
+    #[tokio::test]
+    async fn what_cannot_be_an_id_or_a_name_never_reaches_a_handler() {
+        for uri in [
+            "/g/Ab3_-x",
+            "/u/anna/e2e4",
+            "/u/anna/%C3%A4",
+            "/plain",
+            "/plain?page=2",
+        ] {
+            assert_eq!(
+                answer(uri).await,
+                (StatusCode::OK, "reached".into()),
+                "{uri}"
+            );
+        }
+        let refused = [
+            ("/g/a.b", StatusCode::NOT_FOUND, "game not found"),
+            ("/g/%E2%98%83", StatusCode::NOT_FOUND, "game not found"),
+            ("/u/a%20b/x", StatusCode::NOT_FOUND, "user not found"),
+            (
+                "/g/a%00b",
+                StatusCode::BAD_REQUEST,
+                "id: control characters",
+            ),
+            (
+                "/u/anna/e2%0Ae4",
+                StatusCode::BAD_REQUEST,
+                "choice: control characters",
+            ),
+            ("/g/%FF", StatusCode::BAD_REQUEST, "Invalid UTF-8"),
+            (
+                "/plain?user=a%00",
+                StatusCode::BAD_REQUEST,
+                "query: a control character (%00)",
+            ),
+        ];
+        for (uri, status, error) in refused {
+            let (got, body) = answer(uri).await;
+            assert_eq!(got, status, "{uri}: {body}");
+            assert!(body.contains(error), "{uri}: {body}");
+        }
+        let long = format!("/g/{}", "a".repeat(65));
+        assert_eq!(answer(&long).await.0, StatusCode::NOT_FOUND);
+    }
 
     #[test]
     fn a_nul_is_found_in_any_string_and_only_a_nul() {
