@@ -9,6 +9,7 @@ use serde::Serialize;
 use tempo_host::HostError;
 use utoipa::ToSchema;
 
+use super::input::BadInput;
 use crate::domain::tournaments::Refusal;
 use crate::service::accounts::AccountsError;
 use crate::service::challenges::ChallengeError;
@@ -171,6 +172,16 @@ impl From<TournamentError> for ApiError {
     }
 }
 
+impl From<BadInput> for ApiError {
+    fn from(bad: BadInput) -> ApiError {
+        let status = match bad {
+            BadInput::Malformed(_) => StatusCode::BAD_REQUEST,
+            BadInput::NoSuch(_) => StatusCode::NOT_FOUND,
+        };
+        ApiError::new(status, bad.to_string())
+    }
+}
+
 /// A JSON body whose rejection is an [`ApiError`] (one line of JSON, the
 /// problem named), not axum's plain text.
 #[derive(Debug, Clone, Copy, Default)]
@@ -193,7 +204,7 @@ where
                 .await
                 .map_err(|rejection| ApiError::new(rejection.status(), rejection.body_text()))?;
         if super::input::holds_nul(&bytes) {
-            return Err(super::input::nul_refused());
+            return Err(super::input::nul_refused().into());
         }
         let mut again = axum::extract::Request::new(axum::body::Body::from(bytes));
         *again.headers_mut() = headers;

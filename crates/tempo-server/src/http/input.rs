@@ -9,37 +9,50 @@ use axum::extract::RawPathParams;
 use axum::extract::rejection::RawPathParamsRejection;
 use axum::http::request::Parts;
 
-use super::error::ApiError;
 use crate::domain::accounts::check_name;
 use crate::domain::is_id;
 
+/// Why the edge refuses a request's input (`super::error` makes it an
+/// answer: 400, or 404 for what names nothing).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub(crate) enum BadInput {
+    #[error("{0}")]
+    Malformed(String),
+    /// An id or a name that cannot exist: `what` is not found.
+    #[error("{0} not found")]
+    NoSuch(&'static str),
+}
+
 /// Checks the request's path parameters and query string. `resource` is
 /// what an `{id}` of this path names (`game`, `challenge`, `tournament`).
-pub(crate) async fn check_request(parts: &mut Parts, resource: &str) -> Result<(), ApiError> {
+pub(crate) async fn check_request(
+    parts: &mut Parts,
+    resource: &'static str,
+) -> Result<(), BadInput> {
     if let Some(query) = parts.uri.query()
         && let Some(byte) = encoded_control(query)
     {
-        return Err(ApiError::bad_request(format!(
+        return Err(BadInput::Malformed(format!(
             "query: a control character (%{byte:02X}) is not allowed"
         )));
     }
     let params = match RawPathParams::from_request_parts(parts, &()).await {
         Ok(params) => params,
         Err(RawPathParamsRejection::InvalidUtf8InPathParam(rejection)) => {
-            return Err(ApiError::bad_request(rejection.body_text()));
+            return Err(BadInput::Malformed(rejection.body_text()));
         }
         // A path without parameters.
         Err(_) => return Ok(()),
     };
     for (key, value) in &params {
         if value.chars().any(char::is_control) {
-            return Err(ApiError::bad_request(format!(
+            return Err(BadInput::Malformed(format!(
                 "{key}: control characters are not allowed"
             )));
         }
         match key {
-            "id" if !is_id(value) => return Err(ApiError::not_found(resource)),
-            "username" if check_name(value).is_err() => return Err(ApiError::not_found("user")),
+            "id" if !is_id(value) => return Err(BadInput::NoSuch(resource)),
+            "username" if check_name(value).is_err() => return Err(BadInput::NoSuch("user")),
             _ => {}
         }
     }
@@ -77,9 +90,11 @@ pub(crate) fn holds_nul(json: &[u8]) -> bool {
     false
 }
 
-/// The refusal of a body with a NUL.
-pub(crate) fn nul_refused() -> ApiError {
-    ApiError::bad_request("body: a string holds a NUL character (\\u0000), which is not allowed")
+/// The refusal of a JSON body with a NUL.
+pub(crate) fn nul_refused() -> BadInput {
+    BadInput::Malformed(
+        "body: a string holds a NUL character (\\u0000), which is not allowed".into(),
+    )
 }
 
 #[cfg(test)]
@@ -93,7 +108,7 @@ mod tests {
     use axum::routing::get;
     use tower::ServiceExt;
 
-    use super::{check_request, encoded_control, holds_nul};
+    use super::{BadInput, check_request, encoded_control, holds_nul};
 
     /// A route behind the check: whether a request reaches its handler.
     async fn answer(uri: &str) -> (StatusCode, String) {
@@ -101,7 +116,12 @@ mod tests {
             let (mut parts, body) = request.into_parts();
             match check_request(&mut parts, "game").await {
                 Ok(()) => next.run(Request::from_parts(parts, body)).await,
-                Err(refusal) => refusal.into_response(),
+                Err(refusal @ BadInput::Malformed(_)) => {
+                    (StatusCode::BAD_REQUEST, refusal.to_string()).into_response()
+                }
+                Err(refusal @ BadInput::NoSuch(_)) => {
+                    (StatusCode::NOT_FOUND, refusal.to_string()).into_response()
+                }
             }
         }
         let router = Router::new()

@@ -98,7 +98,7 @@ async fn guard(State(guard): State<Guard>, request: Request, next: Next) -> Resp
         }
     }
     if let Err(refusal) = super::input::check_request(&mut parts, guard.resource).await {
-        return refusal.into_response();
+        return ApiError::from(refusal).into_response();
     }
     next.run(Request::from_parts(parts, body)).await
 }
