@@ -479,3 +479,19 @@ fn an_arbiters_times_are_bounded_by_a_day_or_the_games_initial_time() {
         assert_eq!(game.end(), None, "{clock}");
     }
 }
+
+#[test]
+fn a_simple_delay_alone_leaves_time_to_move() {
+    // `0d5`: no time on the clock, five seconds' delay a move — accepted,
+    // since the clock waits out the delay before it runs.
+    let (mut game, mut log) = new_game(&spec(Variant::Standard, Some("0d5")));
+    play(&mut game, &mut log, Color::White, "e2e4", 4_000);
+    play(&mut game, &mut log, Color::Black, "e7e5", 8_000);
+    assert_eq!(game.end(), None);
+    assert!(
+        game.tick(20_000)
+            .unwrap()
+            .iter()
+            .any(|e| e.public_line().contains("\"end\""))
+    );
+}
