@@ -64,8 +64,30 @@ fn a_saved_log_verifies_and_a_changed_one_names_its_seq() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    assert!(stdout.starts_with("ok: 4 entries, head "), "{stdout}");
-    assert!(stdout.contains("signature valid"));
+    assert!(
+        stdout.starts_with("ok: chain intact, 4 entries (seq 0..=3), head "),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains(
+            "signature valid: the server signed the head at seq 3, which proves entries 0..=3"
+        ),
+        "{stdout}"
+    );
+    assert_eq!(stdout.lines().count(), 1);
+
+    // Without the key the chain is checked, the signature is not — and
+    // the answer says so, for a rewritten log would pass the same way.
+    let out = tempo(&["log", "verify", file]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success());
+    assert!(
+        stdout
+            .trim_end()
+            .ends_with("signature NOT checked (no --key)"),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("signature valid"), "{stdout}");
 
     let text = std::fs::read_to_string(&path).unwrap();
     let forged = dir.join("forged.ndjson");
@@ -84,5 +106,67 @@ fn a_saved_log_verifies_and_a_changed_one_names_its_seq() {
     let out = tempo(&["log", "verify", file, "--key", &other]);
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("signature"));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_signed_head_says_up_to_which_seq_it_proves_the_log() {
+    let dir = std::env::temp_dir().join(format!("tempo-log-prefix-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (path, key) = saved_log(&dir);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+
+    // A log the server signed at seq 1 (as a fetch then would hand it
+    // out), with the later entries appended unsigned.
+    let signing = SigningKey::from_bytes(&[9; 32]);
+    let second: serde_json::Value = serde_json::from_str(lines[1]).unwrap();
+    let hash = tempo_host::chain::unhex::<32>(second["hash"].as_str().unwrap()).unwrap();
+    let signature = sign_head(&signing, "g7", 1, &hash);
+    let signed_second = format!(
+        r#"{},"signature":"{signature}"}}"#,
+        lines[1].trim_end_matches('}')
+    );
+    let unsigned_last = {
+        let mut last: serde_json::Value = serde_json::from_str(lines[3]).unwrap();
+        last.as_object_mut().unwrap().remove("signature");
+        last.to_string()
+    };
+    let tail = dir.join("tail.ndjson");
+    std::fs::write(
+        &tail,
+        [lines[0], &signed_second, lines[2], &unsigned_last].join("\n") + "\n",
+    )
+    .unwrap();
+    let out = tempo(&["log", "verify", tail.to_str().unwrap(), "--key", &key]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("the signature proves entries 0..=1 only; entries 2..=3 are unsigned"),
+        "{stderr}"
+    );
+
+    // The signed prefix alone verifies, and says it proves 0..=1 only.
+    let prefix = dir.join("prefix.ndjson");
+    std::fs::write(&prefix, [lines[0], &signed_second].join("\n") + "\n").unwrap();
+    let out = tempo(&["log", "verify", prefix.to_str().unwrap(), "--key", &key]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        stdout.contains("2 entries (seq 0..=1)") && stdout.contains("proves entries 0..=1"),
+        "{stdout}"
+    );
+
+    // A key and no signature at all: refused, and not as a wrong key.
+    let bare = dir.join("bare.ndjson");
+    std::fs::write(&bare, [lines[0], lines[1]].join("\n") + "\n").unwrap();
+    let out = tempo(&["log", "verify", bare.to_str().unwrap(), "--key", &key]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr.contains("no signature in the log"), "{stderr}");
     std::fs::remove_dir_all(&dir).ok();
 }

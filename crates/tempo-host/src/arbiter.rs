@@ -10,6 +10,10 @@ use crate::entry::{Body, Entry};
 use crate::game::{Board, GameClock, Snapshot};
 use crate::{ArbiterAction, ClockRestore, HostError, HostedGame};
 
+/// The most an arbiter may set a clock to, or add at once, in a game whose
+/// initial time is shorter: a day.
+pub const MAX_ARBITER_TIME: Millis = Millis::DAY;
+
 impl HostedGame {
     pub(crate) fn arbiter(
         &mut self,
@@ -23,6 +27,7 @@ impl HostedGame {
                 "arbiter: a name of 1-64 bytes and a reason of at most 500".into(),
             ));
         }
+        self.check_arbiter_time(&action, at)?;
         // Try it on a copy first: an action the clock or board refuses
         // is not logged.
         let set_result = match &action {
@@ -43,6 +48,60 @@ impl HostedGame {
             entries.push(self.append(Body::End(end), at, None)?);
         }
         Ok(entries)
+    }
+
+    /// The most an arbiter may put on a clock, or add or take at once:
+    /// a day, or the game's initial time if that is longer (a
+    /// correspondence game's days). Beyond it a typo (or `i64::MAX`) would
+    /// decide the game or overflow the clock.
+    pub fn arbiter_time_limit(&self) -> Millis {
+        let initial = self
+            .header()
+            .time_control()
+            .and_then(|control| control.initial())
+            .unwrap_or(Millis::ZERO);
+        initial.max(MAX_ARBITER_TIME)
+    }
+
+    /// Refuses a clock setting or addition outside
+    /// [`HostedGame::arbiter_time_limit`] (checked on a new action only:
+    /// a stored log replays as it was written).
+    fn check_arbiter_time(&self, action: &ArbiterAction, at: u64) -> Result<(), HostError> {
+        let limit = self.arbiter_time_limit();
+        let ms = limit.0;
+        let refuse = |text: String| Err(HostError::Spec(text));
+        match *action {
+            ArbiterAction::SetClock { millis, .. } if !(0..=ms).contains(&millis) => {
+                refuse(format!(
+                    "setClock: millis must be 0 to {ms} ({}), not {millis}",
+                    limit.hms()
+                ))
+            }
+            ArbiterAction::AddTime { millis, .. }
+                if millis == 0 || millis.unsigned_abs() > ms as u64 =>
+            {
+                refuse(format!(
+                    "addTime: millis must be 1 to {ms} ({}), or as much taken away, not {millis}",
+                    limit.hms()
+                ))
+            }
+            ArbiterAction::AddTime { color, millis } => {
+                let Some(now) = self.reading(color, at) else {
+                    return Ok(()); // No clock: the action is refused as such.
+                };
+                let after = now.0.saturating_add(millis);
+                if (0..=ms).contains(&after) {
+                    Ok(())
+                } else {
+                    refuse(format!(
+                        "addTime: the clock would read {} ({after} ms): it must stay 0 to {} ({ms} ms)",
+                        Millis(after).hms(),
+                        limit.hms()
+                    ))
+                }
+            }
+            _ => Ok(()),
+        }
     }
 
     pub(crate) fn evolve_arbiter(

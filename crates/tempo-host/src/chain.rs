@@ -134,6 +134,16 @@ pub enum VerifyError {
     Commitment { seq: u64, color: String },
     #[error("the signature on the head (seq {seq}) is not the server key's")]
     Signature { seq: u64 },
+    /// A key was given, and no entry carries a signature to check.
+    #[error("no signature in the log to check against the key (the last entry is seq {seq})")]
+    Unsigned { seq: u64 },
+    /// The last signature is on an earlier entry than the last: what
+    /// follows it is not proven.
+    #[error(
+        "the signature proves entries 0..={signed} only; entries {}..={last} are unsigned",
+        signed + 1
+    )]
+    UnsignedTail { signed: u64, last: u64 },
     #[error("the log is empty")]
     Empty,
 }
@@ -146,7 +156,9 @@ impl VerifyError {
             | VerifyError::Prev { seq }
             | VerifyError::Hash { seq }
             | VerifyError::Commitment { seq, .. }
-            | VerifyError::Signature { seq } => Some(*seq),
+            | VerifyError::Signature { seq }
+            | VerifyError::Unsigned { seq } => Some(*seq),
+            VerifyError::UnsignedTail { signed, .. } => Some(signed + 1),
             VerifyError::NotAnEntry { .. } | VerifyError::Empty => None,
         }
     }
@@ -159,19 +171,27 @@ pub struct VerifiedHead {
     pub seq: u64,
     /// Its hash.
     pub hash: Hash,
-    /// Whether a signature line was present and checked.
+    /// Whether the last entry carries a signature, checked against the
+    /// key.
     pub signed: bool,
+    /// The last seq whose signature was checked: the log is proven up to
+    /// it, and only up to it (a signed head says nothing of entries the
+    /// game may have logged after it). `None` without a key.
+    pub signed_through: Option<u64>,
 }
 
 /// Verifies a saved NDJSON log: consecutive `seq` from 0, each `prev` the
 /// hash before, each `hash` its content's, every reveal matching its
 /// commitments; the server's `signature` on the head (a field of the
-/// last entry) is checked against `key` when given.
+/// last entry) is checked against `key` when given. With a key, a log
+/// without a signature, or whose last signature is on an earlier entry
+/// than its last, does not verify.
 pub fn verify_log(text: &str, key: Option<&VerifyingKey>) -> Result<VerifiedHead, VerifyError> {
     let mut prev = GENESIS;
     let mut game = String::new();
     let mut commitments = crate::commit::Commitments::default();
     let mut head: Option<VerifiedHead> = None;
+    let mut signed_through = None;
     for (index, line) in text
         .lines()
         .enumerate()
@@ -224,12 +244,24 @@ pub fn verify_log(text: &str, key: Option<&VerifyingKey>) -> Result<VerifiedHead
                 return Err(VerifyError::Signature { seq });
             }
             signed = true;
+            signed_through = Some(seq);
         }
-        head = Some(VerifiedHead { seq, hash, signed });
+        head = Some(VerifiedHead {
+            seq,
+            hash,
+            signed,
+            signed_through,
+        });
     }
     let head = head.ok_or(VerifyError::Empty)?;
     if key.is_some() && !head.signed {
-        return Err(VerifyError::Signature { seq: head.seq });
+        return Err(match signed_through {
+            None => VerifyError::Unsigned { seq: head.seq },
+            Some(signed) => VerifyError::UnsignedTail {
+                signed,
+                last: head.seq,
+            },
+        });
     }
     Ok(head)
 }

@@ -54,6 +54,16 @@ pub struct Header {
 /// Longest game id and player name a header takes.
 pub const MAX_NAME: usize = 64;
 
+/// Whether a control that starts at zero still leaves time to move: a
+/// simple (US) delay holds the clock for its length each move. Any other
+/// clock at zero falls before the first move (an increment comes only
+/// after it): a game no one can play.
+fn delay_first(control: &TimeControl) -> bool {
+    control.periods().is_some_and(|periods| {
+        matches!(periods.periods()[0].delay, tempo_clock::Delay::Simple(d) if d > tempo_clock::Millis::ZERO)
+    })
+}
+
 impl Header {
     /// The header of game `id` between `white` and `black` as `spec`
     /// asks, checked: a readable time control, a valid start, options the
@@ -72,10 +82,21 @@ impl Header {
                 let control: TimeControl = text
                     .parse()
                     .map_err(|e| HostError::Spec(format!("clock '{text}': {e}")))?;
-                if control.initial().is_none() {
-                    return Err(HostError::Spec(format!(
-                        "clock '{text}': no time limit; leave the clock out for an untimed game"
-                    )));
+                match control.initial() {
+                    None => {
+                        return Err(HostError::Spec(format!(
+                            "clock '{text}': no time limit; leave the clock out for an untimed game"
+                        )));
+                    }
+                    Some(initial)
+                        if initial <= tempo_clock::Millis::ZERO && !delay_first(&control) =>
+                    {
+                        return Err(HostError::Spec(format!(
+                            "clock '{text}': no initial time, so the first flag would fall at once; \
+                             give a limit above zero (e.g. 300+5)"
+                        )));
+                    }
+                    Some(_) => {}
                 }
                 Some(text.clone())
             }

@@ -53,6 +53,7 @@ pub mod view;
 use serde::{Deserialize, Serialize};
 use tempo_chess::Color;
 
+pub use arbiter::MAX_ARBITER_TIME;
 pub use commit::Nonce;
 pub use end::{End, EndReason, EndResult, UnknownReason, UnknownResult};
 pub use entry::{Body, Entry, Revealed, Sealed};

@@ -118,9 +118,32 @@ fn the_server_signature_on_the_head_is_checked() {
     );
     let verified = verify_log(&signed, Some(&key.verifying_key())).expect("signed by the key");
     assert!(verified.signed);
+    assert_eq!(verified.signed_through, Some(seq));
     let other = SigningKey::from_bytes(&[6; 32]).verifying_key();
     assert!(verify_log(&signed, Some(&other)).is_err());
-    assert!(verify_log(&log_text(&log), Some(&key.verifying_key())).is_err());
+    assert_eq!(
+        verify_log(&log_text(&log), Some(&key.verifying_key())),
+        Err(chain::VerifyError::Unsigned { seq })
+    );
+    // Without a key nothing is proven by a signature.
+    let unkeyed = verify_log(&signed, None).expect("the chain holds");
+    assert_eq!((unkeyed.signed, unkeyed.signed_through), (false, None));
+
+    // Entries after the signed head: the chain holds, the signature
+    // proves only the prefix, and the answer says up to which seq.
+    play(&mut game, &mut log, Color::Black, "e7e5", 3_000);
+    let longer = format!("{signed}{}", log_text(&log[seq as usize + 1..]));
+    let err = verify_log(&longer, Some(&key.verifying_key())).unwrap_err();
+    let last = game.head().0;
+    assert_eq!(err, chain::VerifyError::UnsignedTail { signed: seq, last });
+    assert_eq!(err.seq(), Some(seq + 1));
+    assert_eq!(
+        err.to_string(),
+        format!(
+            "the signature proves entries 0..={seq} only; entries {}..={last} are unsigned",
+            seq + 1
+        )
+    );
 }
 
 #[test]
@@ -330,6 +353,7 @@ fn bad_specs_are_refused_with_the_reason() {
     let bad = [
         (spec(Variant::Standard, Some("banana")), "clock"),
         (spec(Variant::Standard, Some("-")), "no time limit"),
+        (spec(Variant::Standard, Some("0+5")), "no initial time"),
         (
             GameSpec {
                 rules: [("pause".to_string(), "sometimes".to_string())].into(),
@@ -419,5 +443,55 @@ fn moves_may_be_written_in_san_or_iccf_digits() {
     assert_eq!(
         game.position().to_fen(),
         "r1bqkbnr/pppppppp/2n5/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 2"
+    );
+}
+
+#[test]
+fn an_arbiters_times_are_bounded_by_a_day_or_the_games_initial_time() {
+    let day = tempo_host::MAX_ARBITER_TIME.0;
+    for (clock, limit) in [("300+3", day), ("259200+0", 3 * day)] {
+        let (mut game, _) = new_game(&spec(Variant::Standard, Some(clock)));
+        assert_eq!(game.arbiter_time_limit().0, limit, "{clock}");
+        let set = |millis| {
+            arbiter(ArbiterAction::SetClock {
+                color: Color::White,
+                millis,
+            })
+        };
+        for refused in [limit + 1, -1, i64::MAX] {
+            let err = game.handle(set(refused), 2_000, [0; 32]).unwrap_err();
+            assert!(err.to_string().starts_with("setClock: "), "{clock}: {err}");
+        }
+        game.handle(set(limit), 2_000, [0; 32])
+            .expect("the limit itself");
+        let add = |millis| {
+            arbiter(ArbiterAction::AddTime {
+                color: Color::White,
+                millis,
+            })
+        };
+        // At the limit (the same instant: White's clock runs): nothing
+        // more, but time may be taken away.
+        assert!(game.handle(add(1), 2_000, [0; 32]).is_err());
+        assert!(game.handle(add(i64::MIN), 2_000, [0; 32]).is_err());
+        game.handle(add(-60_000), 2_000, [0; 32])
+            .expect("taken away");
+        assert_eq!(game.end(), None, "{clock}");
+    }
+}
+
+#[test]
+fn a_simple_delay_alone_leaves_time_to_move() {
+    // `0d5`: no time on the clock, five seconds' delay a move — accepted,
+    // since the clock waits out the delay before it runs.
+    let (mut game, mut log) = new_game(&spec(Variant::Standard, Some("0d5")));
+    play(&mut game, &mut log, Color::White, "e2e4", 4_000);
+    play(&mut game, &mut log, Color::Black, "e7e5", 8_000);
+    assert_eq!(game.end(), None);
+    assert!(
+        game.tick(20_000)
+            .unwrap()
+            .iter()
+            .any(|e| e.public_line().contains("\"end\""))
     );
 }

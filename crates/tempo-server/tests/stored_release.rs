@@ -125,3 +125,101 @@ async fn an_old_sealed_commit_is_revealed_by_the_next_move() {
     let head = verify_log(&log, None).expect("the continued log verifies");
     assert_eq!(head.seq, 4);
 }
+
+/// The plan's lines of `query` on the SQLite file at `path`.
+async fn plan(pool: &sqlx::AnyPool, query: &str) -> Vec<String> {
+    use sqlx::Row;
+    sqlx::query(&format!("EXPLAIN QUERY PLAN {query}"))
+        .fetch_all(pool)
+        .await
+        .unwrap()
+        .iter()
+        .map(|row| row.try_get::<String, _>(3).unwrap())
+        .collect()
+}
+
+/// That release had no index on challenges (issue #24): its store gains
+/// them when it opens, and the challenge lists read by them, not by
+/// scanning the table.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_old_store_gains_the_indexes_its_challenge_lists_read_by() {
+    let file = release().join("tempo.sqlite");
+    sqlx::any::install_default_drivers();
+    let indexes = |url: String| async move {
+        use sqlx::Row;
+        let pool = sqlx::AnyPool::connect(&url).await.unwrap();
+        let names: Vec<String> = sqlx::query(
+            "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'challenges' \
+             AND name NOT LIKE 'sqlite_autoindex%'",
+        )
+        .fetch_all(&pool)
+        .await
+        .unwrap()
+        .iter()
+        .map(|row| row.try_get(0).unwrap())
+        .collect();
+        (pool, names)
+    };
+    let (_, before) = indexes(format!("sqlite://{}?mode=ro", file.display())).await;
+    assert!(before.is_empty(), "{before:?}");
+
+    let (_server, dir) = server().await;
+    let (pool, after) = indexes(format!("sqlite://{}", dir.0.join("tempo.sqlite").display())).await;
+    for index in [
+        "challenges_by_challenger",
+        "challenges_by_dest",
+        "challenges_by_status",
+    ] {
+        assert!(after.iter().any(|name| name == index), "{after:?}");
+    }
+    // The store's own queries of the challenges (storage/challenges.rs).
+    for query in [
+        "SELECT id FROM challenges WHERE status = 'open' AND (challenger = 'anna' OR dest = 'anna') \
+         ORDER BY created LIMIT 200",
+        "SELECT COUNT(*) FROM challenges WHERE status = 'open' AND challenger = 'anna'",
+        "SELECT id FROM challenges WHERE id = 'x'",
+    ] {
+        let lines = plan(&pool, query).await;
+        assert!(
+            lines.iter().any(|l| l.contains("USING")),
+            "{query}: {lines:?}"
+        );
+        assert!(
+            !lines
+                .iter()
+                .any(|l| l.starts_with("SCAN challenges") && !l.contains("INDEX")),
+            "{query}: {lines:?}"
+        );
+    }
+}
+
+/// The same indexes on PostgreSQL (with `TEMPO_TEST_DATABASE_URL`).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgresql_has_the_challenge_indexes_too() {
+    use sqlx::Row;
+    let Some(server) = TestServer::postgres().await else {
+        return;
+    };
+    let pool = sqlx::AnyPool::connect(server.url.as_deref().unwrap())
+        .await
+        .unwrap();
+    let names: Vec<String> = sqlx::query(
+        "SELECT indexname::text FROM pg_indexes WHERE tablename = 'challenges' \
+         AND schemaname = current_schema()",
+    )
+    .fetch_all(&pool)
+    .await
+    .unwrap()
+    .iter()
+    .map(|row| row.try_get(0).unwrap())
+    .collect();
+    for index in [
+        "challenges_by_challenger",
+        "challenges_by_dest",
+        "challenges_by_status",
+    ] {
+        assert!(names.iter().any(|name| name == index), "{names:?}");
+    }
+    pool.close().await;
+    server.finish().await;
+}

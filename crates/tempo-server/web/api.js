@@ -46,6 +46,21 @@ async function request(method, path, body) {
 }
 
 export const get = (path) => request('GET', path);
+
+// Every item of a paged list (`?page=` from 0; each answer's `nextPage`
+// is the page after, null on the last): the arrays named `key`, joined.
+// At most `maxPages` pages are read.
+export async function getAll(path, key, maxPages = 100) {
+  const items = [];
+  let page = 0;
+  for (let n = 0; n < maxPages && Number.isInteger(page); n++) {
+    const sep = path.includes('?') ? '&' : '?';
+    const body = await get(page === 0 ? path : `${path}${sep}page=${page}`);
+    items.push(...(body[key] || []));
+    page = body.nextPage;
+  }
+  return items;
+}
 export const post = (path, body) => request('POST', path, body);
 export const del = (path) => request('DELETE', path);
 

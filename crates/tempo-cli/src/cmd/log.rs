@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use anyhow::Context;
 use clap::{Args, Subcommand};
-use tempo_host::chain::{hex, unhex, verify_log};
+use tempo_host::chain::{VerifiedHead, hex, unhex, verify_log};
 
 use super::CodedError;
 
@@ -19,7 +19,9 @@ pub(crate) struct LogArgs {
 enum LogCommand {
     /// Check a saved log: consecutive entries, each hash, each reveal
     /// against its commitment, and with --key the server's signature on
-    /// the head. Exit 0, or 1 naming the first bad seq.
+    /// the head (it proves the entries up to the signed seq). Without
+    /// --key the signature is not checked, and the output says so. Exit 0,
+    /// or 1 naming the first bad seq.
     Verify(VerifyArgs),
 }
 
@@ -49,13 +51,7 @@ pub(crate) fn run(args: &LogArgs) -> anyhow::Result<()> {
     let key = args.key.as_deref().map(read_key).transpose()?;
     match verify_log(&text, key.as_ref()) {
         Ok(head) => {
-            let signed = if head.signed { ", signature valid" } else { "" };
-            println!(
-                "ok: {} entries, head {} (seq {}){signed}",
-                head.seq + 1,
-                hex(&head.hash),
-                head.seq
-            );
+            println!("{}", verdict(&head));
             Ok(())
         }
         Err(err) => Err(CodedError {
@@ -63,6 +59,27 @@ pub(crate) fn run(args: &LogArgs) -> anyhow::Result<()> {
             message: format!("{}: {err}", args.file.display()),
         }
         .into()),
+    }
+}
+
+/// The one line of a log that verified: what the chain shows, and what a
+/// signature proves — nothing without `--key` (anyone can rewrite a log
+/// and compute its hashes again), and with it the entries up to the
+/// signed seq only (a log saved earlier, or cut short, ends at a signed
+/// head too).
+fn verdict(head: &VerifiedHead) -> String {
+    let chain = format!(
+        "ok: chain intact, {} entries (seq 0..={}), head {}",
+        head.seq + 1,
+        head.seq,
+        hex(&head.hash)
+    );
+    match head.signed_through {
+        None => format!("{chain}; signature NOT checked (no --key)"),
+        Some(signed) => format!(
+            "{chain}; signature valid: the server signed the head at seq {signed}, which \
+             proves entries 0..={signed} (not whether the game went on after it)"
+        ),
     }
 }
 

@@ -2,7 +2,7 @@
 //! password.
 
 use axum::Json;
-use axum::extract::State;
+use axum::extract::{Query, State};
 use axum::http::HeaderMap;
 use axum::routing::{get, post};
 use serde::{Deserialize, Serialize};
@@ -13,6 +13,7 @@ use utoipa::ToSchema;
 use super::endpoint::{Access, Endpoint};
 use super::error::ApiJson;
 use super::extract::{Caller, session_id};
+use super::paging::{PageQuery, next_page};
 use super::{ApiResult, Done, GameKind, Side, done};
 use crate::domain::accounts::Role;
 use crate::service::games::{self, PlayingGame};
@@ -25,11 +26,18 @@ pub(super) struct AccountAnswer {
     pub role: Role,
 }
 
-/// The caller's games in play.
+/// Games in play listed a page at most (and by default).
+const PLAYING_PAGE: u32 = 500;
+
+/// A page of the caller's games in play.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub(super) struct PlayingAnswer {
     pub now_playing: Vec<PlayingView>,
+    /// This page (from 0).
+    pub page: u32,
+    /// The page to ask for next (`?page=`), `null` on the last.
+    pub next_page: Option<u32>,
 }
 
 /// One game in play, seen from the caller's seat.
@@ -84,10 +92,14 @@ async fn account(Caller(user): Caller) -> Json<AccountAnswer> {
 async fn playing(
     State(state): State<AppState>,
     Caller(user): Caller,
+    Query(query): Query<PageQuery>,
 ) -> ApiResult<Json<PlayingAnswer>> {
-    let games = games::playing(&state, &user).await?;
+    let page = query.page(PLAYING_PAGE)?;
+    let (games, more) = games::playing(&state, &user, page).await?;
     Ok(Json(PlayingAnswer {
         now_playing: games.into_iter().map(PlayingView::from).collect(),
+        page: page.index,
+        next_page: next_page(page, more),
     }))
 }
 
@@ -113,10 +125,11 @@ pub(super) fn endpoints() -> Vec<Endpoint> {
         e(
             "get",
             "/api/account/playing",
-            "The caller's unfinished games, those awaiting the caller's move first, with deadlines",
+            "The caller's unfinished games, those awaiting the caller's move first, with deadlines; 500 a page (?page=0, ?nb=), nextPage the page after, null on the last",
             Token,
             || get(playing),
         )
+        .query::<PageQuery>()
         .json::<PlayingAnswer>(),
         e(
             "get",

@@ -105,20 +105,20 @@ impl From<ArbiterActionWire> for ArbiterAction {
     }
 }
 
-/// `POST /api/game/{id}/arbiter` (arbiters and admins).
+/// `POST /api/game/{id}/arbiter` (arbiters and admins who do not play
+/// in the game).
 async fn act(
     State(state): State<AppState>,
     Caller(user): Caller,
     Path(id): Path<String>,
     ApiJson(req): ApiJson<ArbiterRequest>,
 ) -> ApiResult<Json<Done>> {
-    let slot = state.hub.slot(&state.store, &id).await?;
-    let command = Command::Arbiter {
-        arbiter: user.name,
+    games::arbitrate(&state, &user, &id, |arbiter| Command::Arbiter {
+        arbiter,
         reason: req.reason,
         action: req.action.into(),
-    };
-    games::run(&state, &slot, command).await?;
+    })
+    .await?;
     Ok(done())
 }
 

@@ -2,8 +2,9 @@
 //! may call it, its wire types and what its documentation says.
 
 use axum::routing::MethodRouter;
-use utoipa::ToSchema;
+use utoipa::openapi::path::{Parameter, ParameterIn};
 use utoipa::openapi::{RefOr, Schema};
+use utoipa::{IntoParams, ToSchema};
 
 use crate::service::AppState;
 
@@ -54,6 +55,8 @@ pub struct Endpoint {
     pub answer_schema: Option<SchemaFn>,
     /// What a caller without the role is told ([`Access::Arbiter`]).
     pub forbidden: &'static str,
+    /// The query parameters it reads, if any.
+    pub query: Option<fn() -> Vec<Parameter>>,
     pub(crate) handler: fn() -> MethodRouter<AppState>,
 }
 
@@ -75,6 +78,7 @@ impl Endpoint {
             answer: JSON,
             answer_schema: None,
             forbidden: ARBITERS_ONLY,
+            query: None,
             handler,
         }
     }
@@ -82,6 +86,12 @@ impl Endpoint {
     /// The endpoint takes a JSON body of type `T`.
     pub(crate) fn body<T: ToSchema>(mut self) -> Endpoint {
         self.body = Some(schema_of::<T>);
+        self
+    }
+
+    /// The endpoint reads the query parameters of `T`.
+    pub(crate) fn query<T: IntoParams>(mut self) -> Endpoint {
+        self.query = Some(|| T::into_params(|| Some(ParameterIn::Query)));
         self
     }
 

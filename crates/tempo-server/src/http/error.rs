@@ -9,6 +9,7 @@ use serde::Serialize;
 use tempo_host::HostError;
 use utoipa::ToSchema;
 
+use super::input::BadInput;
 use crate::domain::tournaments::Refusal;
 use crate::service::accounts::AccountsError;
 use crate::service::challenges::ChallengeError;
@@ -66,6 +67,14 @@ impl IntoResponse for ApiError {
 
 impl From<StoreError> for ApiError {
     fn from(err: StoreError) -> ApiError {
+        // A safety net behind the edge's checks (`super::input`): text the
+        // store cannot hold is the request's fault, not an outage.
+        if err.is_unstorable_text() {
+            tracing::warn!(error = %err, "storage refused the request's text");
+            return ApiError::bad_request(
+                "the request holds text that cannot be stored (a NUL or an invalid character)",
+            );
+        }
         // The detail goes to the log, not to the client.
         tracing::error!(error = %err, "storage");
         ApiError::new(
@@ -96,7 +105,7 @@ impl From<GameError> for ApiError {
             GameError::Rejected(host) => return host.into(),
             GameError::Store(store) => return store.into(),
             GameError::NotFound => StatusCode::NOT_FOUND,
-            GameError::NotSeated => StatusCode::FORBIDDEN,
+            GameError::NotSeated | GameError::OwnGame => StatusCode::FORBIDDEN,
             GameError::ChoiceTooLong => StatusCode::BAD_REQUEST,
             GameError::Unloadable | GameError::Busy => StatusCode::SERVICE_UNAVAILABLE,
         };
@@ -142,6 +151,7 @@ impl From<Refusal> for ApiError {
             Refusal::Invalid(_) => StatusCode::BAD_REQUEST,
             Refusal::Conflict(_) => StatusCode::CONFLICT,
             Refusal::NotFound(_) => StatusCode::NOT_FOUND,
+            Refusal::Forbidden(_) => StatusCode::FORBIDDEN,
         };
         ApiError::new(status, refusal.to_string())
     }
@@ -162,6 +172,16 @@ impl From<TournamentError> for ApiError {
     }
 }
 
+impl From<BadInput> for ApiError {
+    fn from(bad: BadInput) -> ApiError {
+        let status = match bad {
+            BadInput::Malformed(_) => StatusCode::BAD_REQUEST,
+            BadInput::NoSuch(_) => StatusCode::NOT_FOUND,
+        };
+        ApiError::new(status, bad.to_string())
+    }
+}
+
 /// A JSON body whose rejection is an [`ApiError`] (one line of JSON, the
 /// problem named), not axum's plain text.
 #[derive(Debug, Clone, Copy, Default)]
@@ -175,7 +195,20 @@ where
     type Rejection = ApiError;
 
     async fn from_request(req: axum::extract::Request, state: &S) -> Result<Self, ApiError> {
-        Json::<T>::from_request(req, state)
+        // The body is read once, checked for a NUL in any string (see
+        // `super::input`), then parsed as before with its headers.
+        let (parts, body) = req.into_parts();
+        let headers = parts.headers.clone();
+        let bytes =
+            axum::body::Bytes::from_request(axum::extract::Request::from_parts(parts, body), state)
+                .await
+                .map_err(|rejection| ApiError::new(rejection.status(), rejection.body_text()))?;
+        if super::input::holds_nul(&bytes) {
+            return Err(super::input::nul_refused().into());
+        }
+        let mut again = axum::extract::Request::new(axum::body::Body::from(bytes));
+        *again.headers_mut() = headers;
+        Json::<T>::from_request(again, state)
             .await
             .map(|Json(value)| ApiJson(value))
             .map_err(|rejection| ApiError::new(rejection.status(), rejection.body_text()))
@@ -218,4 +251,40 @@ pub(crate) async fn json_errors(
         axum::http::HeaderValue::from_static("nosniff"),
     );
     response
+}
+
+#[cfg(test)]
+mod tests {
+    use axum::http::StatusCode;
+
+    use super::ApiError;
+    use crate::storage::StoreError;
+
+    /// The safety net: PostgreSQL's refusal of a NUL becomes a 400, not a
+    /// 503 (run with `TEMPO_TEST_DATABASE_URL`; SQLite stores a NUL).
+    #[tokio::test]
+    async fn text_postgresql_cannot_hold_is_a_400() {
+        let Ok(url) = std::env::var("TEMPO_TEST_DATABASE_URL") else {
+            eprintln!("skipped: TEMPO_TEST_DATABASE_URL not set (PostgreSQL tests)");
+            return;
+        };
+        sqlx::any::install_default_drivers();
+        let pool = sqlx::AnyPool::connect(&url).await.expect("PostgreSQL");
+        let Err(err) = sqlx::query("SELECT $1")
+            .bind("anna\0")
+            .fetch_one(&pool)
+            .await
+        else {
+            panic!("PostgreSQL took a NUL");
+        };
+        let err = StoreError::from(err);
+        assert!(err.is_unstorable_text(), "{err}");
+        assert_eq!(ApiError::from(err).status, StatusCode::BAD_REQUEST);
+        let other = StoreError::Damaged("x".into());
+        assert!(!other.is_unstorable_text());
+        assert_eq!(
+            ApiError::from(other).status,
+            StatusCode::SERVICE_UNAVAILABLE
+        );
+    }
 }

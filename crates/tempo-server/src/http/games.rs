@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use tempo_host::chain::hex;
 use tempo_host::{EndReason, EndResult, Variant};
-use utoipa::ToSchema;
+use utoipa::{IntoParams, ToSchema};
 
 use super::endpoint::{Access, Endpoint, NDJSON};
 use super::extract::MaybeCaller;
@@ -40,11 +40,15 @@ pub(super) struct ServerKey {
 }
 
 /// Which finished games to list.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 #[serde(deny_unknown_fields)]
 pub(super) struct ArchiveQuery {
+    /// One member's games only.
     user: Option<String>,
+    /// The page, from 0 (50 games a page).
     #[serde(default)]
+    #[param(minimum = 0, maximum = 10_000)]
     page: u32,
 }
 
@@ -164,6 +168,7 @@ pub(super) fn archive_endpoints() -> Vec<Endpoint> {
             Access::Public,
             || get(archive),
         )
+        .query::<ArchiveQuery>()
         .json::<ArchiveAnswer>(),
     ]
 }

@@ -41,7 +41,8 @@ fn operation(endpoint: &Endpoint, components: &mut Vec<(String, RefOr<Schema>)>)
                 .required(Required::True)
                 .schema(Some(string.clone()))
                 .build()
-        });
+        })
+        .chain(endpoint.query.map(|query| query()).unwrap_or_default());
     let answer = ContentBuilder::new()
         .schema(endpoint.answer_schema.map(|schema| schema(components)))
         .build();

@@ -49,10 +49,24 @@ struct Guard {
     state: AppState,
     access: Access,
     forbidden: &'static str,
+    /// What an `{id}` in the endpoint's path names.
+    resource: &'static str,
+}
+
+/// What an `{id}` in `path` names, for a "not found" answer.
+fn resource_of(path: &str) -> &'static str {
+    if path.starts_with("/api/tournaments/") {
+        "tournament"
+    } else if path.starts_with("/api/challenge/") {
+        "challenge"
+    } else {
+        "game"
+    }
 }
 
 /// Enforces an endpoint's [`Access`] before its handler runs, and leaves
-/// the caller it found in the request for the handler's extractors.
+/// the caller it found in the request for the handler's extractors; then
+/// checks the path's parameters and query ([`super::input`]).
 async fn guard(State(guard): State<Guard>, request: Request, next: Next) -> Response {
     let (mut parts, body) = request.into_parts();
     match guard.access {
@@ -83,6 +97,9 @@ async fn guard(State(guard): State<Guard>, request: Request, next: Next) -> Resp
             parts.extensions.insert(Resolved(user));
         }
     }
+    if let Err(refusal) = super::input::check_request(&mut parts, guard.resource).await {
+        return ApiError::from(refusal).into_response();
+    }
     next.run(Request::from_parts(parts, body)).await
 }
 
@@ -95,6 +112,7 @@ pub(crate) fn routes(state: &AppState) -> Router<AppState> {
             state: state.clone(),
             access: endpoint.access,
             forbidden: endpoint.forbidden,
+            resource: resource_of(endpoint.path),
         };
         let handler =
             (endpoint.handler)().route_layer(axum::middleware::from_fn_with_state(checks, guard));
@@ -109,6 +127,19 @@ pub(crate) fn routes(state: &AppState) -> Router<AppState> {
         .fold(Router::new(), |router, (path, handler)| {
             router.route(path, handler)
         })
+        .layer(axum::middleware::map_response(no_store))
+}
+
+/// Every answer of the API that does not choose its own caching is not
+/// stored by browsers or proxies: most carry a member's private data
+/// (`/api/me`, a player's view of a game with their hidden move, their
+/// challenges), and a shared cache must never hand one to someone else.
+async fn no_store(mut response: Response) -> Response {
+    response
+        .headers_mut()
+        .entry(axum::http::header::CACHE_CONTROL)
+        .or_insert(axum::http::HeaderValue::from_static("no-store"));
+    response
 }
 
 /// The OpenAPI 3.1 document of the API.

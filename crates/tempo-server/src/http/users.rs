@@ -2,7 +2,7 @@
 //! new accounts.
 
 use axum::Json;
-use axum::extract::State;
+use axum::extract::{Query, State};
 use axum::routing::{get, post};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -11,13 +11,22 @@ use super::ApiResult;
 use super::endpoint::{Access, Endpoint};
 use super::error::ApiJson;
 use super::extract::Caller;
+use super::paging::{PageQuery, next_page};
 use crate::domain::accounts::Role;
 use crate::service::{AppState, accounts};
 
-/// The members.
+/// Members listed a page at most (and by default).
+const MEMBERS_PAGE: u32 = 2000;
+
+/// A page of the members, by name.
 #[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub(super) struct MembersAnswer {
     pub users: Vec<Member>,
+    /// This page (from 0).
+    pub page: u32,
+    /// The page to ask for next (`?page=`), `null` on the last.
+    pub next_page: Option<u32>,
 }
 
 /// A member.
@@ -51,13 +60,18 @@ pub(super) struct NewUserAnswer {
     pub role: Role,
 }
 
-/// `GET /api/users`: the members a caller may challenge.
+/// `GET /api/users[?page=&nb=]`: the members a caller may challenge, a
+/// page at a time.
 async fn members(
     State(state): State<AppState>,
     Caller(_): Caller,
+    Query(query): Query<PageQuery>,
 ) -> ApiResult<Json<MembersAnswer>> {
-    let users = accounts::members(&state.store).await?;
+    let page = query.page(MEMBERS_PAGE)?;
+    let (users, more) = accounts::members(&state.store, page).await?;
     Ok(Json(MembersAnswer {
+        page: page.index,
+        next_page: next_page(page, more),
         users: users
             .into_iter()
             .map(|u| Member {
@@ -90,10 +104,11 @@ pub(super) fn endpoints() -> Vec<Endpoint> {
         e(
             "get",
             "/api/users",
-            "The club's members (name and role)",
+            "The club's members (name and role), by name, 2000 a page (?page=0, ?nb=); nextPage is the page after, null on the last",
             Token,
             || get(members),
         )
+        .query::<PageQuery>()
         .json::<MembersAnswer>(),
         e(
             "post",

@@ -1,6 +1,7 @@
 //! Accounts: logging in (tokens and browser sessions), who a token or a
 //! session names, members and their passwords.
 
+use crate::domain::Page;
 use crate::domain::accounts::{
     self, AccountError, Role, SESSION_TTL, User, check_new_name, check_password,
 };
@@ -137,9 +138,15 @@ pub(crate) async fn end_session(state: &AppState, id: &str) -> Result<(), Accoun
         .await?)
 }
 
-/// The club's members.
-pub(crate) async fn members(store: &Store) -> Result<Vec<User>, AccountsError> {
-    Ok(store.members().await?)
+/// A page of the club's members, by name, and whether more follow.
+pub(crate) async fn members(store: &Store, page: Page) -> Result<(Vec<User>, bool), AccountsError> {
+    // One more than the page shows tells whether another page follows.
+    let mut users = store
+        .members(i64::from(page.size) + 1, page.offset())
+        .await?;
+    let more = users.len() > page.size as usize;
+    users.truncate(page.size as usize);
+    Ok((users, more))
 }
 
 /// An admin adds a member.

@@ -5,9 +5,6 @@ use sqlx::Row;
 use super::{Store, StoreError, key};
 use crate::domain::accounts::{Role, SESSION_TTL, User};
 
-/// Most members the member list shows.
-pub(super) const MAX_MEMBERS: i64 = 2000;
-
 fn role(text: &str) -> Result<Role, StoreError> {
     text.parse()
         .map_err(|e: crate::domain::accounts::UnknownRole| StoreError::Damaged(e.to_string()))
@@ -52,10 +49,12 @@ impl Store {
             .try_get(0)?)
     }
 
-    /// Every member's name (as registered) and role, by name.
-    pub async fn members(&self) -> Result<Vec<User>, StoreError> {
-        let rows = sqlx::query("SELECT display, role FROM users ORDER BY name LIMIT $1")
-            .bind(MAX_MEMBERS)
+    /// Members' names (as registered) and roles, by name: `limit` from
+    /// `offset`.
+    pub async fn members(&self, limit: i64, offset: i64) -> Result<Vec<User>, StoreError> {
+        let rows = sqlx::query("SELECT display, role FROM users ORDER BY name LIMIT $1 OFFSET $2")
+            .bind(limit)
+            .bind(offset)
             .fetch_all(&self.pool)
             .await?;
         rows.iter()

@@ -166,13 +166,14 @@ impl Store {
     }
 
     /// The ids of unfinished games: every one (oldest first), or those
-    /// of `user` (newest first, at most 500).
+    /// of `user` (newest first; ids only, as every game in play is in
+    /// memory anyway).
     pub async fn unfinished_games(&self, user: Option<&str>) -> Result<Vec<String>, StoreError> {
         let rows = match user {
             Some(user) => {
                 sqlx::query(
                     "SELECT id FROM games WHERE finished = 0 AND (white = $1 OR black = $1)
-                     ORDER BY created DESC LIMIT 500",
+                     ORDER BY created DESC, id",
                 )
                 .bind(key(user))
                 .fetch_all(&self.pool)

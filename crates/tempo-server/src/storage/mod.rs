@@ -40,6 +40,24 @@ pub enum StoreError {
     SeqTaken { game: String, seq: u64 },
 }
 
+/// PostgreSQL's SQLSTATEs for text it cannot hold: `22021` (a byte
+/// sequence not valid in the encoding, such as NUL) and `22P05` (a
+/// character with no equivalent in it).
+const UNSTORABLE_TEXT: [&str; 2] = ["22021", "22P05"];
+
+impl StoreError {
+    /// Whether the store refused text given to it (a NUL byte in a name,
+    /// say) rather than failed: the request's fault, not the store's.
+    pub fn is_unstorable_text(&self) -> bool {
+        match self {
+            StoreError::Database(sqlx::Error::Database(db)) => db
+                .code()
+                .is_some_and(|code| UNSTORABLE_TEXT.contains(&code.as_ref())),
+            _ => false,
+        }
+    }
+}
+
 /// The store the server runs on.
 #[derive(Debug, Clone)]
 pub struct Store {

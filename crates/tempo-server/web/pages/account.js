@@ -1,5 +1,5 @@
 import { t } from '../i18n.js';
-import { get, post, me } from '../api.js';
+import { getAll, post, me } from '../api.js';
 import { h, field, select } from '../dom.js';
 import { toast } from '../app.js';
 
@@ -29,7 +29,7 @@ export async function render(main) {
   const section = h('section', { class: 'card' }, h('h2', {}, t('account.members')), list);
   main.append(section);
   const fill = async () => {
-    const { users } = await get('/api/users');
+    const users = await getAll('/api/users', 'users');
     list.replaceChildren(...users.map((u) => h('li', {}, u.name, ' ', h('small', {}, t('role.' + u.role)))));
   };
   await fill();

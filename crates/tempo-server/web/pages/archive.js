@@ -2,7 +2,7 @@
 // member's name; each links to its replay (/game/{id}) and its log.
 
 import { t, addCatalogue, hasKey } from '../i18n.js';
-import { get, me } from '../api.js';
+import { get, getAll, me } from '../api.js';
 import { h, field, localTime } from '../dom.js';
 import { navigate } from '../app.js';
 import catalogue from '../i18n/archive.js';
@@ -33,7 +33,7 @@ export async function render(main) {
   const input = h('input', { name: 'user', type: 'search', value: user, autocomplete: 'off', maxlength: '64', list: 'archive-members' });
   const members = h('datalist', { id: 'archive-members' });
   // Members' names to choose from (the list needs a login).
-  if (me()) get('/api/users').then(({ users }) => members.replaceChildren(...users.map((u) => h('option', { value: u.name })))).catch(() => {});
+  if (me()) getAll('/api/users', 'users').then((users) => members.replaceChildren(...users.map((u) => h('option', { value: u.name })))).catch(() => {});
   const form = h('form', { class: 'filters card', role: 'search', dataset: { form: 'archive-filter' } },
     field(t('archive.member'), input),
     members,

@@ -2,7 +2,7 @@
 // (my move first, with correspondence deadlines in local time), recent games.
 
 import { t, addCatalogue } from '../i18n.js';
-import { get, post, me, stream } from '../api.js';
+import { get, getAll, post, me, stream } from '../api.js';
 import { h, field, select, localTime } from '../dom.js';
 import { navigate, toast } from '../app.js';
 import catalogue from '../i18n/lobby.js';
@@ -124,11 +124,11 @@ export async function render(main) {
   const playing = h('section', { class: 'card' });
   const recent = h('section', { class: 'card' });
   const tournaments = h('section', { class: 'card' });
-  const { users } = await get('/api/users');
+  const users = await getAll('/api/users', 'users');
   const refresh = async () => {
     const [pending, mine, done, tours] = await Promise.all([
       get('/api/challenge'),
-      get('/api/account/playing'),
+      getAll('/api/account/playing', 'nowPlaying').then((nowPlaying) => ({ nowPlaying })),
       get('/api/games?user=' + encodeURIComponent(me().username)),
       get('/api/tournaments').catch(() => ({ tournaments: [] })),
     ]);

@@ -48,6 +48,9 @@ pub enum Refusal {
     /// Something named does not exist.
     #[error("{0} not found")]
     NotFound(String),
+    /// The director may not make this change (a result on their own board).
+    #[error("{0}")]
+    Forbidden(String),
 }
 
 /// A director's attendance status, as the API takes it.

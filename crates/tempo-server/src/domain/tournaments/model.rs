@@ -320,6 +320,11 @@ impl Record {
         let result: BoardResult = result
             .parse()
             .map_err(|e: UnknownResult| invalid(e.to_string()))?;
+        if !from_game && (self.plays_as(b.white, by) || self.plays_as(b.black, by)) {
+            return Err(Refusal::Forbidden(format!(
+                "you play on board {board} of round {round}: another director must enter its result"
+            )));
+        }
         let before = self.result(round, &b);
         if from_game && before.is_some() {
             return Ok(false);
@@ -343,6 +348,14 @@ impl Record {
             });
         }
         Ok(true)
+    }
+
+    /// Whether player `id` is registered with the account `user`.
+    fn plays_as(&self, id: PlayerId, user: &str) -> bool {
+        self.s
+            .usernames
+            .get(&id)
+            .is_some_and(|name| name.eq_ignore_ascii_case(user))
     }
 
     /// Stores the server game of a board.

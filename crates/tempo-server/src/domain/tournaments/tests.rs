@@ -51,6 +51,14 @@ fn a_round_needs_every_result_before_the_next() {
         r.set_result(1, 3, "1-0", "arb", 0, false),
         Err(Refusal::NotFound(_))
     ));
+    // A director who plays on a board does not enter its result; the
+    // game itself still may.
+    r.s.usernames.insert(boards[0].black, "Arb".into());
+    assert!(matches!(
+        r.set_result(1, 1, "0-1", "arb", 0, false),
+        Err(Refusal::Forbidden(_))
+    ));
+    r.s.usernames.clear();
     assert_eq!(r.set_result(1, 1, "1-0", "arb", 0, false), Ok(true));
     assert_eq!(r.set_result(1, 2, "+-", "arb", 0, false), Ok(true));
     assert_eq!(r.complete_rounds(), 1);

@@ -14,6 +14,9 @@ pub enum GameError {
     NotFound,
     #[error("you do not play in this game")]
     NotSeated,
+    /// An arbiter's action on a game the arbiter plays in.
+    #[error("you play in this game: another arbiter must rule on it")]
+    OwnGame,
     #[error("a choice is at most {MAX_CHOICE} characters")]
     ChoiceTooLong,
     /// The rules refuse the command.

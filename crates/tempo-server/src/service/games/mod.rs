@@ -17,6 +17,7 @@ pub(crate) use error::{GameError, MAX_CHOICE};
 pub(crate) use hub::{Hub, Line, Slot};
 pub use writer::Writer;
 
+use crate::domain::Page;
 use crate::domain::accounts::User;
 use crate::service::AppState;
 
@@ -75,6 +76,22 @@ pub(crate) async fn act(
     run(state, &slot, make(color)).await
 }
 
+/// An arbiter's action on game `id`: `make(arbiter's name)`. Refused to
+/// the game's own players, whatever their role — no one rules on their
+/// own game.
+pub(crate) async fn arbitrate(
+    state: &AppState,
+    arbiter: &User,
+    id: &str,
+    make: impl FnOnce(String) -> Command,
+) -> Result<(), GameError> {
+    let slot = state.hub.slot(&state.store, id).await?;
+    if slot.seat(&arbiter.name).is_some() {
+        return Err(GameError::OwnGame);
+    }
+    run(state, &slot, make(arbiter.name.clone())).await
+}
+
 /// A game's stored entries up to the head a reader sees, and the server's
 /// signature on that head.
 pub(crate) struct SignedLog {
@@ -111,9 +128,15 @@ pub(crate) struct PlayingGame {
     pub deadline: Option<u64>,
 }
 
-/// The caller's unfinished games, those where a move is due from the
-/// caller first, then by deadline.
-pub(crate) async fn playing(state: &AppState, user: &User) -> Result<Vec<PlayingGame>, GameError> {
+/// A page of the caller's unfinished games, those where a move is due
+/// from the caller first, then by deadline; and whether more follow. The
+/// order needs every game's state: all of the caller's are read (they
+/// are in memory while in play), one page is answered.
+pub(crate) async fn playing(
+    state: &AppState,
+    user: &User,
+    page: Page,
+) -> Result<(Vec<PlayingGame>, bool), GameError> {
     let now = state.clock.now();
     let mut games = Vec::new();
     for id in state.store.unfinished_games(Some(&user.name)).await? {
@@ -141,14 +164,20 @@ pub(crate) async fn playing(state: &AppState, user: &User) -> Result<Vec<Playing
             id,
         });
     }
-    games.sort_by_key(|g| (!g.my_turn, g.deadline));
-    Ok(games)
+    // The id last: one order for every page.
+    games.sort_by(|a, b| (!a.my_turn, a.deadline, &a.id).cmp(&(!b.my_turn, b.deadline, &b.id)));
+    Ok(page.of(games))
 }
+
+/// Games an event stream announces at its start at most (the newest).
+const MAX_IN_PLAY: usize = 500;
 
 /// The ids of the caller's games in play (for an event stream's start).
 pub(crate) async fn in_play(state: &AppState, user: &User) -> Result<Vec<String>, GameError> {
     let mut ids = Vec::new();
-    for id in state.store.unfinished_games(Some(&user.name)).await? {
+    let mut newest = state.store.unfinished_games(Some(&user.name)).await?;
+    newest.truncate(MAX_IN_PLAY);
+    for id in newest {
         let slot = state.hub.slot(&state.store, &id).await?;
         if slot.game.lock().await.end().is_none() {
             ids.push(id);
