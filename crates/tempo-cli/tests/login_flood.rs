@@ -97,9 +97,17 @@ struct Answer {
 }
 
 /// One HTTP/1.1 request on its own connection.
-fn http(address: &str, method: &str, path: &str, token: Option<&str>, body: Option<Value>) -> Answer {
+fn http(
+    address: &str,
+    method: &str,
+    path: &str,
+    token: Option<&str>,
+    body: Option<Value>,
+) -> Answer {
     let mut stream = TcpStream::connect(address).unwrap();
-    stream.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(30)))
+        .unwrap();
     let body = body.map(|b| b.to_string()).unwrap_or_default();
     let auth = token
         .map(|t| format!("Authorization: Bearer {t}\r\n"))
@@ -142,7 +150,13 @@ struct Players {
 impl Players {
     fn new_game(&mut self) {
         let spec = json!({"variant": "synchronschach", "color": "white"});
-        let challenge = http(&self.address, "POST", "/api/challenge/ben", Some(&self.tokens[0]), Some(spec));
+        let challenge = http(
+            &self.address,
+            "POST",
+            "/api/challenge/ben",
+            Some(&self.tokens[0]),
+            Some(spec),
+        );
         let id = json_of(&challenge.body)["id"].as_str().unwrap().to_string();
         let accepted = http(
             &self.address,
@@ -151,7 +165,10 @@ impl Players {
             Some(&self.tokens[1]),
             None,
         );
-        let game = json_of(&accepted.body)["gameId"].as_str().unwrap().to_string();
+        let game = json_of(&accepted.body)["gameId"]
+            .as_str()
+            .unwrap()
+            .to_string();
         self.game = Some((game, SyncGame::new(Rules::new(Variant::Synchronschach))));
     }
 
@@ -171,7 +188,13 @@ impl Players {
             };
             let path = format!("/api/board/game/{game}/move/{choice}");
             let started = Instant::now();
-            let answer = http(&self.address, "POST", &path, Some(&self.tokens[color.index()]), None);
+            let answer = http(
+                &self.address,
+                "POST",
+                &path,
+                Some(&self.tokens[color.index()]),
+                None,
+            );
             latencies.push(started.elapsed());
             assert_eq!(answer.status, 200, "{}", answer.body);
         }
@@ -195,8 +218,15 @@ fn a_login_flood_leaves_memory_and_moves_alone() {
     let data = dir.join("data");
     let data = data.to_str().unwrap();
     for name in ["anna", "ben"] {
-        let out = tempo(&["user", "add", name, "--data", data], &format!("{name}-password\n"));
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let out = tempo(
+            &["user", "add", name, "--data", data],
+            &format!("{name}-password\n"),
+        );
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
     }
     let server = Server::start(data);
     let token = |name: &str| {
@@ -237,7 +267,8 @@ fn a_login_flood_leaves_memory_and_moves_alone() {
                 let mut answers = Vec::new();
                 start.wait();
                 while flooding.load(Ordering::Acquire) {
-                    let body = json!({"username": name, "password": format!("wrong-{}", answers.len())});
+                    let body =
+                        json!({"username": name, "password": format!("wrong-{}", answers.len())});
                     let answer = http(&address, "POST", "/api/token", None, Some(body));
                     answers.push((answer.status, answer.retry_after, answer.body));
                     std::thread::sleep(Duration::from_millis(100));

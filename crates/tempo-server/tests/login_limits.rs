@@ -68,7 +68,11 @@ async fn one_address_gets_its_burst_of_attempts_then_429_but_moves_go_on() {
     // account's limit is reached) use the rest.
     let mut refused = None;
     for n in 0..12 {
-        let route = if n % 2 == 0 { "/api/token" } else { "/api/session" };
+        let route = if n % 2 == 0 {
+            "/api/token"
+        } else {
+            "/api/session"
+        };
         let (status, retry_after, body) = send(
             &server,
             Method::POST,
@@ -145,7 +149,10 @@ async fn failures_lock_an_account_until_its_window_passes() {
         .iter()
         .find(|(s, _, _)| *s == StatusCode::TOO_MANY_REQUESTS)
         .unwrap();
-    assert!(matches!(retry_after, Some(1 | 2)), "1.5 s at most, rounded up");
+    assert!(
+        matches!(retry_after, Some(1 | 2)),
+        "1.5 s at most, rounded up"
+    );
     assert!(
         body["error"]
             .as_str()

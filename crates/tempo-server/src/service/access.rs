@@ -41,7 +41,10 @@ pub(crate) enum Ended {
     Token(String),
     Session(String),
     /// Every token and session of an account, but the session `keep`.
-    Account { user: String, keep: Option<String> },
+    Account {
+        user: String,
+        keep: Option<String>,
+    },
 }
 
 impl Ended {
