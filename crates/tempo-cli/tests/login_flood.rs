@@ -357,8 +357,10 @@ fn a_login_flood_leaves_memory_and_moves_alone() {
         during_median < MOST_MEDIAN,
         "median move latency {during_median:?} during the flood"
     );
+    // Generous: the machine may be shared; before, some requests waited
+    // out the server's 10 s timeout.
     assert!(
-        during_max < Duration::from_secs(2),
+        during_max < Duration::from_secs(5),
         "slowest move {during_max:?} during the flood"
     );
     drop(server);

@@ -2,28 +2,33 @@
 //!
 //! One Argon2id hash or check takes 19 MiB and tens of milliseconds of
 //! CPU. Unbounded, a hundred parallel logins took two gigabytes and
-//! starved the players' moves; here at most [`HashingPool::RUNNING`] run
-//! at once on blocking threads, at most [`HashingPool::QUEUE`] more wait,
-//! and any beyond are refused at once (the caller answers 429).
+//! starved the players' moves; here they run on [`HashingPool::RUNNING`]
+//! threads of their own (the same threads every time, so that the
+//! allocator's memory for them does not spread over a growing set of
+//! threads), at most [`HashingPool::QUEUE`] more wait, and any beyond are
+//! refused at once (the caller answers 429).
 
-use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, mpsc};
 
-use tokio::sync::Semaphore;
+use tokio::sync::oneshot;
 
 /// Why hashing gave no answer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum HashingError {
     /// The queue is full.
     Full,
-    /// The blocking thread went away (it panicked).
+    /// The work panicked, or the pool's threads are gone.
     Lost,
 }
 
-/// Runs password hashes a few at once, with a bounded queue.
+/// A hash to run, and its place among the admitted.
+type Job = Box<dyn FnOnce() + Send>;
+
+/// Runs password hashes on a few threads, with a bounded queue.
 #[derive(Debug)]
 pub struct HashingPool {
-    running: Arc<Semaphore>,
+    jobs: mpsc::Sender<Job>,
     /// Hashes admitted: running or waiting.
     admitted: Arc<AtomicUsize>,
     most_admitted: usize,
@@ -35,8 +40,8 @@ impl Default for HashingPool {
     }
 }
 
-/// A place among the admitted, given back on drop (also when the request
-/// that took it is dropped, or after its hash has finished on its thread).
+/// A place among the admitted, given back on drop: when its hash has run,
+/// or was skipped because nobody waits for it any more.
 struct Admission(Arc<AtomicUsize>);
 
 impl Drop for Admission {
@@ -51,11 +56,35 @@ impl HashingPool {
     /// Hashes waiting at most; one more is refused at once.
     pub const QUEUE: usize = 16;
 
+    /// A pool of `running` threads (they end when the pool is dropped).
     pub fn new(running: usize, queue: usize) -> HashingPool {
+        let running = running.max(1);
+        let (sender, receiver) = mpsc::channel::<Job>();
+        let receiver = Arc::new(Mutex::new(receiver));
+        for n in 0..running {
+            let receiver = receiver.clone();
+            let spawned = std::thread::Builder::new()
+                .name(format!("password-hash-{n}"))
+                .spawn(move || {
+                    loop {
+                        let job = match receiver.lock() {
+                            Ok(receiver) => receiver.recv(),
+                            Err(_) => return,
+                        };
+                        match job {
+                            Ok(job) => job(),
+                            Err(_) => return,
+                        }
+                    }
+                });
+            if let Err(e) = spawned {
+                tracing::error!(error = %e, "starting a password hashing thread");
+            }
+        }
         HashingPool {
-            running: Arc::new(Semaphore::new(running.max(1))),
+            jobs: sender,
             admitted: Arc::default(),
-            most_admitted: running.max(1) + queue,
+            most_admitted: running + queue,
         }
     }
 
@@ -64,9 +93,10 @@ impl HashingPool {
         self.admitted.load(Ordering::Acquire)
     }
 
-    /// Runs `work` (a hash or a check) on a blocking thread once a place
-    /// is free, or refuses at once if too many already wait. The place is
-    /// held until `work` ends, even if the caller stops waiting for it.
+    /// Runs `work` (a hash or a check) on one of the pool's threads once
+    /// one is free, or refuses at once if too many already wait. If the
+    /// caller stops waiting, work not yet begun is skipped; work begun
+    /// keeps its place until it ends.
     pub(crate) async fn run<T: Send + 'static>(
         &self,
         work: impl FnOnce() -> T + Send + 'static,
@@ -80,19 +110,20 @@ impl HashingPool {
             return Err(HashingError::Full);
         }
         let admission = Admission(self.admitted.clone());
-        let permit = self
-            .running
-            .clone()
-            .acquire_owned()
-            .await
-            .map_err(|_| HashingError::Lost)?;
-        tokio::task::spawn_blocking(move || {
-            let answer = work();
-            drop((permit, admission));
-            answer
-        })
-        .await
-        .map_err(|_| HashingError::Lost)
+        let (answer, answered) = oneshot::channel();
+        let job: Job = Box::new(move || {
+            if answer.is_closed() {
+                return;
+            }
+            let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(work));
+            // The place is free before the caller hears the answer.
+            drop(admission);
+            if let Ok(value) = outcome {
+                let _ = answer.send(value);
+            }
+        });
+        self.jobs.send(job).map_err(|_| HashingError::Lost)?;
+        answered.await.map_err(|_| HashingError::Lost)
     }
 }
 
@@ -146,23 +177,42 @@ mod tests {
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-    async fn a_caller_that_stops_waiting_gives_its_place_back() {
+    async fn a_caller_that_stops_waiting_costs_no_hash() {
         let pool = HashingPool::new(1, 1);
         let (release, held) = mpsc::channel::<()>();
         let first = pool.run(move || held.recv().unwrap());
         tokio::pin!(first);
-        // Running on its thread, it holds the one place that runs.
+        // Running on its thread, it holds the one thread.
         assert!(
             tokio::time::timeout(Duration::from_millis(50), &mut first)
                 .await
                 .is_err()
         );
         assert_eq!(pool.admitted(), 1);
-        let waiting = tokio::time::timeout(Duration::from_millis(50), pool.run(|| ())).await;
+        let ran = Arc::new(AtomicUsize::new(0));
+        let counted = ran.clone();
+        let waiting = tokio::time::timeout(
+            Duration::from_millis(50),
+            pool.run(move || counted.fetch_add(1, Ordering::SeqCst)),
+        )
+        .await;
         assert!(waiting.is_err(), "waits behind the first");
-        assert_eq!(pool.admitted(), 1, "the waiter's place came back");
         release.send(()).unwrap();
         assert_eq!(first.await, Ok(()));
+        // The waiter gave up: its hash is skipped and its place comes back.
+        assert_eq!(pool.run(|| 7).await, Ok(7));
+        assert_eq!(ran.load(Ordering::SeqCst), 0);
+        assert_eq!(pool.admitted(), 0);
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_panic_loses_one_answer_not_the_thread() {
+        let pool = HashingPool::new(1, 0);
+        assert_eq!(
+            pool.run(|| panic!("a broken hash")).await,
+            Err::<(), _>(HashingError::Lost)
+        );
+        assert_eq!(pool.run(|| 7).await, Ok(7));
         assert_eq!(pool.admitted(), 0);
     }
 }

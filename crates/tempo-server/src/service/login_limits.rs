@@ -24,12 +24,12 @@ pub struct LoginQuotas {
 }
 
 impl Default for LoginQuotas {
-    /// 30 attempts from an address at once, then one every 2 seconds; 10
+    /// 60 attempts from an address at once, then one every 2 seconds; 10
     /// failures on an account, then one a minute.
     fn default() -> LoginQuotas {
         LoginQuotas {
             per_address: Quota {
-                burst: 30,
+                burst: 60,
                 every: Duration::from_secs(2),
             },
             per_account: Quota {
