@@ -194,6 +194,36 @@ async fn a_password_change_ends_every_other_stream(server: &TestServer) {
     ended_without_mine(&mut by_other, "the password change (other session)").await;
     // The session that made the change stays, and so does its stream.
     sees_mine(&mut by_changer).await;
+    // Stored in one change: the new password, the old one's access gone.
+    let (status, _) = server
+        .call(Method::GET, "/api/account", Some(&anna), None)
+        .await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    let session_of = |session: &Session| with_session(Method::GET, "/api/session", session, None);
+    let other_now = server
+        .router
+        .clone()
+        .oneshot(session_of(&other))
+        .await
+        .unwrap();
+    assert_eq!(other_now.status(), StatusCode::UNAUTHORIZED);
+    let changer_now = server
+        .router
+        .clone()
+        .oneshot(session_of(&changer))
+        .await
+        .unwrap();
+    assert_eq!(changer_now.status(), StatusCode::OK);
+    for (password, status) in [
+        ("anna-password", StatusCode::UNAUTHORIZED),
+        ("a-new-password", StatusCode::OK),
+    ] {
+        let login = json!({"username": "anna", "password": password});
+        let answer = server
+            .call(Method::POST, "/api/token", None, Some(login))
+            .await;
+        assert_eq!(answer.0, status, "{}", answer.1);
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -23,7 +23,7 @@ use super::games::GameView;
 use crate::domain::accounts::User;
 use crate::service::events::UserEvent;
 use crate::service::games::{self, Line, Slot};
-use crate::service::{AppState, access, challenges};
+use crate::service::{AppState, accounts, challenges};
 
 /// Keep-alive lines on idle streams (as lichess sends).
 const KEEP_ALIVE: Duration = Duration::from_secs(15);
@@ -49,7 +49,7 @@ fn end_of_stream(
     let stopped = state.stopped();
     let ended = user
         .zip(credential(headers))
-        .map(|(user, credential)| access::until_ended(state, credential, user.name.clone()));
+        .map(|(user, credential)| accounts::until_ended(state, credential, user.name.clone()));
     async move {
         match ended {
             Some(ended) => {

@@ -1,17 +1,15 @@
 //! The credential a request was made with (a token, a browser session),
-//! and how a stream opened with one learns that it has ended: at once when
-//! it ends on this instance (revoked, logged out, the password changed),
-//! and by asking the store every [`RECHECK`] when it ended elsewhere
-//! (another instance on the same PostgreSQL, an expired session).
+//! and the news of credentials that ended on this instance (revoked,
+//! logged out, the password changed). A stream opened with one
+//! ([`super::accounts::until_ended`]) ends at once on that news, and
+//! asks the store every [`RECHECK`] for an end elsewhere (another
+//! instance on the same PostgreSQL, an expired session).
 
-use std::future::Future;
 use std::time::Duration;
 
 use tokio::sync::broadcast;
-use tokio::sync::broadcast::error::RecvError;
 
 use crate::domain::accounts;
-use crate::service::AppState;
 
 /// How often a stream's credential is looked up again in the store.
 pub const RECHECK: Duration = Duration::from_secs(5);
@@ -49,7 +47,7 @@ pub(crate) enum Ended {
 
 impl Ended {
     /// Whether `credential`, used by `user`, is among these.
-    fn covers(&self, credential: &Credential, user: &str) -> bool {
+    pub(crate) fn covers(&self, credential: &Credential, user: &str) -> bool {
         match (self, credential) {
             (Ended::Token(ended), Credential::Token(hash)) => ended == hash,
             (Ended::Session(ended), Credential::Session(hash)) => ended == hash,
@@ -82,56 +80,10 @@ impl AccessEnds {
         // Nobody listening: no stream to end.
         let _ = self.sender.send(ended);
     }
-}
 
-/// Whether `credential` still stands in the store. A store that does not
-/// answer is not taken to mean an end (the next look may).
-async fn stands(state: &AppState, credential: &Credential) -> bool {
-    let found = match credential {
-        Credential::Token(hash) => state.store.token_user(hash).await.map(|u| u.is_some()),
-        Credential::Session(hash) => {
-            let now = state.clock.now() as i64;
-            state.store.session(hash, now).await.map(|s| s.is_some())
-        }
-    };
-    found.unwrap_or_else(|e| {
-        tracing::warn!(error = %e, "looking up a stream's credential");
-        true
-    })
-}
-
-/// Completes when `credential` (of `user`) ends. Subscribes at once, so
-/// that an end after this call is not missed; an end before it is found
-/// by a first look in the store.
-pub(crate) fn until_ended(
-    state: &AppState,
-    credential: Credential,
-    user: String,
-) -> impl Future<Output = ()> + Send + 'static {
-    let mut ends = state.access_ends.sender.subscribe();
-    let state = state.clone();
-    async move {
-        let mut recheck = tokio::time::interval(RECHECK);
-        recheck.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-        loop {
-            tokio::select! {
-                ended = ends.recv() => match ended {
-                    Ok(ended) if ended.covers(&credential, &user) => return,
-                    Ok(_) => {}
-                    Err(RecvError::Lagged(_)) => {
-                        if !stands(&state, &credential).await {
-                            return;
-                        }
-                    }
-                    Err(RecvError::Closed) => return,
-                },
-                _ = recheck.tick() => {
-                    if !stands(&state, &credential).await {
-                        return;
-                    }
-                }
-            }
-        }
+    /// The news from now on.
+    pub(crate) fn subscribe(&self) -> broadcast::Receiver<Ended> {
+        self.sender.subscribe()
     }
 }
 

@@ -4,13 +4,16 @@
 //! every check of a caller's password through its
 //! [`LoginLimits`](super::login_limits).
 
+use std::future::Future;
 use std::net::IpAddr;
+
+use tokio::sync::broadcast::error::RecvError;
 
 use crate::domain::accounts::{
     self, AccountError, Role, SESSION_TTL, User, check_new_name, check_password,
 };
 use crate::service::AppState;
-use crate::service::access::Ended;
+use crate::service::access::{self, Credential, Ended};
 use crate::service::hashing::HashingError;
 use crate::service::login_limits::Limited;
 use crate::storage::{Store, StoreError};
@@ -273,9 +276,12 @@ pub(crate) async fn change_password(
         return Err(AccountsError::OldPasswordWrong);
     }
     let hash = hash_off_thread(state, new).await?;
-    state.store.set_password(&user.name, &hash).await?;
     let keep = keep_session.map(accounts::token_hash);
-    for token in state.store.end_access(&user.name, keep.as_deref()).await? {
+    let ended = state
+        .store
+        .replace_password(&user.name, &hash, keep.as_deref())
+        .await?;
+    for token in ended {
         state.tokens.forget(&token);
     }
     state.access_ends.tell(Ended::Account {
@@ -283,4 +289,55 @@ pub(crate) async fn change_password(
         keep,
     });
     Ok(())
+}
+
+/// Whether `credential` still stands in the store. A store that does not
+/// answer is not taken to mean an end (the next look may).
+async fn stands(state: &AppState, credential: &Credential) -> bool {
+    let found = match credential {
+        Credential::Token(hash) => state.store.token_user(hash).await.map(|u| u.is_some()),
+        Credential::Session(hash) => {
+            let now = state.clock.now() as i64;
+            state.store.session(hash, now).await.map(|s| s.is_some())
+        }
+    };
+    found.unwrap_or_else(|e| {
+        tracing::warn!(error = %e, "looking up a stream's credential");
+        true
+    })
+}
+
+/// Completes when `credential` (of `user`) ends. Subscribes at once, so
+/// that an end after this call is not missed; an end before it is found
+/// by a first look in the store.
+pub(crate) fn until_ended(
+    state: &AppState,
+    credential: Credential,
+    user: String,
+) -> impl Future<Output = ()> + Send + 'static {
+    let mut ends = state.access_ends.subscribe();
+    let state = state.clone();
+    async move {
+        let mut recheck = tokio::time::interval(access::RECHECK);
+        recheck.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            tokio::select! {
+                ended = ends.recv() => match ended {
+                    Ok(ended) if ended.covers(&credential, &user) => return,
+                    Ok(_) => {}
+                    Err(RecvError::Lagged(_)) => {
+                        if !stands(&state, &credential).await {
+                            return;
+                        }
+                    }
+                    Err(RecvError::Closed) => return,
+                },
+                _ = recheck.tick() => {
+                    if !stands(&state, &credential).await {
+                        return;
+                    }
+                }
+            }
+        }
+    }
 }
