@@ -44,6 +44,15 @@ pub mod auth {
     };
 }
 
+/// Limits on password checks: the hashing pool, the rate limits of
+/// logins, and how often a stream's credential is looked up again.
+pub mod limits {
+    pub use crate::domain::limits::Quota;
+    pub use crate::service::access::RECHECK;
+    pub use crate::service::hashing::HashingPool;
+    pub use crate::service::login_limits::{LoginLimits, LoginQuotas};
+}
+
 /// The group-commit writer (the benchmarks time it alone).
 pub mod writer {
     pub use crate::service::games::Writer;

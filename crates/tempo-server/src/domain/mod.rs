@@ -1,9 +1,10 @@
 //! The domain: pure types and rules — accounts, challenges, the server's
-//! clock, tournaments. Nothing here stores, serves or waits.
+//! clock, rate limits, tournaments. Nothing here stores, serves or waits.
 
 pub(crate) mod accounts;
 pub(crate) mod challenges;
 pub(crate) mod clock;
+pub(crate) mod limits;
 pub(crate) mod tournaments;
 
 /// A new random id: 12 URL-safe characters (8 bytes of randomness, as

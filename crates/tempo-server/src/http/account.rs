@@ -14,6 +14,7 @@ use super::endpoint::{Access, Endpoint};
 use super::error::ApiJson;
 use super::extract::{Caller, session_id};
 use super::paging::{PageQuery, next_page};
+use super::peer::Peer;
 use super::{ApiResult, Done, GameKind, Side, done};
 use crate::domain::accounts::Role;
 use crate::service::games::{self, PlayingGame};
@@ -105,15 +106,17 @@ async fn playing(
 
 /// `POST /api/account/password`: the caller changes their password; every
 /// token and every other session of the account ends (this browser's
-/// session stays).
+/// session stays), and so do their streams. The old password's check is
+/// rate-limited as a login's.
 async fn change_password(
     State(state): State<AppState>,
     headers: HeaderMap,
+    peer: Peer,
     Caller(user): Caller,
     ApiJson(req): ApiJson<PasswordRequest>,
 ) -> ApiResult<Json<Done>> {
     let keep = session_id(&headers);
-    accounts::change_password(&state, &user, req.old, req.new, keep.as_deref()).await?;
+    accounts::change_password(&state, peer.ip, &user, req.old, req.new, keep.as_deref()).await?;
     Ok(done())
 }
 

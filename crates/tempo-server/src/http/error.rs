@@ -29,6 +29,8 @@ pub(crate) struct ErrorAnswer {
 pub(crate) struct ApiError {
     pub status: StatusCode,
     pub message: String,
+    /// Seconds for a `Retry-After` header (a refusal for load).
+    pub retry_after: Option<u64>,
 }
 
 impl ApiError {
@@ -36,6 +38,7 @@ impl ApiError {
         ApiError {
             status,
             message: message.into(),
+            retry_after: None,
         }
     }
 
@@ -61,7 +64,13 @@ impl IntoResponse for ApiError {
         let answer = ErrorAnswer {
             error: self.message,
         };
-        (self.status, Json(answer)).into_response()
+        let mut response = (self.status, Json(answer)).into_response();
+        if let Some(seconds) = self.retry_after {
+            response
+                .headers_mut()
+                .insert(axum::http::header::RETRY_AFTER, seconds.into());
+        }
+        response
     }
 }
 
@@ -116,8 +125,12 @@ impl From<GameError> for ApiError {
 impl From<AccountsError> for ApiError {
     fn from(err: AccountsError) -> ApiError {
         use AccountsError as E;
+        let retry_after = err.retry_after();
         let status = match err {
             E::Store(store) => return store.into(),
+            E::AddressLimited(_) | E::AccountLimited(_) | E::HashingFull(_) => {
+                StatusCode::TOO_MANY_REQUESTS
+            }
             E::Rules(_) | E::BadRole => StatusCode::BAD_REQUEST,
             E::WrongPassword | E::UnknownToken | E::SessionEnded => StatusCode::UNAUTHORIZED,
             E::OldPasswordWrong | E::NotAdmin => StatusCode::FORBIDDEN,
@@ -125,7 +138,10 @@ impl From<AccountsError> for ApiError {
             E::NoSuchUser => StatusCode::NOT_FOUND,
             E::Busy => StatusCode::SERVICE_UNAVAILABLE,
         };
-        ApiError::new(status, err.to_string())
+        ApiError {
+            retry_after,
+            ..ApiError::new(status, err.to_string())
+        }
     }
 }
 

@@ -10,6 +10,7 @@ use axum::http::{HeaderMap, Method, header};
 use super::error::ApiError;
 use crate::domain::accounts::{SESSION_TTL, User};
 use crate::service::AppState;
+use crate::service::access::Credential;
 use crate::service::accounts;
 
 /// The session cookie's name.
@@ -53,6 +54,15 @@ pub(crate) fn bearer(headers: &HeaderMap) -> Option<&str> {
         .and_then(|h| h.to_str().ok())
         .and_then(|h| h.strip_prefix("Bearer "))
         .map(str::trim)
+}
+
+/// The credential a request carries, as [`resolve`] reads it: its Bearer
+/// token, else its session cookie.
+pub(crate) fn credential(headers: &HeaderMap) -> Option<Credential> {
+    if headers.get(header::AUTHORIZATION).is_some() {
+        return bearer(headers).map(Credential::token);
+    }
+    session_id(headers).map(|id| Credential::session(&id))
 }
 
 /// The caller a request names, if any: by its Bearer token, else by its

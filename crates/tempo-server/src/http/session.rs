@@ -11,6 +11,7 @@ use utoipa::ToSchema;
 use super::endpoint::{Access, Endpoint};
 use super::error::{ApiError, ApiJson};
 use super::extract::{BrowserSession, Caller, bearer, browser_session, session_cookie, session_id};
+use super::peer::Peer;
 use super::{ApiResult, Done, done};
 use crate::domain::accounts::Role;
 use crate::service::AppState;
@@ -62,12 +63,14 @@ impl From<BrowserSession> for SessionAnswer {
     }
 }
 
-/// `POST /api/token`: a personal token for a username and password.
+/// `POST /api/token`: a personal token for a username and password
+/// (rate-limited per address and per account: 429 with `Retry-After`).
 async fn token(
     State(state): State<AppState>,
+    peer: Peer,
     ApiJson(req): ApiJson<Credentials>,
 ) -> ApiResult<Json<TokenAnswer>> {
-    let user = accounts::login(&state.store, &req.username, &req.password).await?;
+    let user = accounts::login(&state, peer.ip, &req.username, &req.password).await?;
     let token = accounts::issue_token(&state, &user).await?;
     Ok(Json(TokenAnswer {
         token,
@@ -87,12 +90,14 @@ async fn revoke(
 
 /// `POST /api/session`: logs a browser in: a session cookie (HttpOnly,
 /// Secure, SameSite=Lax) and the CSRF token the page sends back in the
-/// `x-csrf-token` header with every change.
+/// `x-csrf-token` header with every change. Rate-limited as
+/// `POST /api/token`.
 async fn login(
     State(state): State<AppState>,
+    peer: Peer,
     ApiJson(req): ApiJson<Credentials>,
 ) -> ApiResult<Response> {
-    let user = accounts::login(&state.store, &req.username, &req.password).await?;
+    let user = accounts::login(&state, peer.ip, &req.username, &req.password).await?;
     let session = accounts::open_session(&state, &user).await?;
     let body = Json(SessionAnswer {
         username: user.name,

@@ -1,11 +1,14 @@
 //! The NDJSON streams: a game's entries as they are stored, and a
-//! member's events (challenges, game starts).
+//! member's events (challenges, game starts). A stream opened with a
+//! token or a session ends when that credential ends (revoked, logged
+//! out, the password changed): a player's stream shows their own hidden
+//! choice, which nobody without the credential may see any more.
 
 use std::time::Duration;
 
 use axum::body::Body;
 use axum::extract::{Path, State};
-use axum::http::header;
+use axum::http::{HeaderMap, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use futures_util::StreamExt;
@@ -15,11 +18,12 @@ use tokio::sync::broadcast::error::RecvError;
 
 use super::ApiResult;
 use super::endpoint::{Access, Endpoint, NDJSON};
-use super::extract::{Caller, MaybeCaller};
+use super::extract::{Caller, MaybeCaller, credential};
 use super::games::GameView;
+use crate::domain::accounts::User;
 use crate::service::events::UserEvent;
 use crate::service::games::{self, Line, Slot};
-use crate::service::{AppState, challenges};
+use crate::service::{AppState, accounts, challenges};
 
 /// Keep-alive lines on idle streams (as lichess sends).
 const KEEP_ALIVE: Duration = Duration::from_secs(15);
@@ -33,6 +37,30 @@ fn line(value: &impl Serialize) -> String {
     let mut text = serde_json::to_string(value).expect("a line serialises");
     text.push('\n');
     text
+}
+
+/// Completes when the stream should end: the server stops, or the
+/// credential `user` was named by ends.
+fn end_of_stream(
+    state: &AppState,
+    headers: &HeaderMap,
+    user: Option<&User>,
+) -> impl std::future::Future<Output = ()> + Send + 'static {
+    let stopped = state.stopped();
+    let ended = user
+        .zip(credential(headers))
+        .map(|(user, credential)| accounts::until_ended(state, credential, user.name.clone()));
+    async move {
+        match ended {
+            Some(ended) => {
+                tokio::select! {
+                    () = stopped => {}
+                    () = ended => {}
+                }
+            }
+            None => stopped.await,
+        }
+    }
 }
 
 /// An entry's line (with the log's `head`), and after anything but a
@@ -52,13 +80,14 @@ async fn entry_lines(slot: &Slot, state: &AppState, audience: Audience, entry: &
 /// state after it as the caller may see it.
 async fn game_stream(
     State(state): State<AppState>,
+    headers: HeaderMap,
     MaybeCaller(user): MaybeCaller,
     Path(id): Path<String>,
 ) -> ApiResult<Response> {
     let slot = state.hub.slot(&state.store, &id).await?;
     let audience = slot.audience(user.as_ref().map(|u| u.name.as_str()));
     let receiver = slot.lines.subscribe();
-    let stopped = state.stopped();
+    let stopped = end_of_stream(&state, &headers, user.as_ref());
     let first = {
         let game = slot.game.lock().await;
         game.full(audience, state.clock.now())
@@ -89,8 +118,13 @@ async fn game_stream(
 }
 
 /// `GET /api/stream/event`: the caller's challenges and games.
-async fn event_stream(State(state): State<AppState>, Caller(user): Caller) -> ApiResult<Response> {
+async fn event_stream(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Caller(user): Caller,
+) -> ApiResult<Response> {
     let receiver = state.hub.user_channel(&user.name).subscribe();
+    let stopped = end_of_stream(&state, &headers, Some(&user));
     let mut first = String::new();
     for challenge in challenges::pending(&state.store, &user).await? {
         first.push_str(&line(&UserEvent::open_challenge(&challenge.id)));
@@ -111,7 +145,7 @@ async fn event_stream(State(state): State<AppState>, Caller(user): Caller) -> Ap
                     Some((Ok(text), receiver))
                 },
             ))
-            .take_until(state.stopped());
+            .take_until(stopped);
     Ok(ndjson(Body::from_stream(stream)))
 }
 

@@ -1,11 +1,22 @@
 //! Accounts: logging in (tokens and browser sessions), who a token or a
-//! session names, members and their passwords.
+//! session names, members and their passwords. Every password hash and
+//! check goes through the state's [`HashingPool`](super::hashing), and
+//! every check of a caller's password through its
+//! [`LoginLimits`](super::login_limits).
+
+use std::future::Future;
+use std::net::IpAddr;
+
+use tokio::sync::broadcast::error::RecvError;
 
 use crate::domain::Page;
 use crate::domain::accounts::{
     self, AccountError, Role, SESSION_TTL, User, check_new_name, check_password,
 };
 use crate::service::AppState;
+use crate::service::access::{self, Credential, Ended};
+use crate::service::hashing::HashingError;
+use crate::service::login_limits::Limited;
 use crate::storage::{Store, StoreError};
 
 /// Why an account request is refused.
@@ -33,35 +44,108 @@ pub(crate) enum AccountsError {
     /// The password hashing thread went away.
     #[error("try again")]
     Busy,
+    /// Too many password checks from the caller's address.
+    #[error("too many login attempts from this address: try again in {0} s")]
+    AddressLimited(u64),
+    /// Too many failed password checks on the account.
+    #[error("too many failed logins for this account: try again in {0} s")]
+    AccountLimited(u64),
+    /// Too many password checks waiting on the server.
+    #[error("too many password checks at once: try again in {0} s")]
+    HashingFull(u64),
     #[error(transparent)]
     Store(#[from] StoreError),
 }
 
-/// Argon2 takes tens of milliseconds of CPU: off the async workers.
-async fn hash_off_thread(password: String) -> Result<String, AccountsError> {
-    Ok(
-        tokio::task::spawn_blocking(move || accounts::hash_password(&password))
-            .await
-            .map_err(|_| AccountsError::Busy)??,
-    )
+impl AccountsError {
+    /// After how many seconds a refusal for load may be tried again.
+    pub(crate) fn retry_after(&self) -> Option<u64> {
+        match self {
+            AccountsError::AddressLimited(s)
+            | AccountsError::AccountLimited(s)
+            | AccountsError::HashingFull(s) => Some(*s),
+            _ => None,
+        }
+    }
 }
 
-async fn verify_off_thread(password: String, hash: Option<String>) -> bool {
-    tokio::task::spawn_blocking(move || accounts::verify_password(&password, hash.as_deref()))
-        .await
-        .unwrap_or(false)
+impl From<Limited> for AccountsError {
+    fn from(limited: Limited) -> AccountsError {
+        match limited {
+            Limited::Address(wait) => AccountsError::AddressLimited(wait.seconds()),
+            Limited::Account(wait) => AccountsError::AccountLimited(wait.seconds()),
+        }
+    }
+}
+
+impl From<HashingError> for AccountsError {
+    fn from(err: HashingError) -> AccountsError {
+        match err {
+            // A place frees within a hash's time.
+            HashingError::Full => AccountsError::HashingFull(1),
+            HashingError::Lost => AccountsError::Busy,
+        }
+    }
+}
+
+/// Argon2 takes tens of milliseconds of CPU and 19 MiB: off the async
+/// workers, a few at once.
+async fn hash_off_thread(state: &AppState, password: String) -> Result<String, AccountsError> {
+    Ok(state
+        .hashing
+        .run(move || accounts::hash_password(&password))
+        .await??)
+}
+
+async fn verify_off_thread(
+    state: &AppState,
+    password: String,
+    hash: Option<String>,
+) -> Result<bool, AccountsError> {
+    Ok(state
+        .hashing
+        .run(move || accounts::verify_password(&password, hash.as_deref()))
+        .await?)
+}
+
+/// Checks `password` against `hash` (`None`: an unknown name) for the
+/// account `name`, within the limits of `address` and the account.
+async fn check_within_limits(
+    state: &AppState,
+    address: IpAddr,
+    name: &str,
+    password: String,
+    hash: Option<String>,
+) -> Result<bool, AccountsError> {
+    let attempt = state.logins.attempt(address, name)?;
+    match verify_off_thread(state, password, hash).await {
+        Ok(true) => {
+            state.logins.succeeded(attempt);
+            Ok(true)
+        }
+        Ok(false) => {
+            state.logins.failed(attempt);
+            Ok(false)
+        }
+        // Not checked: no failure.
+        Err(err) => {
+            state.logins.succeeded(attempt);
+            Err(err)
+        }
+    }
 }
 
 /// The account of a username and password (the same refusal for an
-/// unknown name and a wrong password).
+/// unknown name and a wrong password), for a client at `address`.
 pub(crate) async fn login(
-    store: &Store,
+    state: &AppState,
+    address: IpAddr,
     username: &str,
     password: &str,
 ) -> Result<User, AccountsError> {
-    let found = store.user(username).await?;
+    let found = state.store.user(username).await?;
     let hash = found.as_ref().map(|(_, hash)| hash.clone());
-    let valid = verify_off_thread(password.to_string(), hash).await;
+    let valid = check_within_limits(state, address, username, password.to_string(), hash).await?;
     found
         .filter(|_| valid)
         .map(|(user, _)| user)
@@ -82,20 +166,22 @@ pub(crate) async fn token_user(state: &AppState, token: &str) -> Result<User, Ac
     if let Some(user) = state.tokens.get(&hash) {
         return Ok(user);
     }
+    let lookup = state.tokens.lookup();
     let user = state
         .store
         .token_user(&hash)
         .await?
         .ok_or(AccountsError::UnknownToken)?;
-    state.tokens.put(hash, user.clone());
+    state.tokens.put(lookup, hash, user.clone());
     Ok(user)
 }
 
-/// Revokes a token, here at once.
+/// Revokes a token, here at once (its streams end too).
 pub(crate) async fn revoke_token(state: &AppState, token: &str) -> Result<(), AccountsError> {
     let hash = accounts::token_hash(token);
     state.store.revoke_token(&hash).await?;
     state.tokens.forget(&hash);
+    state.access_ends.tell(Ended::Token(hash));
     Ok(())
 }
 
@@ -130,12 +216,12 @@ pub(crate) async fn session(
     Ok(state.store.session(&accounts::token_hash(id), now).await?)
 }
 
-/// Ends the session with this id.
+/// Ends the session with this id (its streams end too).
 pub(crate) async fn end_session(state: &AppState, id: &str) -> Result<(), AccountsError> {
-    Ok(state
-        .store
-        .delete_session(&accounts::token_hash(id))
-        .await?)
+    let hash = accounts::token_hash(id);
+    state.store.delete_session(&hash).await?;
+    state.access_ends.tell(Ended::Session(hash));
+    Ok(())
 }
 
 /// A page of the club's members, by name, and whether more follow.
@@ -163,7 +249,7 @@ pub(crate) async fn add_member(
     check_new_name(username)?;
     let role: Role = role.parse().map_err(|_| AccountsError::BadRole)?;
     check_password(&password)?;
-    let hash = hash_off_thread(password).await?;
+    let hash = hash_off_thread(state, password).await?;
     let user = User {
         name: username.to_string(),
         role,
@@ -175,11 +261,13 @@ pub(crate) async fn add_member(
     Ok(user)
 }
 
-/// The caller changes their password; every token and every session of
-/// the account but `keep_session` (a session id) ends, so that whoever
-/// knew the old password is out.
+/// The caller (at `address`) changes their password; every token and
+/// every session of the account but `keep_session` (a session id) ends,
+/// and their streams with them, so that whoever knew the old password is
+/// out.
 pub(crate) async fn change_password(
     state: &AppState,
+    address: IpAddr,
     user: &User,
     old: String,
     new: String,
@@ -191,14 +279,72 @@ pub(crate) async fn change_password(
         .await?
         .ok_or(AccountsError::NoSuchUser)?;
     check_password(&new)?;
-    if !verify_off_thread(old, Some(hash)).await {
+    if !check_within_limits(state, address, &user.name, old, Some(hash)).await? {
         return Err(AccountsError::OldPasswordWrong);
     }
-    let hash = hash_off_thread(new).await?;
-    state.store.set_password(&user.name, &hash).await?;
+    let hash = hash_off_thread(state, new).await?;
     let keep = keep_session.map(accounts::token_hash);
-    for token in state.store.end_access(&user.name, keep.as_deref()).await? {
+    let ended = state
+        .store
+        .replace_password(&user.name, &hash, keep.as_deref())
+        .await?;
+    for token in ended {
         state.tokens.forget(&token);
     }
+    state.access_ends.tell(Ended::Account {
+        user: user.name.clone(),
+        keep,
+    });
     Ok(())
+}
+
+/// Whether `credential` still stands in the store. A store that does not
+/// answer is not taken to mean an end (the next look may).
+async fn stands(state: &AppState, credential: &Credential) -> bool {
+    let found = match credential {
+        Credential::Token(hash) => state.store.token_user(hash).await.map(|u| u.is_some()),
+        Credential::Session(hash) => {
+            let now = state.clock.now() as i64;
+            state.store.session(hash, now).await.map(|s| s.is_some())
+        }
+    };
+    found.unwrap_or_else(|e| {
+        tracing::warn!(error = %e, "looking up a stream's credential");
+        true
+    })
+}
+
+/// Completes when `credential` (of `user`) ends. Subscribes at once, so
+/// that an end after this call is not missed; an end before it is found
+/// by a first look in the store.
+pub(crate) fn until_ended(
+    state: &AppState,
+    credential: Credential,
+    user: String,
+) -> impl Future<Output = ()> + Send + 'static {
+    let mut ends = state.access_ends.subscribe();
+    let state = state.clone();
+    async move {
+        let mut recheck = tokio::time::interval(access::RECHECK);
+        recheck.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            tokio::select! {
+                ended = ends.recv() => match ended {
+                    Ok(ended) if ended.covers(&credential, &user) => return,
+                    Ok(_) => {}
+                    Err(RecvError::Lagged(_)) => {
+                        if !stands(&state, &credential).await {
+                            return;
+                        }
+                    }
+                    Err(RecvError::Closed) => return,
+                },
+                _ = recheck.tick() => {
+                    if !stands(&state, &credential).await {
+                        return;
+                    }
+                }
+            }
+        }
+    }
 }

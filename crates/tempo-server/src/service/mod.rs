@@ -3,10 +3,13 @@
 //! boards). Each takes the store (or the state around it) and returns
 //! domain values or its own typed error; none knows HTTP.
 
+pub(crate) mod access;
 pub(crate) mod accounts;
 pub(crate) mod challenges;
 pub(crate) mod events;
 pub(crate) mod games;
+pub(crate) mod hashing;
+pub(crate) mod login_limits;
 mod state;
 mod tokens;
 pub(crate) mod tournaments;
@@ -33,6 +36,9 @@ impl AppState {
             clock: ServerClock::default(),
             metrics: Arc::new(Metrics::default()),
             tokens: Arc::default(),
+            hashing: Arc::default(),
+            logins: Arc::default(),
+            access_ends: Arc::default(),
             stopping: Arc::new(tokio::sync::watch::channel(false).0),
         };
         tournaments::follow_game_ends(&state);

@@ -7,7 +7,10 @@ use std::sync::atomic::AtomicU64;
 use ed25519_dalek::SigningKey;
 
 use crate::domain::clock::ServerClock;
+use crate::service::access::AccessEnds;
 use crate::service::games::{Hub, Writer};
+use crate::service::hashing::HashingPool;
+use crate::service::login_limits::LoginLimits;
 use crate::service::tokens::TokenCache;
 use crate::storage::Store;
 
@@ -24,6 +27,12 @@ pub struct AppState {
     pub metrics: Arc<Metrics>,
     /// Tokens recently seen valid.
     pub tokens: Arc<TokenCache>,
+    /// Runs password hashes, a few at once.
+    pub hashing: Arc<HashingPool>,
+    /// Rate limits of password checks.
+    pub logins: Arc<LoginLimits>,
+    /// Tells streams that their token or session ended.
+    pub access_ends: Arc<AccessEnds>,
     /// Set at shutdown: open streams end, so that the server can stop.
     pub stopping: Arc<tokio::sync::watch::Sender<bool>>,
 }

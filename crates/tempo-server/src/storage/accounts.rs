@@ -175,27 +175,58 @@ impl Store {
         user: &str,
         keep: Option<&str>,
     ) -> Result<Vec<String>, StoreError> {
-        let name = key(user);
         let mut tx = self.pool.begin().await?;
-        let tokens: Vec<String> = sqlx::query("SELECT hash FROM tokens WHERE user_name = $1")
-            .bind(&name)
-            .fetch_all(&mut *tx)
-            .await?
-            .iter()
-            .map(|r| r.try_get(0))
-            .collect::<Result<_, _>>()?;
-        sqlx::query("DELETE FROM tokens WHERE user_name = $1")
-            .bind(&name)
-            .execute(&mut *tx)
-            .await?;
-        sqlx::query("DELETE FROM sessions WHERE user_name = $1 AND hash <> $2")
-            .bind(&name)
-            .bind(keep.unwrap_or(""))
-            .execute(&mut *tx)
-            .await?;
+        let tokens = end_access_in(&mut tx, user, keep).await?;
         tx.commit().await?;
         Ok(tokens)
     }
+
+    /// Replaces `user`'s password hash and ends every token of the account
+    /// and every session but `keep`, in one transaction (no moment when
+    /// the new password is set and the old one's tokens still work); the
+    /// hashes of the tokens that ended.
+    pub async fn replace_password(
+        &self,
+        user: &str,
+        hash: &str,
+        keep: Option<&str>,
+    ) -> Result<Vec<String>, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        sqlx::query("UPDATE users SET password = $1 WHERE name = $2")
+            .bind(hash)
+            .bind(key(user))
+            .execute(&mut *tx)
+            .await?;
+        let tokens = end_access_in(&mut tx, user, keep).await?;
+        tx.commit().await?;
+        Ok(tokens)
+    }
+}
+
+/// [`Store::end_access`] within a transaction.
+async fn end_access_in(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    user: &str,
+    keep: Option<&str>,
+) -> Result<Vec<String>, StoreError> {
+    let name = key(user);
+    let tokens: Vec<String> = sqlx::query("SELECT hash FROM tokens WHERE user_name = $1")
+        .bind(&name)
+        .fetch_all(&mut **tx)
+        .await?
+        .iter()
+        .map(|r| r.try_get(0))
+        .collect::<Result<_, _>>()?;
+    sqlx::query("DELETE FROM tokens WHERE user_name = $1")
+        .bind(&name)
+        .execute(&mut **tx)
+        .await?;
+    sqlx::query("DELETE FROM sessions WHERE user_name = $1 AND hash <> $2")
+        .bind(&name)
+        .bind(keep.unwrap_or(""))
+        .execute(&mut **tx)
+        .await?;
+    Ok(tokens)
 }
 
 /// A row of `display, role, <text>`: the user and the text beside it (a

@@ -198,12 +198,12 @@ impl TestServer {
 
     /// Opens a stream; its lines come through the returned reader.
     pub async fn stream(&self, uri: &str, token: Option<&str>) -> Lines {
-        let response = self
-            .router
-            .clone()
-            .oneshot(request(Method::GET, uri, token, None))
-            .await
-            .unwrap();
+        self.stream_of(request(Method::GET, uri, token, None)).await
+    }
+
+    /// Opens a stream by any request (a session's cookie, say).
+    pub async fn stream_of(&self, request: Request<Body>) -> Lines {
+        let response = self.router.clone().oneshot(request).await.unwrap();
         assert_eq!(response.status(), StatusCode::OK);
         Lines {
             body: response.into_body(),
@@ -255,6 +255,25 @@ impl Lines {
                 .ok()?;
             if let Ok(data) = frame.into_data() {
                 self.buffer.push_str(&String::from_utf8_lossy(&data));
+            }
+        }
+    }
+
+    /// The rest of the body as text, if it ends within `wait`; `None` if
+    /// it is still open then.
+    pub async fn rest(&mut self, wait: Duration) -> Option<String> {
+        let deadline = tokio::time::Instant::now() + wait;
+        let mut text = std::mem::take(&mut self.buffer);
+        loop {
+            match tokio::time::timeout_at(deadline, self.body.frame()).await {
+                Err(_) => return None,
+                Ok(None) => return Some(text),
+                Ok(Some(Err(_))) => return Some(text),
+                Ok(Some(Ok(frame))) => {
+                    if let Ok(data) = frame.into_data() {
+                        text.push_str(&String::from_utf8_lossy(&data));
+                    }
+                }
             }
         }
     }
