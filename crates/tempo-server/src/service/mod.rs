@@ -7,6 +7,7 @@ pub(crate) mod accounts;
 pub(crate) mod challenges;
 pub(crate) mod events;
 pub(crate) mod games;
+pub(crate) mod instances;
 mod state;
 mod tokens;
 pub(crate) mod tournaments;
@@ -34,6 +35,7 @@ impl AppState {
             metrics: Arc::new(Metrics::default()),
             tokens: Arc::default(),
             stopping: Arc::new(tokio::sync::watch::channel(false).0),
+            instance: crate::domain::random_id().into(),
         };
         tournaments::follow_game_ends(&state);
         Ok(state)

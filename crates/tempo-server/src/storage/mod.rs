@@ -8,6 +8,7 @@
 mod accounts;
 mod challenges;
 mod games;
+mod leases;
 mod migrations;
 mod server_key;
 mod tournaments;
@@ -19,6 +20,7 @@ use sqlx::{AnyPool, Row};
 use tempo_host::{Body, EndReason, EndResult};
 
 pub(crate) use games::ArchivedGame;
+pub use games::Append;
 pub(crate) use tournaments::{GameLink, TournamentSummary, TournamentTexts};
 
 use migrations::{MIGRATIONS, Migration};
@@ -120,6 +122,19 @@ impl Store {
     /// The PostgreSQL URL, where other instances may share the store.
     pub fn postgres_url(&self) -> Option<&str> {
         self.postgres.as_deref()
+    }
+
+    /// Sends `payload` to the instances that listen on `channel`
+    /// (PostgreSQL; nothing on SQLite, which one instance serves).
+    pub async fn notify(&self, channel: &str, payload: &str) -> Result<(), StoreError> {
+        if self.postgres.is_some() {
+            sqlx::query("SELECT pg_notify($1, $2)")
+                .bind(channel)
+                .bind(payload)
+                .execute(&self.pool)
+                .await?;
+        }
+        Ok(())
     }
 
     /// Whether the database answers.
