@@ -194,7 +194,12 @@ impl Runner {
     /// Ends the bot's tokens whose lease lapsed (instances that stopped).
     async fn end_lapsed_tokens(&self) -> Result<(), StoreError> {
         let now = self.state.clock.now();
-        for hash in self.state.store.end_lapsed_tokens(self.bot.name, now).await? {
+        for hash in self
+            .state
+            .store
+            .end_lapsed_tokens(self.bot.name, now)
+            .await?
+        {
             self.state.tokens.forget(&hash);
         }
         Ok(())
@@ -350,7 +355,11 @@ impl Runner {
         for id in store.unfinished_games(Some(self.bot.name)).await.ok()? {
             if let Ok(Some((white, black))) = store.game_players(&id).await {
                 let bot = self.bot.name;
-                opponents.push(if white.eq_ignore_ascii_case(bot) { black } else { white });
+                opponents.push(if white.eq_ignore_ascii_case(bot) {
+                    black
+                } else {
+                    white
+                });
             }
         }
         Some(opponents)
@@ -367,7 +376,12 @@ impl Runner {
     /// Plays `game` if this runner does not play it yet and this instance
     /// gets the claim on it.
     fn play(&self, game: String) {
-        if !self.games.lock().expect("not poisoned").insert(game.clone()) {
+        if !self
+            .games
+            .lock()
+            .expect("not poisoned")
+            .insert(game.clone())
+        {
             return;
         }
         let me = self.clone();
@@ -407,7 +421,7 @@ impl Runner {
                 _ = renew.tick() => {
                     // Lost (this instance stalled past the lease): the
                     // instance that took the game plays it.
-                    if !self.claim(&game).await {
+                    if !self.claim(game).await {
                         return;
                     }
                     continue;

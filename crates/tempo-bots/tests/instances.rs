@@ -81,7 +81,12 @@ impl Instance {
     async fn challenge(&self, token: &str, bot: &str) -> String {
         let body = json!({"variant": "standard", "clock": "300+0", "color": "white"});
         let made = self
-            .call(Method::POST, &format!("/api/challenge/{bot}"), token, Some(body))
+            .call(
+                Method::POST,
+                &format!("/api/challenge/{bot}"),
+                token,
+                Some(body),
+            )
             .await;
         made["id"].as_str().unwrap().to_string()
     }
@@ -141,8 +146,12 @@ async fn bots_on_two_instances_play_without_getting_in_each_others_way() {
     let with_anna = accepted(&admin, &schema, &challenge).await;
     first.move_and_wait(&with_anna, &anna).await;
 
-    // A newer instance starts its own bots: the first one's keep working.
+    // A newer instance starts its own bots: the first one's keep working,
+    // also after the 5 s in which an instance keeps accepting a token it
+    // has seen valid (had the start ended the first one's tokens, its bot
+    // could no longer move).
     let second = Instance::start(&scoped).await;
+    tokio::time::sleep(Duration::from_secs(6)).await;
     for _ in 0..2 {
         second.move_and_wait(&with_anna, &anna).await;
         first.move_and_wait(&with_anna, &anna).await;
@@ -165,7 +174,11 @@ async fn bots_on_two_instances_play_without_getting_in_each_others_way() {
     // Both instances' bots had every game in view: had two played one
     // game, a move would have been refused.
     for instance in [&first, &second] {
-        let refused = instance.state.metrics.commands_refused.load(std::sync::atomic::Ordering::Relaxed);
+        let refused = instance
+            .state
+            .metrics
+            .commands_refused
+            .load(std::sync::atomic::Ordering::Relaxed);
         assert_eq!(refused, 0, "a bot's move was refused");
     }
     // Each bot holds a token per instance.

@@ -41,7 +41,10 @@ async fn ends(server: &TestServer, id: &str) -> usize {
 async fn wait_for_end(server: &TestServer, id: &str, since: u64) -> u64 {
     let start = Instant::now();
     while server.state.store.game_end(id).await.unwrap().is_none() {
-        assert!(start.elapsed() < Duration::from_secs(10), "{id} never ended");
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "{id} never ended"
+        );
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
     server.state.clock.now().saturating_sub(since)
@@ -49,7 +52,12 @@ async fn wait_for_end(server: &TestServer, id: &str, since: u64) -> u64 {
 
 /// When the flag of game `id` (in `server`'s memory) falls.
 async fn deadline(server: &TestServer, id: &str) -> u64 {
-    let slot = server.state.hub.slot(&server.state.store, id).await.unwrap();
+    let slot = server
+        .state
+        .hub
+        .slot(&server.state.store, id)
+        .await
+        .unwrap();
     let game = slot.game.lock().await;
     game.next_deadline().expect("a running clock")
 }
@@ -172,7 +180,9 @@ async fn a_flag_falls_when_the_instance_that_had_the_game_is_gone() {
     };
     // The first instance loads the game and then does nothing more (no
     // flag ticker, no sweep: as after a crash).
-    let (game, _, _) = first.game(json!({"variant": "standard", "clock": "2+0"})).await;
+    let (game, _, _) = first
+        .game(json!({"variant": "standard", "clock": "2+0"}))
+        .await;
     let falls = deadline(&first, &game).await;
     let second = another_instance(&first).await;
     tokio::spawn(tempo_server::sweep_flags(second.state.clone()));
@@ -196,11 +206,19 @@ async fn instances_sweeping_at_once_settle_a_flag_once() {
     let Some(first) = TestServer::postgres().await else {
         return;
     };
-    let (game, _, _) = first.game(json!({"variant": "standard", "clock": "2+0"})).await;
+    let (game, _, _) = first
+        .game(json!({"variant": "standard", "clock": "2+0"}))
+        .await;
     let falls = deadline(&first, &game).await;
-    let (second, third) = (another_instance(&first).await, another_instance(&first).await);
+    let (second, third) = (
+        another_instance(&first).await,
+        another_instance(&first).await,
+    );
     let due = falls + tempo_server::SWEEP_GRACE.as_millis() as u64 + 50;
-    tokio::time::sleep(Duration::from_millis(due.saturating_sub(first.state.clock.now()))).await;
+    tokio::time::sleep(Duration::from_millis(
+        due.saturating_sub(first.state.clock.now()),
+    ))
+    .await;
     let (a, b) = tokio::join!(
         tempo_server::sweep_once(&second.state),
         tempo_server::sweep_once(&third.state),
@@ -249,7 +267,12 @@ async fn a_tournament_game_s_result_follows_a_swept_flag() {
         let player = json!({"name": name, "username": user});
         call(Method::POST, format!("{base}/players"), player).await;
     }
-    let round = call(Method::POST, format!("{base}/rounds"), json!({"online": true})).await;
+    let round = call(
+        Method::POST,
+        format!("{base}/rounds"),
+        json!({"online": true}),
+    )
+    .await;
     let game = round["boards"][0]["gameId"].as_str().unwrap().to_string();
     let falls = deadline(&first, &game).await;
     // Only another instance sweeps; the first has the game and is gone.
@@ -274,7 +297,9 @@ async fn a_tournament_game_s_result_follows_a_swept_flag() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn on_sqlite_the_sweep_settles_a_game_nobody_has_loaded() {
     let first = TestServer::sqlite().await;
-    let (game, _, _) = first.game(json!({"variant": "standard", "clock": "2+0"})).await;
+    let (game, _, _) = first
+        .game(json!({"variant": "standard", "clock": "2+0"}))
+        .await;
     let falls = deadline(&first, &game).await;
     // A fresh state over the same store (as after a restart): the game is
     // in nobody's memory.

@@ -128,13 +128,15 @@ impl Store {
         now: u64,
         until: u64,
     ) -> Result<(), StoreError> {
-        sqlx::query("INSERT INTO tokens (hash, user_name, created, expires) VALUES ($1, $2, $3, $4)")
-            .bind(hash)
-            .bind(key(user))
-            .bind(now as i64)
-            .bind(until as i64)
-            .execute(&self.pool)
-            .await?;
+        sqlx::query(
+            "INSERT INTO tokens (hash, user_name, created, expires) VALUES ($1, $2, $3, $4)",
+        )
+        .bind(hash)
+        .bind(key(user))
+        .bind(now as i64)
+        .bind(until as i64)
+        .execute(&self.pool)
+        .await?;
         Ok(())
     }
 
@@ -183,7 +185,11 @@ mod tests {
     }
 
     fn dir() -> Dir {
-        let name = format!("tempo-leases-{}-{:x}", std::process::id(), rand::random::<u64>());
+        let name = format!(
+            "tempo-leases-{}-{:x}",
+            std::process::id(),
+            rand::random::<u64>()
+        );
         let dir = Dir(std::env::temp_dir().join(name));
         std::fs::create_dir_all(&dir.0).unwrap();
         dir
@@ -258,7 +264,10 @@ mod tests {
         assert!(!store.set_next_flag("g", 0, Some(9)).await.unwrap());
         assert!(store.set_next_flag("g", 1, Some(3_500)).await.unwrap());
         let fell = game.tick(3_600).unwrap();
-        store.append("g", &fell, game.next_deadline()).await.unwrap();
+        store
+            .append("g", &fell, game.next_deadline())
+            .await
+            .unwrap();
         assert_eq!(next_flag(&store, "g").await, None);
         assert!(store.unfinished_games(None).await.unwrap().is_empty());
     }
@@ -273,10 +282,12 @@ mod tests {
         let old = Store::connect_unmigrated(&url).await.unwrap();
         old.migrate(before).await.unwrap();
         let (_, first) = timed_game("old");
-        sqlx::query("INSERT INTO games (id, white, black, created) VALUES ('old', 'anna', 'ben', 1000)")
-            .execute(&old.pool)
-            .await
-            .unwrap();
+        sqlx::query(
+            "INSERT INTO games (id, white, black, created) VALUES ('old', 'anna', 'ben', 1000)",
+        )
+        .execute(&old.pool)
+        .await
+        .unwrap();
         sqlx::query(
             "INSERT INTO events (game_id, seq, prev, hash, at, body) VALUES ('old', 0, $1, $2, $3, $4)",
         )
@@ -296,13 +307,43 @@ mod tests {
         let (store, _dir) = store().await;
         let (_, first) = timed_game("g");
         store.add_game("anna", "ben", &first, "g").await.unwrap();
-        assert!(store.claim_bot_game("g", "bot-x", "a", 0, 100).await.unwrap());
-        assert!(!store.claim_bot_game("g", "bot-x", "b", 50, 150).await.unwrap());
-        assert!(store.claim_bot_game("g", "bot-x", "a", 90, 190).await.unwrap());
-        assert!(!store.claim_bot_game("g", "bot-x", "b", 150, 250).await.unwrap());
-        assert!(store.claim_bot_game("g", "bot-x", "b", 191, 291).await.unwrap());
+        assert!(
+            store
+                .claim_bot_game("g", "bot-x", "a", 0, 100)
+                .await
+                .unwrap()
+        );
+        assert!(
+            !store
+                .claim_bot_game("g", "bot-x", "b", 50, 150)
+                .await
+                .unwrap()
+        );
+        assert!(
+            store
+                .claim_bot_game("g", "bot-x", "a", 90, 190)
+                .await
+                .unwrap()
+        );
+        assert!(
+            !store
+                .claim_bot_game("g", "bot-x", "b", 150, 250)
+                .await
+                .unwrap()
+        );
+        assert!(
+            store
+                .claim_bot_game("g", "bot-x", "b", 191, 291)
+                .await
+                .unwrap()
+        );
         store.release_bot_game("g", "bot-x", "b").await.unwrap();
-        assert!(store.claim_bot_game("g", "bot-x", "a", 200, 300).await.unwrap());
+        assert!(
+            store
+                .claim_bot_game("g", "bot-x", "a", 200, 300)
+                .await
+                .unwrap()
+        );
         assert_eq!(store.end_lapsed_bot_games(301).await.unwrap(), 1);
     }
 
@@ -315,11 +356,20 @@ mod tests {
         };
         store.add_user(&bot, "x", 0).await.unwrap();
         store.add_token("old", "bot-x", 0).await.unwrap();
-        store.add_leased_token("mine", "bot-x", 0, 100).await.unwrap();
-        store.add_leased_token("theirs", "bot-x", 0, 200).await.unwrap();
+        store
+            .add_leased_token("mine", "bot-x", 0, 100)
+            .await
+            .unwrap();
+        store
+            .add_leased_token("theirs", "bot-x", 0, 200)
+            .await
+            .unwrap();
         assert_eq!(store.end_lapsed_tokens("bot-x", 50).await.unwrap(), ["old"]);
         assert!(store.renew_token("mine", 300).await.unwrap());
-        assert_eq!(store.end_lapsed_tokens("bot-x", 250).await.unwrap(), ["theirs"]);
+        assert_eq!(
+            store.end_lapsed_tokens("bot-x", 250).await.unwrap(),
+            ["theirs"]
+        );
         assert!(!store.renew_token("theirs", 400).await.unwrap());
         assert!(store.token_user("mine").await.unwrap().is_some());
     }

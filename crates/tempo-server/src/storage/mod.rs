@@ -19,8 +19,8 @@ use sqlx::any::{AnyPoolOptions, install_default_drivers};
 use sqlx::{AnyPool, Row};
 use tempo_host::{Body, EndReason, EndResult};
 
-pub(crate) use games::ArchivedGame;
 pub use games::Append;
+pub(crate) use games::ArchivedGame;
 pub(crate) use tournaments::{GameLink, TournamentSummary, TournamentTexts};
 
 use migrations::{MIGRATIONS, Migration};

@@ -283,12 +283,10 @@ impl Hub {
                 Settled::Stored
             }
             // Another instance settled it (or played) first: take its entries.
-            Err(StoreError::SeqTaken { .. }) => {
-                match self.reload(store, slot, game, known).await {
-                    Ok(()) => Settled::Reloaded,
-                    Err(_) => Settled::Failed,
-                }
-            }
+            Err(StoreError::SeqTaken { .. }) => match self.reload(store, slot, game, known).await {
+                Ok(()) => Settled::Reloaded,
+                Err(_) => Settled::Failed,
+            },
             Err(e) => {
                 tracing::error!(game = slot.id, error = %e, "storing a flag");
                 let _ = self.reload(store, slot, game, known).await;
