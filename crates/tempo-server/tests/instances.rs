@@ -120,9 +120,17 @@ async fn lobby_events_reach_every_instance_once() {
     };
     tokio::spawn(tempo_server::follow_other_instances(first.state.clone()));
     let second = another_instance(&first).await;
+    // A server of another store on the same database (another schema):
+    // notifications reach it too, and it must ignore them.
+    let elsewhere = TestServer::postgres().await.unwrap();
+    tokio::spawn(tempo_server::follow_other_instances(
+        elsewhere.state.clone(),
+    ));
     tokio::time::sleep(Duration::from_millis(300)).await;
     let (anna, ben) = (first.token("anna").await, second.token("ben").await);
     let events = "/api/stream/event";
+    let ben_elsewhere = elsewhere.token("ben").await;
+    let mut not_this_ben = elsewhere.stream(events, Some(&ben_elsewhere)).await;
     let mut streams = [
         second.stream(events, Some(&ben)).await,
         first.stream(events, Some(&ben)).await,
@@ -170,7 +178,9 @@ async fn lobby_events_reach_every_instance_once() {
         assert_eq!(event["type"], "gameStart");
         assert_eq!(event["game"]["id"], game);
     }
+    assert_eq!(not_this_ben.drain(quiet).await, Vec::<String>::new());
     first.finish().await;
+    elsewhere.finish().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -187,6 +197,7 @@ async fn a_flag_falls_when_the_instance_that_had_the_game_is_gone() {
     let second = another_instance(&first).await;
     tokio::spawn(tempo_server::sweep_flags(second.state.clone()));
     let late = wait_for_end(&second, &game, falls).await;
+    eprintln!("PostgreSQL: a dead instance's flag settled {late} ms after it fell");
     assert!(late < 2_000, "settled {late} ms after the flag");
     let entries = second.state.store.entries(&game).await.unwrap();
     let last = entries.last().unwrap();
@@ -306,6 +317,7 @@ async fn on_sqlite_the_sweep_settles_a_game_nobody_has_loaded() {
     let second = TestServer::with_state(AppState::new(first.state.store.clone()).await.unwrap());
     tokio::spawn(tempo_server::sweep_flags(second.state.clone()));
     let late = wait_for_end(&second, &game, falls).await;
+    eprintln!("SQLite: a flag nobody had loaded settled {late} ms after it fell");
     assert!(late < 2_000, "settled {late} ms after the flag");
     assert_eq!(ends(&second, &game).await, 1);
 }

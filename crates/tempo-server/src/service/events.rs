@@ -119,6 +119,9 @@ pub(crate) const MAX_NOTE_BYTES: usize = 7_900;
 /// An event as one instance tells the others.
 #[derive(Debug, Serialize, Deserialize)]
 struct LobbyNote {
+    /// The store it was made in: notifications reach every listener of
+    /// the database, also servers on other schemas of it.
+    store: String,
     /// The instance that sent it (its own streams have it already).
     from: String,
     /// The members to tell.
@@ -137,7 +140,7 @@ pub(crate) async fn tell(state: &AppState, users: &[&str], event: UserEvent) {
     if state.store.postgres_url().is_none() {
         return;
     }
-    let Some(payload) = note_payload(&state.instance, users, event) else {
+    let Some(payload) = note_payload(&store_id(state), &state.instance, users, event) else {
         tracing::error!("an event too long to tell other instances");
         return;
     };
@@ -146,10 +149,18 @@ pub(crate) async fn tell(state: &AppState, users: &[&str], event: UserEvent) {
     }
 }
 
-/// The payload of a notification of `event` to `users` from `instance`,
-/// in the event's short form if the full one is too long.
-fn note_payload(instance: &str, users: &[&str], event: UserEvent) -> Option<String> {
+/// The store's name in notifications: the start of its server key (one
+/// per store, the same for every instance on it).
+fn store_id(state: &AppState) -> String {
+    let key = state.key.verifying_key().to_bytes();
+    key[..8].iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// The payload of a notification of `event` to `users` from `instance` of
+/// `store`, in the event's short form if the full one is too long.
+fn note_payload(store: &str, instance: &str, users: &[&str], event: UserEvent) -> Option<String> {
     let mut note = LobbyNote {
+        store: store.to_string(),
         from: instance.to_string(),
         to: users.iter().map(|u| u.to_lowercase()).collect(),
         event,
@@ -164,7 +175,7 @@ fn note_payload(instance: &str, users: &[&str], event: UserEvent) -> Option<Stri
 
 /// Another instance told of an event: this instance's streams of its
 /// members hear it (a note of this instance's own is skipped: its streams
-/// heard it when it was made).
+/// heard it when it was made; so is one of another store).
 pub(crate) fn heard(state: &AppState, payload: &str) {
     let note: LobbyNote = match serde_json::from_str(payload) {
         Ok(note) => note,
@@ -173,7 +184,7 @@ pub(crate) fn heard(state: &AppState, payload: &str) {
             return;
         }
     };
-    if note.from == *state.instance {
+    if note.from == *state.instance || note.store != store_id(state) {
         return;
     }
     for user in &note.to {
@@ -207,7 +218,8 @@ mod tests {
     fn a_note_reads_back_as_the_event_it_carries() {
         let c = challenge("300+3");
         let event = UserEvent::new_challenge(&c, &c.challenger, &c.dest);
-        let payload = note_payload("me", &[&c.challenger, &c.dest], event.clone()).unwrap();
+        let payload =
+            note_payload("store", "me", &[&c.challenger, &c.dest], event.clone()).unwrap();
         let note: LobbyNote = serde_json::from_str(&payload).unwrap();
         assert_eq!(note.to, [c.challenger.clone(), c.dest.clone()]);
         let line = |e: &UserEvent| serde_json::to_string(e).unwrap();
@@ -218,7 +230,7 @@ mod tests {
             board: 7,
         };
         let start = UserEvent::game_start("g", Some(board));
-        let payload = note_payload("me", &["x"], start.clone()).unwrap();
+        let payload = note_payload("store", "me", &["x"], start.clone()).unwrap();
         let note: LobbyNote = serde_json::from_str(&payload).unwrap();
         assert_eq!(line(&note.event), line(&start));
     }
@@ -230,7 +242,7 @@ mod tests {
         let long_clock = vec!["40/5400"; 2_000].join(":");
         let c = challenge(&long_clock);
         let event = UserEvent::new_challenge(&c, &c.challenger, &c.dest);
-        let payload = note_payload("me", &["a", "b"], event).unwrap();
+        let payload = note_payload("store", "me", &["a", "b"], event).unwrap();
         assert!(payload.len() <= MAX_NOTE_BYTES, "{}", payload.len());
         let note: LobbyNote = serde_json::from_str(&payload).unwrap();
         assert_eq!(

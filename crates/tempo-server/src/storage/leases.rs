@@ -21,6 +21,19 @@ impl Store {
         until: u64,
         limit: i64,
     ) -> Result<Vec<String>, StoreError> {
+        // Mostly nothing is due: a read first, so that an idle sweep takes
+        // no write lock (SQLite has one writer).
+        let due = sqlx::query(
+            "SELECT 1 FROM games WHERE finished = 0 AND next_flag <= $1
+               AND (lease_until IS NULL OR lease_until < $2) LIMIT 1",
+        )
+        .bind(due_by as i64)
+        .bind(now as i64)
+        .fetch_optional(&self.pool)
+        .await?;
+        if due.is_none() {
+            return Ok(Vec::new());
+        }
         // The lease is checked again on each row updated: on PostgreSQL a
         // row another instance has just claimed is re-read after its
         // commit and no longer matches.
