@@ -6,8 +6,8 @@
 use std::time::Duration;
 
 use crate::service::AppState;
-use crate::service::events::{self, LOBBY_CHANNEL};
 use crate::service::games::GameError;
+use crate::service::lobby::{self, LOBBY_CHANNEL};
 
 /// The channel on which an append names its game (`storage::games`).
 const GAMES_CHANNEL: &str = "tempo_events";
@@ -98,7 +98,7 @@ pub async fn follow_other_instances(state: AppState) {
                 } else {
                     while let Ok(notification) = listener.recv().await {
                         if notification.channel() == LOBBY_CHANNEL {
-                            events::heard(&state, notification.payload());
+                            lobby::heard(&state, notification.payload());
                         } else {
                             state
                                 .hub

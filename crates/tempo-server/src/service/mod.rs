@@ -8,6 +8,7 @@ pub(crate) mod challenges;
 pub(crate) mod events;
 pub(crate) mod games;
 pub(crate) mod instances;
+pub(crate) mod lobby;
 mod state;
 mod tokens;
 pub(crate) mod tournaments;

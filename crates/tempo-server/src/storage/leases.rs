@@ -186,8 +186,8 @@ mod tests {
     use tempo_host::chain::hex;
     use tempo_host::{GameSpec, Header, HostedGame};
 
-    use super::super::migrations::MIGRATIONS;
     use super::Store;
+    use crate::storage::migrations::MIGRATIONS;
 
     struct Dir(std::path::PathBuf);
 
