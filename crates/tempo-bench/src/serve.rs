@@ -383,7 +383,7 @@ async fn storage_ceiling(
         count += entries.len() as u64;
         tasks.push(tokio::spawn(async move {
             for entry in entries {
-                writer.append(&id, vec![entry]).await?;
+                writer.append(&id, vec![entry], None).await?;
             }
             Ok::<(), tempo_server::store::StoreError>(())
         }));

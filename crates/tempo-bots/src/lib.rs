@@ -21,8 +21,9 @@
 //! # }
 //! ```
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use axum::Router;
 use axum::body::Body;
@@ -85,14 +86,23 @@ pub const BOTS: &[Bot] = &[
 ];
 
 /// Creates the bots' accounts if missing (`now` is their creation time,
-/// Unix milliseconds), ends the tokens of earlier starts and starts each
-/// bot as a task of the current Tokio runtime.
+/// Unix milliseconds) and starts each bot as tasks of the current Tokio
+/// runtime, with a token of its own for this instance.
+///
+/// Several instances may run bots on one store: each start holds its own
+/// tokens, leased for [`TOKEN_LEASE`] and renewed while it runs, and ends
+/// only tokens whose lease has lapsed (an earlier start's that stopped, or
+/// a token from a release before leases), so the bots of instances still
+/// running keep theirs. A game is played by one instance's bot: the one
+/// holding its lease (see [`GAME_LEASE`]); another instance's bot takes it
+/// over once that lease lapses.
 ///
 /// # Errors
 ///
 /// When the store cannot read or write a bot's account or token.
 pub async fn start(state: &AppState, now: i64) -> Result<(), StartError> {
     let router = tempo_server::router(state.clone());
+    state.store.end_lapsed_bot_games(state.clock.now()).await?;
     for bot in BOTS {
         if state.store.user(bot.name).await?.is_none() {
             // Nobody logs in as a bot: its password is random and unknown.
@@ -106,19 +116,39 @@ pub async fn start(state: &AppState, now: i64) -> Result<(), StartError> {
                 .add_user(&user, &auth::hash_password(&password)?, now)
                 .await?;
         }
-        // Tokens of earlier starts go (this start makes its own).
-        state.store.end_access(bot.name, None).await?;
         let runner = Runner {
             bot: *bot,
             state: state.clone(),
-            token: Arc::new(Mutex::new(String::new())),
+            token: Arc::new(Mutex::new(Token::default())),
             router: router.clone(),
             games: Arc::default(),
         };
+        runner.end_lapsed_tokens().await?;
         runner.new_token().await?;
+        let keeper = runner.clone();
+        tokio::spawn(async move { keeper.keep().await });
         tokio::spawn(async move { runner.events().await });
     }
     Ok(())
+}
+
+/// How long a bot's token lives without renewal: an instance that stops
+/// leaves tokens that any instance's bots end once this has passed.
+pub const TOKEN_LEASE: Duration = Duration::from_secs(10 * 60);
+/// How often a running bot renews its token's lease.
+const TOKEN_RENEWAL: Duration = Duration::from_secs(60);
+/// How long a bot's claim on a game lasts without renewal: if the
+/// instance playing it stops, another instance's bot takes the game over
+/// after this (and after at most [`LOOK_FOR_GAMES`]).
+pub const GAME_LEASE: Duration = Duration::from_secs(15);
+/// How often a bot renews its claim on a game it plays.
+const GAME_RENEWAL: Duration = Duration::from_secs(5);
+/// How often a bot looks in the store for games of its that no instance
+/// plays (their instance stopped).
+pub const LOOK_FOR_GAMES: Duration = Duration::from_secs(5);
+
+fn millis(d: Duration) -> u64 {
+    d.as_millis() as u64
 }
 
 /// Most games a bot plays at once, and with one member at once: a bot's
@@ -130,32 +160,108 @@ const MAX_GAMES_WITH_ONE: usize = 1;
 /// server.
 static THINKING: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(1);
 
+/// A bot's token and the hash the store keeps of it.
+#[derive(Debug, Default)]
+struct Token {
+    token: String,
+    hash: String,
+}
+
 #[derive(Clone)]
 struct Runner {
     bot: Bot,
     state: AppState,
-    token: Arc<Mutex<String>>,
+    token: Arc<Mutex<Token>>,
     router: Router,
-    /// The bot's games now, each with its opponent.
-    games: Arc<Mutex<HashMap<String, String>>>,
+    /// The games this runner plays now.
+    games: Arc<Mutex<HashSet<String>>>,
 }
 
 impl Runner {
-    /// A new token for the bot (another instance's start may have revoked
-    /// the one it had).
+    /// A new token for the bot, leased for [`TOKEN_LEASE`] (the one it had
+    /// may have ended: its lease lapsed while this instance was stalled).
     async fn new_token(&self) -> Result<(), StoreError> {
         let (token, hash) = auth::new_token();
-        let now = self.state.clock.now() as i64;
+        let now = self.state.clock.now();
         self.state
             .store
-            .add_token(&hash, self.bot.name, now)
+            .add_leased_token(&hash, self.bot.name, now, now + millis(TOKEN_LEASE))
             .await?;
-        *self.token.lock().expect("not poisoned") = token;
+        *self.token.lock().expect("not poisoned") = Token { token, hash };
         Ok(())
     }
 
+    /// Ends the bot's tokens whose lease lapsed (instances that stopped).
+    async fn end_lapsed_tokens(&self) -> Result<(), StoreError> {
+        let now = self.state.clock.now();
+        for hash in self
+            .state
+            .store
+            .end_lapsed_tokens(self.bot.name, now)
+            .await?
+        {
+            self.state.tokens.forget(&hash);
+        }
+        Ok(())
+    }
+
+    /// While the instance runs: renews the token's lease, ends lapsed
+    /// tokens, and takes up the bot's games that no instance plays.
+    async fn keep(self) {
+        let mut look = tokio::time::interval(LOOK_FOR_GAMES);
+        let mut renew = tokio::time::interval(TOKEN_RENEWAL);
+        look.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        renew.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            tokio::select! {
+                _ = renew.tick() => {
+                    if let Err(e) = self.renew_token().await {
+                        tracing::error!(bot = self.bot.name, error = %e, "renewing a bot's token");
+                    }
+                }
+                _ = look.tick() => {
+                    let Ok(ids) = self.state.store.unfinished_games(Some(self.bot.name)).await else {
+                        continue;
+                    };
+                    for id in ids {
+                        self.play(id);
+                    }
+                }
+            }
+        }
+    }
+
+    async fn renew_token(&self) -> Result<(), StoreError> {
+        let hash = self.token.lock().expect("not poisoned").hash.clone();
+        let until = self.state.clock.now() + millis(TOKEN_LEASE);
+        if !self.state.store.renew_token(&hash, until).await? {
+            self.new_token().await?;
+        }
+        self.end_lapsed_tokens().await
+    }
+
+    /// Takes or renews this instance's claim on playing `game`.
+    async fn claim(&self, game: &str) -> bool {
+        let now = self.state.clock.now();
+        let claimed = self
+            .state
+            .store
+            .claim_bot_game(
+                game,
+                self.bot.name,
+                &self.state.instance,
+                now,
+                now + millis(GAME_LEASE),
+            )
+            .await;
+        claimed.unwrap_or_else(|e| {
+            tracing::error!(bot = self.bot.name, game, error = %e, "claiming a bot's game");
+            false
+        })
+    }
+
     async fn call(&self, method: Method, uri: &str) -> Option<axum::response::Response> {
-        let token = self.token.lock().expect("not poisoned").clone();
+        let token = self.token.lock().expect("not poisoned").token.clone();
         let request = Request::builder()
             .method(method)
             .uri(uri)
@@ -199,7 +305,7 @@ impl Runner {
             Some("challenge") => self.answer_challenges().await,
             Some("gameStart") => {
                 if let Some(id) = event["game"]["id"].as_str() {
-                    self.play(id.to_string()).await;
+                    self.play(id.to_string());
                 }
             }
             _ => {}
@@ -208,9 +314,14 @@ impl Runner {
 
     /// Accepts the pending challenges it has room for; declines games
     /// without a running clock (they might never end) and challenges
-    /// beyond its limits.
+    /// beyond its limits. The limits count the bot's games in the store,
+    /// so that the bots of every instance answer alike (of two answers to
+    /// one challenge, one wins).
     async fn answer_challenges(&self) {
         let Some(pending) = self.get_json("/api/challenge").await else {
+            return;
+        };
+        let Some(mut opponents) = self.opponents().await else {
             return;
         };
         for challenge in pending["in"].as_array().into_iter().flatten() {
@@ -222,22 +333,36 @@ impl Runner {
             let timed = challenge["clock"]
                 .as_str()
                 .is_some_and(|c| !c.starts_with("1/"));
-            let (all, with_them) = {
-                let games = self.games.lock().expect("not poisoned");
-                let with_them = games
-                    .values()
-                    .filter(|o| o.eq_ignore_ascii_case(from))
-                    .count();
-                (games.len(), with_them)
-            };
-            let answer = if timed && all < MAX_GAMES && with_them < MAX_GAMES_WITH_ONE {
-                "accept"
-            } else {
-                "decline"
-            };
-            self.call(Method::POST, &format!("/api/challenge/{id}/{answer}"))
+            let with_them = opponents
+                .iter()
+                .filter(|o| o.eq_ignore_ascii_case(from))
+                .count();
+            let accept = timed && opponents.len() < MAX_GAMES && with_them < MAX_GAMES_WITH_ONE;
+            let answer = if accept { "accept" } else { "decline" };
+            let answered = self
+                .call(Method::POST, &format!("/api/challenge/{id}/{answer}"))
                 .await;
+            if accept && answered.is_some_and(|r| r.status().is_success()) {
+                opponents.push(from.to_string());
+            }
         }
+    }
+
+    /// The opponents of the bot's games in play, as the store has them.
+    async fn opponents(&self) -> Option<Vec<String>> {
+        let store = &self.state.store;
+        let mut opponents = Vec::new();
+        for id in store.unfinished_games(Some(self.bot.name)).await.ok()? {
+            if let Ok(Some((white, black))) = store.game_players(&id).await {
+                let bot = self.bot.name;
+                opponents.push(if white.eq_ignore_ascii_case(bot) {
+                    black
+                } else {
+                    white
+                });
+            }
+        }
+        Some(opponents)
     }
 
     async fn get_json(&self, uri: &str) -> Option<Value> {
@@ -248,43 +373,61 @@ impl Runner {
         serde_json::from_slice(&bytes).ok()
     }
 
-    async fn play(&self, game: String) {
-        if self.games.lock().expect("not poisoned").contains_key(&game) {
-            return;
-        }
-        // The opponent, for the bot's limits.
-        let Some(full) = self.get_json(&format!("/api/game/{game}")).await else {
-            return;
-        };
-        let opponent = ["white", "black"]
-            .into_iter()
-            .filter_map(|c| full[c]["name"].as_str())
-            .find(|n| !n.eq_ignore_ascii_case(self.bot.name))
-            .unwrap_or("")
-            .to_string();
+    /// Plays `game` if this runner does not play it yet and this instance
+    /// gets the claim on it.
+    fn play(&self, game: String) {
+        if !self
+            .games
+            .lock()
+            .expect("not poisoned")
+            .insert(game.clone())
         {
-            let mut games = self.games.lock().expect("not poisoned");
-            if games.contains_key(&game) {
-                return;
-            }
-            games.insert(game.clone(), opponent);
+            return;
         }
         let me = self.clone();
         tokio::spawn(async move {
-            me.follow(game.clone()).await;
+            if me.claim(&game).await {
+                me.follow(&game).await;
+                me.release(&game).await;
+            }
             me.games.lock().expect("not poisoned").remove(&game);
         });
     }
 
+    async fn release(&self, game: &str) {
+        let released = self
+            .state
+            .store
+            .release_bot_game(game, self.bot.name, &self.state.instance)
+            .await;
+        if let Err(e) = released {
+            tracing::error!(bot = self.bot.name, game, error = %e, "releasing a bot's game");
+        }
+    }
+
     /// Follows a game's stream and answers every state that asks for a
     /// choice of the bot's colour.
-    async fn follow(&self, game: String) {
+    async fn follow(&self, game: &str) {
         let Some(mut lines) = self.open(&format!("/api/board/game/stream/{game}")).await else {
             return;
         };
         let mut seat: Option<(GameKind, Color)> = None;
         let mut answered = HashSet::new();
-        while let Some(line) = lines.next().await {
+        let mut renew = tokio::time::interval(GAME_RENEWAL);
+        renew.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            let line = tokio::select! {
+                line = lines.next() => line,
+                _ = renew.tick() => {
+                    // Lost (this instance stalled past the lease): the
+                    // instance that took the game plays it.
+                    if !self.claim(game).await {
+                        return;
+                    }
+                    continue;
+                }
+            };
+            let Some(line) = line else { return };
             let state = match line["type"].as_str() {
                 Some("gameFull") => {
                     seat = seat_of(&line, self.bot.name);

@@ -26,6 +26,9 @@ use std::future::Future;
 use std::time::Duration;
 
 use axum::Router;
+pub use service::instances::{
+    SWEEP_GRACE, SWEEP_INTERVAL, SWEEP_LEASE, follow_other_instances, sweep_flags, sweep_once,
+};
 pub use service::{AppState, Metrics};
 use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::timeout::TimeoutLayer;
@@ -130,6 +133,8 @@ pub async fn serve(
         .postgres_url()
         .is_some()
         .then(|| tokio::spawn(follow_other_instances(state.clone())));
+    // Flags of games no live instance has in memory (see docs/server.md).
+    let sweeper = tokio::spawn(sweep_flags(state.clone()));
     let stopping = state.stopping.clone();
     let shutdown = async move {
         shutdown.await;
@@ -140,35 +145,9 @@ pub async fn serve(
         .with_graceful_shutdown(shutdown)
         .await;
     ticker.abort();
+    sweeper.abort();
     if let Some(task) = listener_task {
         task.abort();
     }
     result
-}
-
-/// On PostgreSQL, several instances may serve the same games: each hears
-/// of the others' entries (LISTEN/NOTIFY on `tempo_events`) and brings
-/// its games and streams up to date. Reconnects after a lost connection.
-pub async fn follow_other_instances(state: AppState) {
-    let Some(url) = state.store.postgres_url().map(str::to_string) else {
-        return;
-    };
-    loop {
-        match sqlx::postgres::PgListener::connect(&url).await {
-            Ok(mut listener) => {
-                if let Err(e) = listener.listen("tempo_events").await {
-                    tracing::error!(error = %e, "LISTEN tempo_events");
-                } else {
-                    while let Ok(notification) = listener.recv().await {
-                        state
-                            .hub
-                            .refresh(&state.store, notification.payload())
-                            .await;
-                    }
-                }
-            }
-            Err(e) => tracing::error!(error = %e, "connecting for notifications"),
-        }
-        tokio::time::sleep(Duration::from_secs(1)).await;
-    }
 }

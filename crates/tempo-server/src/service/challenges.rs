@@ -12,6 +12,7 @@ use crate::domain::challenges::{
 use crate::domain::random_id;
 use crate::service::AppState;
 use crate::service::events::UserEvent;
+use crate::service::lobby;
 use crate::storage::{Store, StoreError};
 
 /// Why a challenge request is refused.
@@ -94,8 +95,7 @@ pub(crate) async fn create(
     let now = state.clock.now() as i64;
     state.store.add_challenge(&challenge, now).await?;
     let event = UserEvent::new_challenge(&challenge, &user.name, &dest_user.name);
-    state.hub.notify(&dest_user.name, event.clone());
-    state.hub.notify(&user.name, event);
+    lobby::tell(state, &[&dest_user.name, &user.name], event).await;
     Ok(challenge)
 }
 
@@ -139,8 +139,7 @@ pub(crate) async fn accept(
         .insert(&game_id, white.to_lowercase(), black.to_lowercase(), game);
     state.metrics.games_created.fetch_add(1, Relaxed);
     let event = UserEvent::game_start(&game_id, None);
-    state.hub.notify(&white, event.clone());
-    state.hub.notify(&black, event);
+    lobby::tell(state, &[&white, &black], event).await;
     Ok(game_id)
 }
 

@@ -1,14 +1,14 @@
 //! What a member's event stream (`GET /api/stream/event`) tells: a
 //! challenge to or from them, a game of theirs that starts.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use tempo_host::Variant;
 use utoipa::ToSchema;
 
 use crate::domain::challenges::{Challenge, ColorChoice};
 
 /// One event, a line of the stream.
-#[derive(Debug, Clone, Serialize, ToSchema)]
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[serde(tag = "type", rename_all = "camelCase")]
 pub enum UserEvent {
     /// A challenge to or from the member.
@@ -18,7 +18,7 @@ pub enum UserEvent {
 }
 
 /// A challenge as an event names it.
-#[derive(Debug, Clone, Serialize, ToSchema)]
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[serde(untagged)]
 pub enum ChallengeNote {
     /// A challenge just made.
@@ -28,7 +28,7 @@ pub enum ChallengeNote {
 }
 
 /// A challenge just made: who, whom, and which game.
-#[derive(Debug, Clone, Serialize, ToSchema)]
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct NewChallengeNote {
     pub id: String,
@@ -41,7 +41,7 @@ pub struct NewChallengeNote {
 }
 
 /// A game that starts.
-#[derive(Debug, Clone, Serialize, ToSchema)]
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct GameNote {
     pub id: String,
@@ -52,7 +52,7 @@ pub struct GameNote {
 }
 
 /// A tournament board.
-#[derive(Debug, Clone, Serialize, ToSchema)]
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 pub struct BoardNote {
     pub tournament: String,
     pub round: u32,
@@ -90,6 +90,19 @@ impl UserEvent {
                 game_id: id.to_string(),
                 board,
             },
+        }
+    }
+}
+
+impl UserEvent {
+    /// The event in its short form, which fits any notification: a new
+    /// challenge by its id alone (a reader asks for the rest).
+    pub(crate) fn brief(&self) -> UserEvent {
+        match self {
+            UserEvent::Challenge {
+                challenge: ChallengeNote::New(note),
+            } => UserEvent::open_challenge(&note.id),
+            other => other.clone(),
         }
     }
 }

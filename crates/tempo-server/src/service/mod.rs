@@ -10,6 +10,8 @@ pub(crate) mod events;
 pub(crate) mod games;
 pub(crate) mod hashing;
 pub(crate) mod login_limits;
+pub(crate) mod instances;
+pub(crate) mod lobby;
 mod state;
 mod tokens;
 pub(crate) mod tournaments;
@@ -40,6 +42,7 @@ impl AppState {
             logins: Arc::default(),
             access_ends: Arc::default(),
             stopping: Arc::new(tokio::sync::watch::channel(false).0),
+            instance: crate::domain::random_id().into(),
         };
         tournaments::follow_game_ends(&state);
         Ok(state)

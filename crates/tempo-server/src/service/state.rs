@@ -35,6 +35,9 @@ pub struct AppState {
     pub access_ends: Arc<AccessEnds>,
     /// Set at shutdown: open streams end, so that the server can stop.
     pub stopping: Arc<tokio::sync::watch::Sender<bool>>,
+    /// This instance's random id: it names the instance in the leases and
+    /// notifications it shares with others on the same store.
+    pub instance: Arc<str>,
 }
 
 /// Counters for `/metrics`.

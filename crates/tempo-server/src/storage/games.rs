@@ -3,7 +3,7 @@
 
 use sqlx::Row;
 use tempo_host::chain::{hex, unhex};
-use tempo_host::{Body, EndReason, EndResult, Entry, Header, Sealed};
+use tempo_host::{Body, EndReason, EndResult, Entry, Header, HostedGame, Sealed};
 
 use super::{Store, StoreError, end_from_columns, end_of, key};
 
@@ -22,6 +22,16 @@ pub struct ArchivedGame {
     pub end: Option<(EndResult, EndReason)>,
 }
 
+/// Entries of one game to append, and the instant its next flag falls
+/// after them (`None`: no clock runs, or the game is over).
+pub type Append<'a> = (&'a str, &'a [Entry], Option<u64>);
+
+/// When the next flag of the game these entries make falls (a game
+/// created with a running clock has one at once).
+pub(super) fn next_flag_of(entries: &[Entry]) -> Option<u64> {
+    HostedGame::replay(entries).ok()?.next_deadline()
+}
+
 /// Inserts a game's row (its first entry goes in beside it).
 pub(super) async fn insert_game(
     tx: &mut sqlx::Transaction<'_, sqlx::Any>,
@@ -30,13 +40,16 @@ pub(super) async fn insert_game(
     black: &str,
     first: &Entry,
 ) -> Result<(), StoreError> {
-    sqlx::query("INSERT INTO games (id, white, black, created) VALUES ($1, $2, $3, $4)")
-        .bind(game)
-        .bind(key(white))
-        .bind(key(black))
-        .bind(first.at as i64)
-        .execute(&mut **tx)
-        .await?;
+    sqlx::query(
+        "INSERT INTO games (id, white, black, created, next_flag) VALUES ($1, $2, $3, $4, $5)",
+    )
+    .bind(game)
+    .bind(key(white))
+    .bind(key(black))
+    .bind(first.at as i64)
+    .bind(next_flag_of(std::slice::from_ref(first)).map(|at| at as i64))
+    .execute(&mut **tx)
+    .await?;
     Ok(())
 }
 
@@ -71,7 +84,9 @@ pub(super) async fn insert_entry(
         _ => StoreError::Database(e),
     })?;
     if let Some((result, reason)) = end_of(&entry.body) {
-        sqlx::query("UPDATE games SET finished = 1, result = $1, reason = $2 WHERE id = $3")
+        sqlx::query(
+            "UPDATE games SET finished = 1, result = $1, reason = $2, next_flag = NULL WHERE id = $3",
+        )
             .bind(result.as_str())
             .bind(reason.name())
             .bind(game)
@@ -81,7 +96,7 @@ pub(super) async fn insert_entry(
     Ok(())
 }
 
-fn entry_from_row(row: &sqlx::any::AnyRow) -> Result<Entry, StoreError> {
+pub(super) fn entry_from_row(row: &sqlx::any::AnyRow) -> Result<Entry, StoreError> {
     let damaged = |what: &str| StoreError::Damaged(what.to_string());
     let seq: i64 = row.try_get(0)?;
     let prev: String = row.try_get(1)?;
@@ -118,23 +133,38 @@ impl Store {
         Ok(())
     }
 
-    /// Appends entries of one game in one transaction (durable on return).
-    pub async fn append(&self, game: &str, entries: &[Entry]) -> Result<(), StoreError> {
-        self.append_batch(&[(game, entries)]).await
+    /// Appends entries of one game in one transaction (durable on return),
+    /// with the instant its next flag falls after them.
+    pub async fn append(
+        &self,
+        game: &str,
+        entries: &[Entry],
+        next_flag: Option<u64>,
+    ) -> Result<(), StoreError> {
+        self.append_batch(&[(game, entries, next_flag)]).await
     }
 
     /// Appends the entries of several games in one transaction (group
-    /// commit: one sync to disk for all); on PostgreSQL other instances
-    /// are notified of each game at the commit.
-    pub async fn append_batch(&self, batch: &[(&str, &[Entry])]) -> Result<(), StoreError> {
-        if batch.iter().all(|(_, entries)| entries.is_empty()) {
+    /// commit: one sync to disk for all), each game's next flag with
+    /// them (the sweep of due flags reads it); on PostgreSQL other
+    /// instances are notified of each game at the commit.
+    pub async fn append_batch(&self, batch: &[Append<'_>]) -> Result<(), StoreError> {
+        if batch.iter().all(|(_, entries, _)| entries.is_empty()) {
             return Ok(());
         }
         let mut tx = self.pool.begin().await?;
-        for (game, entries) in batch {
+        for (game, entries, next_flag) in batch {
+            if entries.is_empty() {
+                continue;
+            }
             for entry in *entries {
                 insert_entry(&mut tx, game, entry).await?;
             }
+            sqlx::query("UPDATE games SET next_flag = $1 WHERE id = $2 AND finished = 0")
+                .bind(next_flag.map(|at| at as i64))
+                .bind(*game)
+                .execute(&mut *tx)
+                .await?;
             if self.postgres.is_some() {
                 sqlx::query("SELECT pg_notify('tempo_events', $1)")
                     .bind(*game)

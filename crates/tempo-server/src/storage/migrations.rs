@@ -4,6 +4,7 @@
 use sqlx::Row;
 use tempo_host::Body;
 
+use super::games::{entry_from_row, next_flag_of};
 use super::{StoreError, end_of};
 
 /// One step of the schema.
@@ -19,6 +20,8 @@ pub(super) enum Migration {
 pub(super) enum Backfill {
     /// The result and end reason of every finished game, from its log.
     GameEnds,
+    /// The next flag deadline of every unfinished game, from its log.
+    NextFlags,
 }
 
 pub(super) const MIGRATIONS: &[Migration] = &[
@@ -114,6 +117,27 @@ pub(super) const MIGRATIONS: &[Migration] = &[
         ALTER TABLE games ADD COLUMN reason TEXT",
     ),
     Migration::Backfill(Backfill::GameEnds),
+    // Several instances on one store. Each unfinished game's next flag
+    // deadline (kept with every append) and the lease of the instance
+    // settling it, so that a flag falls even when no instance has the game
+    // in memory; bot tokens leased by the instance running them; which
+    // instance's bot plays a game.
+    Migration::Sql(
+        "ALTER TABLE games ADD COLUMN next_flag BIGINT;
+        ALTER TABLE games ADD COLUMN lease_owner TEXT;
+        ALTER TABLE games ADD COLUMN lease_until BIGINT;
+        CREATE INDEX games_by_next_flag ON games (finished, next_flag);
+        ALTER TABLE tokens ADD COLUMN expires BIGINT;
+        CREATE TABLE bot_games (
+            game_id TEXT NOT NULL REFERENCES games(id),
+            bot TEXT NOT NULL,
+            owner TEXT NOT NULL,
+            lease_until BIGINT NOT NULL,
+            PRIMARY KEY (game_id, bot)
+        );
+        CREATE INDEX bot_games_by_lease ON bot_games (lease_until)",
+    ),
+    Migration::Backfill(Backfill::NextFlags),
 ];
 
 impl Backfill {
@@ -123,6 +147,7 @@ impl Backfill {
     ) -> Result<(), StoreError> {
         match self {
             Backfill::GameEnds => game_ends(tx).await,
+            Backfill::NextFlags => next_flags(tx).await,
         }
     }
 }
@@ -157,6 +182,33 @@ async fn game_ends(tx: &mut sqlx::Transaction<'_, sqlx::Any>) -> Result<(), Stor
         sqlx::query("UPDATE games SET result = $1, reason = $2 WHERE id = $3")
             .bind(result.as_str())
             .bind(reason.name())
+            .bind(&game)
+            .execute(&mut **tx)
+            .await?;
+    }
+    Ok(())
+}
+
+/// Fills `games.next_flag` of the unfinished games stored before the
+/// column existed, replaying each log (a log that does not replay keeps
+/// none: loading it fails anyway).
+async fn next_flags(tx: &mut sqlx::Transaction<'_, sqlx::Any>) -> Result<(), StoreError> {
+    let games: Vec<String> = sqlx::query("SELECT id FROM games WHERE finished = 0")
+        .fetch_all(&mut **tx)
+        .await?
+        .iter()
+        .map(|r| r.try_get(0))
+        .collect::<Result<_, _>>()?;
+    for game in games {
+        let rows = sqlx::query(
+            "SELECT seq, prev, hash, at, body, sealed FROM events WHERE game_id = $1 ORDER BY seq",
+        )
+        .bind(&game)
+        .fetch_all(&mut **tx)
+        .await?;
+        let entries: Vec<_> = rows.iter().map(entry_from_row).collect::<Result<_, _>>()?;
+        sqlx::query("UPDATE games SET next_flag = $1 WHERE id = $2")
+            .bind(next_flag_of(&entries).map(|at| at as i64))
             .bind(&game)
             .execute(&mut **tx)
             .await?;

@@ -9,6 +9,7 @@ mod accounts;
 mod backup_check;
 mod challenges;
 mod games;
+mod leases;
 mod migrations;
 mod server_key;
 mod tournaments;
@@ -20,6 +21,7 @@ use sqlx::{AnyPool, Row};
 use tempo_host::{Body, EndReason, EndResult};
 
 pub use backup_check::{StoreFileError, StoreFileSummary, check_store_file};
+pub use games::Append;
 pub(crate) use games::ArchivedGame;
 pub(crate) use tournaments::{GameLink, TournamentSummary, TournamentTexts};
 
@@ -140,6 +142,19 @@ impl Store {
     /// The PostgreSQL URL, where other instances may share the store.
     pub fn postgres_url(&self) -> Option<&str> {
         self.postgres.as_deref()
+    }
+
+    /// Sends `payload` to the instances that listen on `channel`
+    /// (PostgreSQL; nothing on SQLite, which one instance serves).
+    pub async fn notify(&self, channel: &str, payload: &str) -> Result<(), StoreError> {
+        if self.postgres.is_some() {
+            sqlx::query("SELECT pg_notify($1, $2)")
+                .bind(channel)
+                .bind(payload)
+                .execute(&self.pool)
+                .await?;
+        }
+        Ok(())
     }
 
     /// Whether the database answers.

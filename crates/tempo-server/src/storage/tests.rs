@@ -52,7 +52,7 @@ async fn a_game_that_ends_keeps_its_result_beside_it() {
         .await
         .unwrap();
     assert_eq!(store.game_end("g1").await.unwrap(), None);
-    store.append("g1", &entries[1..]).await.unwrap();
+    store.append("g1", &entries[1..], None).await.unwrap();
     let end = store.game_end("g1").await.unwrap().expect("ended");
     assert_eq!((end.0.as_str(), end.1.name()), ("0-1", "resign"));
     let archive = store.finished_games(Some("ANNA"), 10, 0).await.unwrap();

@@ -83,6 +83,18 @@ pub struct Hub {
     ended: std::sync::Mutex<Option<tokio::sync::mpsc::UnboundedSender<String>>>,
 }
 
+/// What settling a game's flag came to.
+enum Settled {
+    /// No flag was due.
+    NotDue,
+    /// The flag's end is stored and published.
+    Stored,
+    /// Another instance had written first: the game is read again.
+    Reloaded,
+    /// Storing failed (logged); the game is as the store holds it.
+    Failed,
+}
+
 /// Events waiting in a channel before a slow reader misses some (it then
 /// gets the full state again).
 const CHANNEL_ROOM: usize = 256;
@@ -152,7 +164,7 @@ impl Hub {
             if entries.is_empty() {
                 return outcome.map_err(GameError::from);
             }
-            match writer.append(&slot.id, entries).await {
+            match writer.append(&slot.id, entries, game.next_deadline()).await {
                 Ok(stored) => {
                     publish(slot, &stored);
                     self.forget_if_over(slot, &game);
@@ -214,35 +226,71 @@ impl Hub {
         }
     }
 
-    /// Settles the flags due by `now` in every game in memory.
+    /// Settles the flags due by `now` in every game in memory (a game
+    /// busy with a command settles its own first).
     pub async fn settle_flags(&self, store: &Store, writer: &Writer, now: u64) {
         for slot in self.slots() {
             let Ok(mut game) = slot.game.try_lock() else {
                 continue;
             };
-            if game.next_deadline().is_none_or(|d| d > now) {
-                continue;
+            self.settle(store, writer, &slot, &mut game, now).await;
+        }
+    }
+
+    /// Settles the flag the store says is due in game `slot` (the sweep
+    /// holds its lease): through the same path as a game in memory, so
+    /// that the end is published and a tournament takes the result. If
+    /// nothing was due, the stored deadline is set to the game's own.
+    pub async fn settle_due(&self, store: &Store, writer: &Writer, slot: &Slot, now: u64) {
+        let mut game = slot.game.lock().await;
+        // Once more after a reload: another instance wrote meanwhile.
+        for _ in 0..2 {
+            match self.settle(store, writer, slot, &mut game, now).await {
+                Settled::Stored | Settled::Failed => return,
+                Settled::Reloaded => continue,
+                Settled::NotDue => break,
             }
-            let known = game.head().0;
-            let Ok(entries) = game.tick(now) else {
-                continue;
-            };
-            if entries.is_empty() {
-                continue;
+        }
+        if let Err(e) = store
+            .set_next_flag(&slot.id, game.head().0, game.next_deadline())
+            .await
+        {
+            tracing::error!(game = slot.id, error = %e, "storing a game's next flag");
+        }
+    }
+
+    /// Settles the flag due by `now` in `game`, if any.
+    async fn settle(
+        &self,
+        store: &Store,
+        writer: &Writer,
+        slot: &Slot,
+        game: &mut HostedGame,
+        now: u64,
+    ) -> Settled {
+        if game.next_deadline().is_none_or(|d| d > now) {
+            return Settled::NotDue;
+        }
+        let known = game.head().0;
+        let entries = match game.tick(now) {
+            Ok(entries) if !entries.is_empty() => entries,
+            _ => return Settled::NotDue,
+        };
+        match writer.append(&slot.id, entries, game.next_deadline()).await {
+            Ok(stored) => {
+                publish(slot, &stored);
+                self.forget_if_over(slot, game);
+                Settled::Stored
             }
-            match writer.append(&slot.id, entries).await {
-                Ok(stored) => {
-                    publish(&slot, &stored);
-                    self.forget_if_over(&slot, &game);
-                }
-                // Another instance settled it first: take its entries.
-                Err(StoreError::SeqTaken { .. }) => {
-                    let _ = self.reload(store, &slot, &mut game, known).await;
-                }
-                Err(e) => {
-                    tracing::error!(game = slot.id, error = %e, "storing a flag");
-                    let _ = self.reload(store, &slot, &mut game, known).await;
-                }
+            // Another instance settled it (or played) first: take its entries.
+            Err(StoreError::SeqTaken { .. }) => match self.reload(store, slot, game, known).await {
+                Ok(()) => Settled::Reloaded,
+                Err(_) => Settled::Failed,
+            },
+            Err(e) => {
+                tracing::error!(game = slot.id, error = %e, "storing a flag");
+                let _ = self.reload(store, slot, game, known).await;
+                Settled::Failed
             }
         }
     }

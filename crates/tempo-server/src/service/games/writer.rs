@@ -5,7 +5,7 @@
 use tempo_host::Entry;
 use tokio::sync::{mpsc, oneshot};
 
-use crate::storage::{Store, StoreError};
+use crate::storage::{Append, Store, StoreError};
 
 /// Commands waiting for a write at most.
 const QUEUE: usize = 4096;
@@ -15,6 +15,8 @@ const BATCH: usize = 512;
 struct Job {
     game: String,
     entries: Vec<Entry>,
+    /// When the game's next flag falls after these entries.
+    next_flag: Option<u64>,
     done: oneshot::Sender<Result<Vec<Entry>, StoreError>>,
 }
 
@@ -38,12 +40,19 @@ impl Writer {
         Writer { jobs }
     }
 
-    /// Stores `entries` of `game`; returns them once they are durable.
-    pub async fn append(&self, game: &str, entries: Vec<Entry>) -> Result<Vec<Entry>, StoreError> {
+    /// Stores `entries` of `game`, and the instant its next flag falls
+    /// after them (`None`: none runs); returns them once they are durable.
+    pub async fn append(
+        &self,
+        game: &str,
+        entries: Vec<Entry>,
+        next_flag: Option<u64>,
+    ) -> Result<Vec<Entry>, StoreError> {
         let (done, answer) = oneshot::channel();
         let job = Job {
             game: game.to_string(),
             entries,
+            next_flag,
             done,
         };
         let stopped = || StoreError::Io("the writer has stopped".into());
@@ -61,9 +70,9 @@ async fn run(store: Store, mut receiver: mpsc::Receiver<Job>) {
                 Err(_) => break,
             }
         }
-        let batch: Vec<(&str, &[Entry])> = jobs
+        let batch: Vec<Append> = jobs
             .iter()
-            .map(|j| (j.game.as_str(), j.entries.as_slice()))
+            .map(|j| (j.game.as_str(), j.entries.as_slice(), j.next_flag))
             .collect();
         match store.append_batch(&batch).await {
             Ok(()) => {
@@ -79,7 +88,7 @@ async fn run(store: Store, mut receiver: mpsc::Receiver<Job>) {
                 // One job spoilt the batch (a seq another instance took):
                 // each on its own, so that only that one fails.
                 for job in jobs {
-                    let result = store.append(&job.game, &job.entries).await;
+                    let result = store.append(&job.game, &job.entries, job.next_flag).await;
                     let _ = job.done.send(result.map(|()| job.entries));
                 }
             }

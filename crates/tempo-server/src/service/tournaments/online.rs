@@ -11,6 +11,7 @@ use crate::domain::random_id;
 use crate::domain::tournaments::Record;
 use crate::service::AppState;
 use crate::service::events::{BoardNote, UserEvent};
+use crate::service::lobby;
 use crate::storage::GameLink;
 
 /// Creates the games of round `round` for its boards without a game and
@@ -77,8 +78,7 @@ pub(crate) async fn create_games(
             board: board.board,
         };
         let event = UserEvent::game_start(&game, Some(note));
-        state.hub.notify(&white.name, event.clone());
-        state.hub.notify(&black.name, event);
+        lobby::tell(state, &[&white.name, &black.name], event).await;
         made.push((board.board, game));
     }
     if made.is_empty() {
