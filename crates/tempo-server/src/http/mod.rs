@@ -12,6 +12,7 @@ pub(crate) mod endpoint;
 pub(crate) mod error;
 pub(crate) mod extract;
 mod games;
+pub(crate) mod net;
 mod openapi;
 mod ops;
 pub(crate) mod peer;

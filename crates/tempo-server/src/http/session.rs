@@ -11,6 +11,7 @@ use utoipa::ToSchema;
 use super::endpoint::{Access, Endpoint};
 use super::error::{ApiError, ApiJson};
 use super::extract::{BrowserSession, Caller, bearer, browser_session, session_cookie, session_id};
+use super::peer::Peer;
 use super::{ApiResult, Done, done};
 use crate::domain::accounts::Role;
 use crate::service::AppState;
@@ -86,10 +87,11 @@ async fn revoke(
 }
 
 /// `POST /api/session`: logs a browser in: a session cookie (HttpOnly,
-/// Secure, SameSite=Lax) and the CSRF token the page sends back in the
+/// SameSite=Lax, and Secure when the request came over HTTPS) and the CSRF token the page sends back in the
 /// `x-csrf-token` header with every change.
 async fn login(
     State(state): State<AppState>,
+    peer: Peer,
     ApiJson(req): ApiJson<Credentials>,
 ) -> ApiResult<Response> {
     let user = accounts::login(&state.store, &req.username, &req.password).await?;
@@ -99,7 +101,7 @@ async fn login(
         role: user.role,
         csrf: session.csrf,
     });
-    let cookie = session_cookie(Some(&session.id));
+    let cookie = session_cookie(Some(&session.id), peer.https);
     Ok(([(header::SET_COOKIE, cookie)], body).into_response())
 }
 
@@ -123,13 +125,14 @@ async fn me(State(state): State<AppState>, headers: HeaderMap) -> ApiResult<Json
 /// `DELETE /api/session`: logs the browser out.
 async fn logout(
     State(state): State<AppState>,
+    peer: Peer,
     headers: HeaderMap,
     Caller(_): Caller,
 ) -> ApiResult<Response> {
     if let Some(id) = session_id(&headers) {
         accounts::end_session(&state, &id).await?;
     }
-    Ok(([(header::SET_COOKIE, session_cookie(None))], done()).into_response())
+    Ok(([(header::SET_COOKIE, session_cookie(None, peer.https))], done()).into_response())
 }
 
 /// The rows of the endpoint table.
