@@ -13,7 +13,7 @@ use std::net::{IpAddr, Ipv4Addr, SocketAddr, TcpStream};
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 fn temp_dir(name: &str) -> PathBuf {
@@ -57,7 +57,9 @@ fn raise_own_file_limit(wanted: u64) {
 struct Server {
     child: Child,
     address: SocketAddr,
+    /// Standard error; the log lines go to standard output (`output`).
     log: PathBuf,
+    output: Arc<Mutex<String>>,
     dir: PathBuf,
 }
 
@@ -107,20 +109,27 @@ impl Server {
             .next()
             .and_then(|a| a.parse().ok())
             .unwrap_or_else(|| panic!("tempo serve printed {line:?}: {}", read(&log)));
+        let output = Arc::new(Mutex::new(String::new()));
+        let sink = output.clone();
         std::thread::spawn(move || {
-            let mut sink = String::new();
-            let _ = stdout.read_to_string(&mut sink);
+            for line in stdout.lines().map_while(Result::ok) {
+                let mut sink = sink.lock().unwrap();
+                sink.push_str(&line);
+                sink.push('\n');
+            }
         });
         Server {
             child,
             address,
             log,
+            output,
             dir,
         }
     }
 
+    /// What the server has logged so far.
     fn log(&self) -> String {
-        read(&self.log)
+        format!("{}{}", self.output.lock().unwrap(), read(&self.log))
     }
 
     fn alive(&mut self) -> bool {
@@ -174,7 +183,7 @@ fn connect_from(from: Ipv4Addr, to: SocketAddr) -> std::io::Result<TcpStream> {
     use socket2::{Domain, SockAddr, Socket, Type};
     let socket = Socket::new(Domain::IPV4, Type::STREAM, None)?;
     socket.bind(&SockAddr::from(SocketAddr::new(IpAddr::V4(from), 0)))?;
-    socket.connect_timeout(&SockAddr::from(to), Duration::from_secs(5))?;
+    socket.connect_timeout(&SockAddr::from(to), Duration::from_secs(2))?;
     Ok(socket.into())
 }
 
@@ -216,8 +225,11 @@ fn exchange(
         head.push_str(&format!("{name}: {value}\r\n"));
     }
     head.push_str("\r\n");
-    stream.write_all(head.as_bytes()).unwrap();
-    stream.write_all(body.as_bytes()).unwrap();
+    // A server that refuses the connection may close it before reading.
+    let _ = stream
+        .write_all(head.as_bytes())
+        .and_then(|()| stream.write_all(body.as_bytes()))
+        .and_then(|()| stream.flush());
     let mut raw = Vec::new();
     // A TLS peer may end without close_notify; what arrived is the answer.
     let _ = stream.read_to_end(&mut raw);
@@ -259,15 +271,17 @@ fn assert_healthy_within(server: &Server, limit: Duration) {
 
 /// Whether the server has closed `stream` (it reads end-of-file or an
 /// error rather than "nothing yet").
-fn closed_by_server(stream: &mut TcpStream) -> bool {
+fn closed_by_server(mut stream: &TcpStream) -> bool {
     stream.set_nonblocking(true).unwrap();
     let mut byte = [0u8; 1];
-    match stream.read(&mut byte) {
+    let closed = match stream.read(&mut byte) {
         Ok(0) => true,
         Ok(_) => false,
         Err(e) if e.kind() == ErrorKind::WouldBlock => false,
         Err(_) => true,
-    }
+    };
+    stream.set_nonblocking(false).unwrap();
+    closed
 }
 
 /// Polls `check` every 100 ms until it holds or `limit` passes.
@@ -306,7 +320,7 @@ fn idle_connections_at_a_1024_file_limit_leave_room_for_healthz() {
     assert_healthy_within(&server, Duration::from_secs(3));
     std::thread::sleep(Duration::from_millis(500));
     let mut open = [0usize; 6];
-    for (from, stream) in &mut flood {
+    for (from, stream) in &flood {
         if !closed_by_server(stream) {
             open[usize::from(*from)] += 1;
         }
@@ -335,7 +349,7 @@ fn idle_connections_at_a_1024_file_limit_leave_room_for_healthz() {
 #[test]
 fn slow_header_connections_are_closed_after_the_header_timeout() {
     raise_own_file_limit(2_000);
-    let mut server = Server::start("slow", Some(1024), &["--header-timeout", "2s"]);
+    let mut server = Server::start("slow", Some(1024), &["--header-timeout", "3s"]);
     let request = b"GET /healthz HTTP/1.1\r\nHost: localhost\r\nAccept: */*\r\n";
     let started = Instant::now();
     let mut slow: Vec<Option<TcpStream>> = (0..500)
@@ -354,25 +368,27 @@ fn slow_header_connections_are_closed_after_the_header_timeout() {
         sent = (sent + 1).min(request.len() - 2);
     };
     drip(&mut slow);
-    assert_healthy_within(&server, Duration::from_secs(2));
-    while started.elapsed() < Duration::from_millis(1_200) {
-        drip(&mut slow);
-        std::thread::sleep(Duration::from_millis(200));
-    }
-    let still_open = slow
-        .iter_mut()
+    std::thread::sleep(Duration::from_millis(300));
+    let held = slow
+        .iter()
         .flatten()
         .filter(|s| !closed_by_server(s))
         .count();
-    assert!(still_open >= 450, "only {still_open} held before the timeout");
-    let all_closed = eventually(Duration::from_secs(5), || {
+    let elapsed = started.elapsed();
+    assert!(
+        held >= 490 || elapsed > Duration::from_secs(2),
+        "only {held} of 500 held after {elapsed:?}, before the timeout"
+    );
+    assert_healthy_within(&server, Duration::from_secs(2));
+    let all_closed = eventually(Duration::from_secs(8), || {
         drip(&mut slow);
-        slow.iter_mut()
-            .all(|c| c.as_mut().is_none_or(closed_by_server))
+        std::thread::sleep(Duration::from_millis(100));
+        slow.iter()
+            .all(|c| c.as_ref().is_none_or(closed_by_server))
     });
     let took = started.elapsed();
     assert!(all_closed, "slow connections still open after {took:?}");
-    assert!(took < Duration::from_secs(6), "{took:?}");
+    assert!(took < Duration::from_secs(9), "{took:?}");
     assert_healthy_within(&server, Duration::from_secs(2));
     assert!(server.alive());
 }
@@ -393,9 +409,11 @@ fn accept_errors_at_the_file_limit_neither_spin_nor_stop_the_server() {
             "60s",
         ],
     );
+    // Until the listen queue is full too: the server has stopped taking.
     let flood: Vec<TcpStream> = (0..400)
-        .map(|_| connect_from(loopback(2), server.address).unwrap())
+        .map_while(|_| connect_from(loopback(2), server.address).ok())
         .collect();
+    assert!(flood.len() > 256, "only {} connections", flood.len());
     assert!(
         eventually(Duration::from_secs(5), || server
             .log()

@@ -51,6 +51,8 @@ pub const MAX_CONNECTIONS_CEILING: usize = 16_384;
 /// files" (the pending connection stays queued; retrying at once would
 /// spin).
 const ACCEPT_BACKOFF: Duration = Duration::from_millis(100);
+/// Longest wait for a connection told to make room to close.
+const EVICTION_WAIT: Duration = Duration::from_secs(1);
 /// At most one log line per kind of trouble in this time.
 const LOG_EVERY: Duration = Duration::from_secs(60);
 /// How long a stopping server waits for answers in progress.
@@ -231,7 +233,15 @@ pub(crate) async fn serve(
         };
         let ip = address.ip().to_canonical();
         let slot = match registry.admit(ip) {
-            Ok(slot) => slot,
+            Ok(admitted) => {
+                if let Some(victim) = admitted.made_room {
+                    // Its descriptor is free once its task has ended (at
+                    // once: it is idle). Waiting keeps a burst of newcomers
+                    // from holding more descriptors than the cap.
+                    let _ = tokio::time::timeout(EVICTION_WAIT, victim.closed.notified()).await;
+                }
+                admitted.slot
+            }
             Err(refusal) => {
                 if let Some(times) = refusals.note() {
                     let why = match refusal {

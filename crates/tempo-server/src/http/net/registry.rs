@@ -59,6 +59,8 @@ pub(crate) struct Live {
     pub changed: Notify,
     /// Tells the connection to close (it gave way to a newcomer).
     pub evicted: Notify,
+    /// Tells whoever waits that the connection has closed (its slot dropped).
+    pub closed: Notify,
 }
 
 /// The timeouts a connection's watchdog applies.
@@ -166,13 +168,9 @@ struct Held {
 
 impl Held {
     /// Closes the oldest idle connection of `ip`, if it has one.
-    fn evict_oldest_idle(&mut self, ip: IpAddr) -> bool {
-        let Some(list) = self.by_address.get_mut(&ip) else {
-            return false;
-        };
-        let Some(index) = list.iter().position(|live| live.is_idle()) else {
-            return false;
-        };
+    fn evict_oldest_idle(&mut self, ip: IpAddr) -> Option<Arc<Live>> {
+        let list = self.by_address.get_mut(&ip)?;
+        let index = list.iter().position(|live| live.is_idle())?;
         let live = list.remove(index);
         if list.is_empty() {
             self.by_address.remove(&ip);
@@ -180,7 +178,7 @@ impl Held {
         self.total -= 1;
         self.evictions += 1;
         live.evicted.notify_one();
-        true
+        Some(live)
     }
 
     fn count(&self, ip: IpAddr) -> usize {
@@ -203,8 +201,17 @@ pub(crate) struct Slot {
     pub live: Arc<Live>,
 }
 
+/// An admitted connection, and the one told to close to make room for it
+/// (whose descriptor is still open until its task ends).
+#[derive(Debug)]
+pub(crate) struct Admitted {
+    pub slot: Slot,
+    pub made_room: Option<Arc<Live>>,
+}
+
 impl Drop for Slot {
     fn drop(&mut self) {
+        self.live.closed.notify_one();
         let mut held = self.registry.lock();
         let ip = self.live.ip;
         if let Some(list) = held.by_address.get_mut(&ip)
@@ -246,13 +253,11 @@ impl Registry {
 
     /// Admits a connection from `ip`, closing an idle one to make room if
     /// a cap is reached, or refuses it.
-    pub(crate) fn admit(self: &Arc<Self>, ip: IpAddr) -> Result<Slot, Refusal> {
+    pub(crate) fn admit(self: &Arc<Self>, ip: IpAddr) -> Result<Admitted, Refusal> {
         let mut held = self.lock();
-        if !self.caps.exempt.contains(ip)
-            && held.count(ip) >= self.caps.per_address
-            && !held.evict_oldest_idle(ip)
-        {
-            return Err(Refusal::AddressFull);
+        let mut made_room = None;
+        if !self.caps.exempt.contains(ip) && held.count(ip) >= self.caps.per_address {
+            made_room = Some(held.evict_oldest_idle(ip).ok_or(Refusal::AddressFull)?);
         }
         if held.total >= self.caps.total {
             // The address with the most connections gives one up, unless
@@ -264,9 +269,7 @@ impl Registry {
                 .max_by_key(|(_, list)| list.len())
                 .filter(|(_, list)| list.len() > own)
                 .map_or(ip, |(address, _)| *address);
-            if !held.evict_oldest_idle(victim) {
-                return Err(Refusal::ServerFull);
-            }
+            made_room = Some(held.evict_oldest_idle(victim).ok_or(Refusal::ServerFull)?);
         }
         held.next_id += 1;
         let now = self.epoch.elapsed().as_millis() as u64;
@@ -280,12 +283,16 @@ impl Registry {
             head_started: AtomicU64::new(0),
             changed: Notify::new(),
             evicted: Notify::new(),
+            closed: Notify::new(),
         });
         held.by_address.entry(ip).or_default().push(live.clone());
         held.total += 1;
-        Ok(Slot {
-            registry: self.clone(),
-            live,
+        Ok(Admitted {
+            slot: Slot {
+                registry: self.clone(),
+                live,
+            },
+            made_room,
         })
     }
 }
@@ -311,10 +318,10 @@ mod tests {
     #[tokio::test]
     async fn an_address_at_its_cap_gives_up_its_oldest_idle_connection_or_is_refused() {
         let registry = registry(100, 3);
-        let slots: Vec<Slot> = (0..3).map(|_| registry.admit(ip(1)).unwrap()).collect();
+        let slots: Vec<Slot> = (0..3).map(|_| registry.admit(ip(1)).unwrap().slot).collect();
         // The oldest is busy: the second gives way.
         let _busy = slots[0].live.begin();
-        let fourth = registry.admit(ip(1)).unwrap();
+        let fourth = registry.admit(ip(1)).unwrap().slot;
         assert_eq!(registry.total(), 3);
         assert!(
             tokio::time::timeout(Duration::from_millis(50), slots[1].live.evicted.notified())
@@ -331,10 +338,12 @@ mod tests {
     #[tokio::test]
     async fn a_full_server_takes_an_idle_connection_from_the_largest_holder() {
         let registry = registry(10, 8);
-        let attacker: Vec<Slot> = (0..8).map(|_| registry.admit(ip(1)).unwrap()).collect();
-        let others: Vec<Slot> = (0..2).map(|_| registry.admit(ip(2)).unwrap()).collect();
+        let attacker: Vec<Slot> = (0..8).map(|_| registry.admit(ip(1)).unwrap().slot).collect();
+        let others: Vec<Slot> = (0..2).map(|_| registry.admit(ip(2)).unwrap().slot).collect();
         assert_eq!(registry.total(), 10);
         let fresh = registry.admit(ip(3)).expect("a fresh address gets in");
+        let victim = fresh.made_room.clone().expect("a connection made room");
+        assert_eq!(victim.ip, ip(1));
         assert_eq!(registry.total(), 10);
         assert!(
             tokio::time::timeout(Duration::from_millis(50), attacker[0].live.evicted.notified())
@@ -351,7 +360,7 @@ mod tests {
     #[tokio::test]
     async fn a_full_server_of_busy_connections_refuses_newcomers() {
         let registry = registry(4, 4);
-        let slots: Vec<Slot> = (0..4).map(|n| registry.admit(ip(n)).unwrap()).collect();
+        let slots: Vec<Slot> = (0..4).map(|n| registry.admit(ip(n)).unwrap().slot).collect();
         let _busy: Vec<Active> = slots.iter().map(|s| s.live.begin()).collect();
         assert_eq!(registry.admit(ip(9)).unwrap_err(), Refusal::ServerFull);
     }
@@ -359,8 +368,8 @@ mod tests {
     #[tokio::test]
     async fn a_newcomer_with_as_many_as_anyone_takes_from_itself() {
         let registry = registry(4, 4);
-        let a: Vec<Slot> = (0..2).map(|_| registry.admit(ip(1)).unwrap()).collect();
-        let b: Vec<Slot> = (0..2).map(|_| registry.admit(ip(2)).unwrap()).collect();
+        let a: Vec<Slot> = (0..2).map(|_| registry.admit(ip(1)).unwrap().slot).collect();
+        let b: Vec<Slot> = (0..2).map(|_| registry.admit(ip(2)).unwrap().slot).collect();
         let _busy_a = a[0].live.begin();
         registry.admit(ip(1)).expect("its own idle connection gives way");
         assert!(
@@ -383,7 +392,7 @@ mod tests {
             idle: Duration::from_secs(30),
         };
         let registry = registry(10, 10);
-        let slot = registry.admit(ip(1)).unwrap();
+        let slot = registry.admit(ip(1)).unwrap().slot;
         let live = slot.live.clone();
         // A request in progress never expires.
         let request = live.begin();
