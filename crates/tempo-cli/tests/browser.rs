@@ -344,5 +344,8 @@ fn lan_login_in_chromium() {
         .expect("node starts");
     let status = wait_for_node(&mut node, Duration::from_secs(120));
     drop(server);
-    assert!(status.success(), "logging in at {base} failed (output above)");
+    assert!(
+        status.success(),
+        "logging in at {base} failed (output above)"
+    );
 }

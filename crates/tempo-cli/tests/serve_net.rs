@@ -340,10 +340,7 @@ fn idle_connections_at_a_1024_file_limit_leave_room_for_healthz() {
     let log = server.log();
     assert!(!log.contains("Too many open files"), "{log}");
     // What happened is said once, not once per connection.
-    assert!(
-        log.matches("connection cap reached").count() <= 1,
-        "{log}"
-    );
+    assert!(log.matches("connection cap reached").count() <= 1, "{log}");
 }
 
 #[test]
@@ -383,8 +380,7 @@ fn slow_header_connections_are_closed_after_the_header_timeout() {
     let all_closed = eventually(Duration::from_secs(8), || {
         drip(&mut slow);
         std::thread::sleep(Duration::from_millis(100));
-        slow.iter()
-            .all(|c| c.as_ref().is_none_or(closed_by_server))
+        slow.iter().all(|c| c.as_ref().is_none_or(closed_by_server))
     });
     let took = started.elapsed();
     assert!(all_closed, "slow connections still open after {took:?}");
@@ -425,7 +421,10 @@ fn accept_errors_at_the_file_limit_neither_spin_nor_stop_the_server() {
     std::thread::sleep(Duration::from_secs(2));
     let used = server.cpu_ticks() - before;
     // A loop retrying at once would use a whole core (about 200 ticks).
-    assert!(used < 40, "{used} clock ticks of CPU in 2 s at the file limit");
+    assert!(
+        used < 40,
+        "{used} clock ticks of CPU in 2 s at the file limit"
+    );
     drop(flood);
     assert!(
         eventually(Duration::from_secs(5), || request_from(

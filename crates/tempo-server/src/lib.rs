@@ -53,8 +53,8 @@ pub mod writer {
 pub mod net {
     pub use crate::http::net::head::{MAX_HEAD_BYTES, MAX_HEADERS, MAX_URI_BYTES};
     pub use crate::http::net::{
-        BadProxy, HEADER_TIMEOUT, IDLE_TIMEOUT, MAX_CONNECTIONS_CEILING, NetOptions, Tls,
-        TlsError, TrustedProxy, default_max_connections, default_max_per_address, file_limit,
+        BadProxy, HEADER_TIMEOUT, IDLE_TIMEOUT, MAX_CONNECTIONS_CEILING, NetOptions, Tls, TlsError,
+        TrustedProxy, default_max_connections, default_max_per_address, file_limit,
     };
 }
 

@@ -64,7 +64,9 @@ async fn streams_outlive_the_idle_timeout_and_end_when_the_server_stops() {
     let mut first = String::new();
     let deadline = Instant::now() + Duration::from_secs(5);
     while !first.contains("gameFull") && Instant::now() < deadline {
-        first += &read_some(&mut stream, Duration::from_secs(1)).await.unwrap();
+        first += &read_some(&mut stream, Duration::from_secs(1))
+            .await
+            .unwrap();
     }
     assert!(first.contains("gameFull"), "{first}");
 
@@ -81,7 +83,10 @@ async fn streams_outlive_the_idle_timeout_and_end_when_the_server_stops() {
     // stream (a request in progress) is not.
     tokio::time::sleep(Duration::from_millis(1_500)).await;
     assert_eq!(read_some(&mut idle, Duration::from_millis(500)).await, None);
-    assert_eq!(read_some(&mut silent, Duration::from_millis(500)).await, None);
+    assert_eq!(
+        read_some(&mut silent, Duration::from_millis(500)).await,
+        None
+    );
     assert!(
         read_some(&mut stream, Duration::from_millis(200))
             .await
@@ -92,10 +97,16 @@ async fn streams_outlive_the_idle_timeout_and_end_when_the_server_stops() {
     let started = Instant::now();
     stop.send(()).unwrap();
     let ended = tokio::time::timeout(Duration::from_secs(5), async {
-        while read_some(&mut stream, Duration::from_secs(5)).await.is_some() {}
+        while read_some(&mut stream, Duration::from_secs(5))
+            .await
+            .is_some()
+        {}
     })
     .await;
-    assert!(ended.is_ok(), "the stream did not end when the server stopped");
+    assert!(
+        ended.is_ok(),
+        "the stream did not end when the server stopped"
+    );
     tokio::time::timeout(Duration::from_secs(5), serving)
         .await
         .expect("serve returns")
@@ -113,7 +124,9 @@ async fn a_head_sent_byte_by_byte_is_cut_at_the_header_timeout() {
     let mut closed_after = None;
     for byte in b"GET /healthz HTTP/1.1\r\nHost: slow-client.example\r\nX-Padding: 0123456789" {
         if slow.write_all(&[*byte]).await.is_err()
-            || read_some(&mut slow, Duration::from_millis(100)).await.is_none()
+            || read_some(&mut slow, Duration::from_millis(100))
+                .await
+                .is_none()
         {
             closed_after = Some(started.elapsed());
             break;

@@ -197,7 +197,11 @@ pub(crate) fn serve(args: &ServeArgs) -> anyhow::Result<()> {
         tracing::info!(%address, "tempo serve");
         // What a person needs to begin, in one write; a reader that closed
         // standard output after the first line does not stop the server.
-        let scheme = if options.tls.is_some() { "https" } else { "http" };
+        let scheme = if options.tls.is_some() {
+            "https"
+        } else {
+            "http"
+        };
         let mut notice = format!("tempo: serving on {scheme}://{address}\n");
         if !args.no_bots {
             let names: Vec<_> = tempo_bots::BOTS.iter().map(|b| b.name).collect();
@@ -310,7 +314,10 @@ mod tests {
         use std::time::Duration;
         assert_eq!(super::parse_duration("10s"), Ok(Duration::from_secs(10)));
         assert_eq!(super::parse_duration("2"), Ok(Duration::from_secs(2)));
-        assert_eq!(super::parse_duration("500ms"), Ok(Duration::from_millis(500)));
+        assert_eq!(
+            super::parse_duration("500ms"),
+            Ok(Duration::from_millis(500))
+        );
         assert_eq!(super::parse_duration("2m"), Ok(Duration::from_secs(120)));
         for bad in ["", "s", "10h", "50ms", "61m", "-1s"] {
             assert!(super::parse_duration(bad).is_err(), "{bad}");

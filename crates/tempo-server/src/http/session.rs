@@ -132,7 +132,11 @@ async fn logout(
     if let Some(id) = session_id(&headers) {
         accounts::end_session(&state, &id).await?;
     }
-    Ok(([(header::SET_COOKIE, session_cookie(None, peer.https))], done()).into_response())
+    Ok((
+        [(header::SET_COOKIE, session_cookie(None, peer.https))],
+        done(),
+    )
+        .into_response())
 }
 
 /// The rows of the endpoint table.

@@ -33,8 +33,8 @@ use tokio::sync::{mpsc, watch};
 use tokio::time::Instant;
 use tower::ServiceExt;
 
-pub use proxy::{BadProxy, TrustedProxy};
 use proxy::TrustedProxies;
+pub use proxy::{BadProxy, TrustedProxy};
 use registry::{Active, Caps, Live, Refusal, Registry, Slot, Timeouts};
 pub use tls::{Tls, TlsError};
 
@@ -107,7 +107,10 @@ pub fn file_limit() -> Option<u64> {
         // SAFETY: getrlimit only writes the struct it is given, which is
         // ours and of the type it expects.
         let status = unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) };
-        (status == 0).then_some(limit.rlim_cur as u64)
+        // rlim_t is u64 on Linux, not everywhere.
+        #[allow(clippy::unnecessary_cast)]
+        let current = limit.rlim_cur as u64;
+        (status == 0).then_some(current)
     }
     #[cfg(not(unix))]
     {

@@ -34,7 +34,11 @@ impl FromStr for TrustedProxy {
         let network = address.parse::<IpAddr>().map_err(|_| bad())?.to_canonical();
         let bits = if network.is_ipv4() { 32 } else { 128 };
         let prefix = match prefix {
-            Some(prefix) => prefix.parse::<u8>().ok().filter(|p| *p <= bits).ok_or_else(bad)?,
+            Some(prefix) => prefix
+                .parse::<u8>()
+                .ok()
+                .filter(|p| *p <= bits)
+                .ok_or_else(bad)?,
             None => bits,
         };
         Ok(TrustedProxy { network, prefix })
@@ -173,7 +177,12 @@ mod tests {
         assert!(odd.contains(ip("192.168.0.200")) && !odd.contains(ip("192.168.0.100")));
         let one: TrustedProxy = "::1".parse().unwrap();
         assert!(one.contains(ip("::1")) && !one.contains(ip("127.0.0.1")));
-        assert!("0.0.0.0/0".parse::<TrustedProxy>().unwrap().contains(ip("8.8.8.8")));
+        assert!(
+            "0.0.0.0/0"
+                .parse::<TrustedProxy>()
+                .unwrap()
+                .contains(ip("8.8.8.8"))
+        );
         for bad in ["", "localhost", "10.0.0.0/33", "10.0.0.0/x", "::/129"] {
             assert!(bad.parse::<TrustedProxy>().is_err(), "{bad}");
         }
@@ -188,28 +197,59 @@ mod tests {
         ]);
         // From a stranger: ignored.
         let stranger = trusted.peer(ip("198.51.100.1"), false, &forwarded);
-        assert_eq!(stranger, Peer { ip: ip("198.51.100.1"), https: false });
+        assert_eq!(
+            stranger,
+            Peer {
+                ip: ip("198.51.100.1"),
+                https: false
+            }
+        );
         // From the proxy: the right-most untrusted address, and HTTPS.
         let proxied = trusted.peer(ip("127.0.0.1"), false, &forwarded);
-        assert_eq!(proxied, Peer { ip: ip("203.0.113.7"), https: true });
+        assert_eq!(
+            proxied,
+            Peer {
+                ip: ip("203.0.113.7"),
+                https: true
+            }
+        );
         // Trusted hops on the right are skipped; a second header line is
         // read after the first.
         let chain = headers(&[
             ("x-forwarded-for", "6.6.6.6"),
             ("x-forwarded-for", "203.0.113.9, 10.0.0.5"),
         ]);
-        assert_eq!(trusted.peer(ip("10.0.0.1"), false, &chain).ip, ip("203.0.113.9"));
+        assert_eq!(
+            trusted.peer(ip("10.0.0.1"), false, &chain).ip,
+            ip("203.0.113.9")
+        );
         // No header, or only proxies: the connection's address; plain HTTP.
-        assert_eq!(trusted.peer(ip("127.0.0.1"), false, &HeaderMap::new()).ip, ip("127.0.0.1"));
-        let garbage = headers(&[("x-forwarded-for", "unknown"), ("x-forwarded-proto", "http")]);
+        assert_eq!(
+            trusted.peer(ip("127.0.0.1"), false, &HeaderMap::new()).ip,
+            ip("127.0.0.1")
+        );
+        let garbage = headers(&[
+            ("x-forwarded-for", "unknown"),
+            ("x-forwarded-proto", "http"),
+        ]);
         assert_eq!(
             trusted.peer(ip("127.0.0.1"), false, &garbage),
-            Peer { ip: ip("127.0.0.1"), https: false }
+            Peer {
+                ip: ip("127.0.0.1"),
+                https: false
+            }
         );
         // TLS on the connection itself is HTTPS whatever the headers say.
-        assert!(proxies(&[]).peer(ip("198.51.100.1"), true, &HeaderMap::new()).https);
+        assert!(
+            proxies(&[])
+                .peer(ip("198.51.100.1"), true, &HeaderMap::new())
+                .https
+        );
         // Ports and brackets as proxies write them.
         let ported = headers(&[("x-forwarded-for", "[2001:db8::1]:443, 203.0.113.1:80")]);
-        assert_eq!(trusted.peer(ip("127.0.0.1"), false, &ported).ip, ip("203.0.113.1"));
+        assert_eq!(
+            trusted.peer(ip("127.0.0.1"), false, &ported).ip,
+            ip("203.0.113.1")
+        );
     }
 }

@@ -44,6 +44,8 @@ pub(crate) enum Refusal {
 pub(crate) struct Live {
     id: u64,
     pub ip: IpAddr,
+    /// The address it counts under ([`holder`]).
+    holder: IpAddr,
     epoch: Instant,
     /// Requests in progress (an answer in progress counts until its body
     /// has been sent or dropped).
@@ -61,6 +63,19 @@ pub(crate) struct Live {
     pub evicted: Notify,
     /// Tells whoever waits that the connection has closed (its slot dropped).
     pub closed: Notify,
+}
+
+/// The address a connection from `ip` counts under: an IPv4 address
+/// itself, an IPv6 address's /64 (one host usually holds a whole /64, so
+/// its single addresses would be as many caps).
+pub(crate) fn holder(ip: IpAddr) -> IpAddr {
+    match ip.to_canonical() {
+        IpAddr::V6(v6) => {
+            let bits = u128::from(v6) & !((1u128 << 64) - 1);
+            IpAddr::V6(bits.into())
+        }
+        v4 => v4,
+    }
 }
 
 /// The timeouts a connection's watchdog applies.
@@ -213,7 +228,7 @@ impl Drop for Slot {
     fn drop(&mut self) {
         self.live.closed.notify_one();
         let mut held = self.registry.lock();
-        let ip = self.live.ip;
+        let ip = self.live.holder;
         if let Some(list) = held.by_address.get_mut(&ip)
             && let Some(index) = list.iter().position(|l| l.id == self.live.id)
         {
@@ -238,7 +253,9 @@ impl Registry {
     fn lock(&self) -> std::sync::MutexGuard<'_, Held> {
         // A panic while holding the lock leaves consistent counts (every
         // change is one step), so a poisoned lock is still usable.
-        self.held.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+        self.held
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
     /// Connections held now.
@@ -253,10 +270,11 @@ impl Registry {
 
     /// Admits a connection from `ip`, closing an idle one to make room if
     /// a cap is reached, or refuses it.
-    pub(crate) fn admit(self: &Arc<Self>, ip: IpAddr) -> Result<Admitted, Refusal> {
+    pub(crate) fn admit(self: &Arc<Self>, peer: IpAddr) -> Result<Admitted, Refusal> {
+        let ip = holder(peer);
         let mut held = self.lock();
         let mut made_room = None;
-        if !self.caps.exempt.contains(ip) && held.count(ip) >= self.caps.per_address {
+        if !self.caps.exempt.contains(peer) && held.count(ip) >= self.caps.per_address {
             made_room = Some(held.evict_oldest_idle(ip).ok_or(Refusal::AddressFull)?);
         }
         if held.total >= self.caps.total {
@@ -275,7 +293,8 @@ impl Registry {
         let now = self.epoch.elapsed().as_millis() as u64;
         let live = Arc::new(Live {
             id: held.next_id,
-            ip,
+            ip: peer,
+            holder: ip,
             epoch: self.epoch,
             active: AtomicUsize::new(0),
             served: AtomicBool::new(false),
@@ -318,7 +337,9 @@ mod tests {
     #[tokio::test]
     async fn an_address_at_its_cap_gives_up_its_oldest_idle_connection_or_is_refused() {
         let registry = registry(100, 3);
-        let slots: Vec<Slot> = (0..3).map(|_| registry.admit(ip(1)).unwrap().slot).collect();
+        let slots: Vec<Slot> = (0..3)
+            .map(|_| registry.admit(ip(1)).unwrap().slot)
+            .collect();
         // The oldest is busy: the second gives way.
         let _busy = slots[0].live.begin();
         let fourth = registry.admit(ip(1)).unwrap().slot;
@@ -338,17 +359,24 @@ mod tests {
     #[tokio::test]
     async fn a_full_server_takes_an_idle_connection_from_the_largest_holder() {
         let registry = registry(10, 8);
-        let attacker: Vec<Slot> = (0..8).map(|_| registry.admit(ip(1)).unwrap().slot).collect();
-        let others: Vec<Slot> = (0..2).map(|_| registry.admit(ip(2)).unwrap().slot).collect();
+        let attacker: Vec<Slot> = (0..8)
+            .map(|_| registry.admit(ip(1)).unwrap().slot)
+            .collect();
+        let others: Vec<Slot> = (0..2)
+            .map(|_| registry.admit(ip(2)).unwrap().slot)
+            .collect();
         assert_eq!(registry.total(), 10);
         let fresh = registry.admit(ip(3)).expect("a fresh address gets in");
         let victim = fresh.made_room.clone().expect("a connection made room");
         assert_eq!(victim.ip, ip(1));
         assert_eq!(registry.total(), 10);
         assert!(
-            tokio::time::timeout(Duration::from_millis(50), attacker[0].live.evicted.notified())
-                .await
-                .is_ok()
+            tokio::time::timeout(
+                Duration::from_millis(50),
+                attacker[0].live.evicted.notified()
+            )
+            .await
+            .is_ok()
         );
         // Dropping the evicted slot later does not free a second place.
         drop(attacker);
@@ -360,7 +388,9 @@ mod tests {
     #[tokio::test]
     async fn a_full_server_of_busy_connections_refuses_newcomers() {
         let registry = registry(4, 4);
-        let slots: Vec<Slot> = (0..4).map(|n| registry.admit(ip(n)).unwrap().slot).collect();
+        let slots: Vec<Slot> = (0..4)
+            .map(|n| registry.admit(ip(n)).unwrap().slot)
+            .collect();
         let _busy: Vec<Active> = slots.iter().map(|s| s.live.begin()).collect();
         assert_eq!(registry.admit(ip(9)).unwrap_err(), Refusal::ServerFull);
     }
@@ -368,10 +398,16 @@ mod tests {
     #[tokio::test]
     async fn a_newcomer_with_as_many_as_anyone_takes_from_itself() {
         let registry = registry(4, 4);
-        let a: Vec<Slot> = (0..2).map(|_| registry.admit(ip(1)).unwrap().slot).collect();
-        let b: Vec<Slot> = (0..2).map(|_| registry.admit(ip(2)).unwrap().slot).collect();
+        let a: Vec<Slot> = (0..2)
+            .map(|_| registry.admit(ip(1)).unwrap().slot)
+            .collect();
+        let b: Vec<Slot> = (0..2)
+            .map(|_| registry.admit(ip(2)).unwrap().slot)
+            .collect();
         let _busy_a = a[0].live.begin();
-        registry.admit(ip(1)).expect("its own idle connection gives way");
+        registry
+            .admit(ip(1))
+            .expect("its own idle connection gives way");
         assert!(
             tokio::time::timeout(Duration::from_millis(50), a[1].live.evicted.notified())
                 .await
@@ -383,6 +419,22 @@ mod tests {
                 .is_err(),
             "the other address keeps its connections"
         );
+    }
+
+    #[tokio::test]
+    async fn an_ipv6_host_counts_as_its_64() {
+        let registry = registry(100, 2);
+        let v6 = |text: &str| text.parse::<IpAddr>().unwrap();
+        let a = registry.admit(v6("2001:db8:1:2::1")).unwrap();
+        let b = registry.admit(v6("2001:db8:1:2:ffff::9")).unwrap();
+        let busy = [a.slot.live.begin(), b.slot.live.begin()];
+        assert_eq!(
+            registry.admit(v6("2001:db8:1:2::77")).unwrap_err(),
+            Refusal::AddressFull
+        );
+        assert!(registry.admit(v6("2001:db8:1:3::1")).is_ok());
+        drop(busy);
+        assert_eq!(holder(v6("::ffff:10.0.0.1")), ip(1));
     }
 
     #[tokio::test(start_paused = true)]
@@ -406,7 +458,10 @@ mod tests {
         let started = tokio::time::Instant::now();
         live.expired(timeouts).await;
         let waited = started.elapsed();
-        assert!(waited >= Duration::from_secs(29) && waited <= Duration::from_secs(31), "{waited:?}");
+        assert!(
+            waited >= Duration::from_secs(29) && waited <= Duration::from_secs(31),
+            "{waited:?}"
+        );
         // A head begun: the header timeout from its first byte.
         live.on_read();
         let started = tokio::time::Instant::now();
