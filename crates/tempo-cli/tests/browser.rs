@@ -98,6 +98,12 @@ struct Server {
 
 impl Server {
     fn start() -> Server {
+        Server::start_on("127.0.0.1:0")
+    }
+
+    /// `tempo serve --listen LISTEN`; `address` is where the server says it
+    /// serves.
+    fn start_on(listen: &str) -> Server {
         let data = std::env::temp_dir().join(format!(
             "tempo-browser-{}-{:x}",
             std::process::id(),
@@ -105,7 +111,7 @@ impl Server {
         ));
         std::fs::create_dir_all(&data).unwrap();
         let mut child = Command::new(env!("CARGO_BIN_EXE_tempo"))
-            .args(["serve", "--listen", "127.0.0.1:0", "--data"])
+            .args(["serve", "--listen", listen, "--data"])
             .arg(&data)
             .env("TEMPO_ADMIN_PASSWORD", ADMIN_PASSWORD)
             .env("RUST_LOG", "warn")
@@ -202,19 +208,44 @@ impl Drop for Server {
     }
 }
 
+fn browser_required() -> bool {
+    std::env::var("TEMPO_REQUIRE_BROWSER").is_ok_and(|v| v == "1")
+}
+
+/// Fails if browser tests are required, else says why this one is
+/// skipped.
+fn skip(what: &str) {
+    if browser_required() {
+        panic!("browser tests required (TEMPO_REQUIRE_BROWSER=1), but {what}");
+    }
+    // Straight to the process's stderr: the test harness would swallow
+    // an eprintln! of a passing test.
+    let _ = writeln!(
+        std::io::stderr(),
+        "skipped: browser tests: {what} (TEMPO_REQUIRE_BROWSER=1 makes this fail)"
+    );
+}
+
+/// Waits for `node`, killing it past `limit`.
+fn wait_for_node(node: &mut Child, limit: Duration) -> std::process::ExitStatus {
+    let started = Instant::now();
+    loop {
+        if let Some(status) = node.try_wait().unwrap() {
+            return status;
+        }
+        if started.elapsed() > limit {
+            let _ = node.kill();
+            let _ = node.wait();
+            panic!("the browser suite took longer than {} s", limit.as_secs());
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
 #[test]
 fn web_app_in_chromium() {
-    let required = std::env::var("TEMPO_REQUIRE_BROWSER").is_ok_and(|v| v == "1");
     if let Some(what) = missing() {
-        if required {
-            panic!("browser tests required (TEMPO_REQUIRE_BROWSER=1), but {what}");
-        }
-        // Straight to the process's stderr: the test harness would swallow
-        // an eprintln! of a passing test.
-        let _ = writeln!(
-            std::io::stderr(),
-            "skipped: browser tests: {what} (TEMPO_REQUIRE_BROWSER=1 makes this fail)"
-        );
+        skip(&what);
         return;
     }
     let server = Server::start();
@@ -224,7 +255,6 @@ fn web_app_in_chromium() {
         .iter()
         .map(|(name, password, role)| format!("{name}:{password}:{role}"))
         .collect();
-    let started = Instant::now();
     let mut node = Command::new("node")
         .arg("run.mjs")
         .current_dir(suite_dir())
@@ -237,24 +267,85 @@ fn web_app_in_chromium() {
         .stdin(Stdio::null())
         .spawn()
         .expect("node starts");
-    let status = loop {
-        if let Some(status) = node.try_wait().unwrap() {
-            break status;
-        }
-        if started.elapsed() > SUITE_LIMIT {
-            let _ = node.kill();
-            let _ = node.wait();
-            panic!(
-                "the browser suite took longer than {} s",
-                SUITE_LIMIT.as_secs()
-            );
-        }
-        std::thread::sleep(Duration::from_millis(100));
-    };
+    let status = wait_for_node(&mut node, SUITE_LIMIT);
     drop(server);
     assert!(
         status.success(),
         "the browser suite failed ({status}); its output is above, screenshots in {}",
         screenshots.display()
+    );
+}
+
+#[cfg(unix)]
+/// The machine's first IPv4 address that is not loopback (nor link-local),
+/// from the interfaces themselves: no packet is sent to find it.
+fn lan_address() -> Option<std::net::Ipv4Addr> {
+    let mut list: *mut libc::ifaddrs = std::ptr::null_mut();
+    // SAFETY: getifaddrs writes the head of a list it allocates into `list`.
+    if unsafe { libc::getifaddrs(&mut list) } != 0 {
+        return None;
+    }
+    let mut found = None;
+    let mut cursor = list;
+    while !cursor.is_null() {
+        // SAFETY: `cursor` is a node of the list getifaddrs made, not freed
+        // before the end of this function.
+        let entry = unsafe { &*cursor };
+        cursor = entry.ifa_next;
+        if entry.ifa_addr.is_null() {
+            continue;
+        }
+        // SAFETY: a non-null ifa_addr points to a socket address whose
+        // family field says what it is; an AF_INET one is a sockaddr_in.
+        let ip = unsafe {
+            if i32::from((*entry.ifa_addr).sa_family) != libc::AF_INET {
+                continue;
+            }
+            let address = &*(entry.ifa_addr as *const libc::sockaddr_in);
+            std::net::Ipv4Addr::from(u32::from_be(address.sin_addr.s_addr))
+        };
+        if !ip.is_loopback() && !ip.is_unspecified() && !ip.is_link_local() {
+            found = Some(ip);
+            break;
+        }
+    }
+    // SAFETY: `list` came from getifaddrs and is freed once.
+    unsafe { libc::freeifaddrs(list) };
+    found
+}
+
+/// The club room: the server on every interface, Chromium at the
+/// machine's network address over plain HTTP (not localhost, where
+/// browsers accept Secure cookies without TLS), logging in through the
+/// page (`tests/browser/lan.mjs`).
+#[cfg(unix)]
+#[test]
+fn lan_login_in_chromium() {
+    if let Some(what) = missing() {
+        skip(&what);
+        return;
+    }
+    let Some(ip) = lan_address() else {
+        skip("this machine has no IPv4 address but loopback");
+        return;
+    };
+    let server = Server::start_on("0.0.0.0:0");
+    let port = server.address.rsplit(':').next().unwrap().to_string();
+    let base = format!("http://{ip}:{port}");
+    let mut node = Command::new("node")
+        .arg("lan.mjs")
+        .current_dir(suite_dir())
+        .env("BASE_URL", &base)
+        .env("CHROMIUM", chromium())
+        .env("SCREENSHOT_DIR", screenshot_dir())
+        .env("ADMIN_PASSWORD", ADMIN_PASSWORD)
+        .stdin(Stdio::null())
+        .spawn()
+        .expect("node starts");
+    let status = wait_for_node(&mut node, Duration::from_secs(120));
+    drop(server);
+    assert!(
+        status.success(),
+        "logging in at {base} failed (output above)"
     );
 }

@@ -61,6 +61,16 @@ pub mod writer {
     pub use crate::service::games::Writer;
 }
 
+/// The connection layer's options: caps, timeouts, trusted proxies, TLS
+/// ([`serve_with`]).
+pub mod net {
+    pub use crate::http::net::head::{MAX_HEAD_BYTES, MAX_HEADERS, MAX_URI_BYTES};
+    pub use crate::http::net::{
+        BadProxy, HEADER_TIMEOUT, IDLE_TIMEOUT, MAX_CONNECTIONS_CEILING, NetOptions, Tls, TlsError,
+        TrustedProxy, default_max_connections, default_max_per_address, file_limit,
+    };
+}
+
 /// The web app's embedded files.
 pub mod web {
     pub use crate::http::web::asset_names;
@@ -97,6 +107,8 @@ pub fn router_with_timeout(state: AppState, timeout: Duration) -> Router {
             axum::http::StatusCode::REQUEST_TIMEOUT,
             timeout,
         ))
+        // Before anything else looks at it: a head too large is a JSON 414/431.
+        .layer(axum::middleware::from_fn(http::net::head::limits))
         // Outermost: the other layers' refusals become JSON too.
         .layer(axum::middleware::map_response(http::error::json_errors))
         .with_state(state)
@@ -104,10 +116,22 @@ pub fn router_with_timeout(state: AppState, timeout: Duration) -> Router {
 
 /// Serves the API on `listener` until `shutdown` completes, settling
 /// flags in the background; unfinished games are loaded first, so that
-/// flags due while the server was down fall at their instants.
+/// flags due while the server was down fall at their instants. The
+/// connection layer's defaults ([`net::NetOptions::default`]) apply.
 pub async fn serve(
     listener: tokio::net::TcpListener,
     state: AppState,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    serve_with(listener, state, net::NetOptions::default(), shutdown).await
+}
+
+/// [`serve`] with the connection layer's `options` (caps, timeouts,
+/// trusted proxies, TLS).
+pub async fn serve_with(
+    listener: tokio::net::TcpListener,
+    state: AppState,
+    options: net::NetOptions,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
     for id in state.store.unfinished_games(None).await.unwrap_or_default() {
@@ -136,14 +160,20 @@ pub async fn serve(
     // Flags of games no live instance has in memory (see docs/server.md).
     let sweeper = tokio::spawn(sweep_flags(state.clone()));
     let stopping = state.stopping.clone();
+    let stopping_receiver = state.stopping.subscribe();
     let shutdown = async move {
         shutdown.await;
         // Streams end; answers in progress finish.
         let _ = stopping.send(true);
     };
-    let result = axum::serve(listener, router(state))
-        .with_graceful_shutdown(shutdown)
-        .await;
+    let result = http::net::serve(
+        listener,
+        router(state),
+        options,
+        stopping_receiver,
+        shutdown,
+    )
+    .await;
     ticker.abort();
     sweeper.abort();
     if let Some(task) = listener_task {

@@ -28,6 +28,90 @@ pub(crate) struct ServeArgs {
     /// bot-nash, bot-nash-strong, which accept every challenge).
     #[arg(long)]
     no_bots: bool,
+    #[command(flatten)]
+    net: NetArgs,
+}
+
+/// The connection layer: caps, trusted proxies, TLS.
+#[derive(Debug, Args)]
+pub(crate) struct NetArgs {
+    /// Most connections at once [default: the file limit less an eighth
+    /// for the store, e.g. 896 at 1,024 files].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    max_connections: Option<u32>,
+    /// Most connections from one address [default: a quarter of
+    /// --max-connections]; trusted proxies have no such cap.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    max_per_address: Option<u32>,
+    /// A reverse proxy in front of the server (an address, or a network
+    /// like 10.0.0.0/8; repeatable): only from it are X-Forwarded-For and
+    /// X-Forwarded-Proto believed.
+    #[arg(long = "trusted-proxy", value_name = "IP")]
+    trusted_proxies: Vec<tempo_server::net::TrustedProxy>,
+    /// Serve HTTPS with this certificate chain (PEM); with --tls-key.
+    #[arg(long, value_name = "FILE")]
+    tls_cert: Option<PathBuf>,
+    /// The certificate's private key (PEM); with --tls-cert.
+    #[arg(long, value_name = "FILE")]
+    tls_key: Option<PathBuf>,
+    /// How long a request head may take (and a new connection's first).
+    #[arg(long, hide = true, value_name = "DURATION", value_parser = parse_duration, default_value = "10s")]
+    header_timeout: std::time::Duration,
+    /// How long a connection may stay idle between requests.
+    #[arg(long, hide = true, value_name = "DURATION", value_parser = parse_duration, default_value = "30s")]
+    idle_timeout: std::time::Duration,
+}
+
+impl NetArgs {
+    /// The server's connection options; the TLS files are read and checked.
+    fn options(&self) -> anyhow::Result<tempo_server::net::NetOptions> {
+        use tempo_server::net;
+        let tls = match (&self.tls_cert, &self.tls_key) {
+            (Some(cert), Some(key)) => Some(
+                net::Tls::from_pem_files(cert, key)
+                    .map_err(|e| anyhow::anyhow!("--tls-cert/--tls-key: {e}"))?,
+            ),
+            (None, None) => None,
+            (Some(_), None) => anyhow::bail!("--tls-cert needs --tls-key FILE (its private key)"),
+            (None, Some(_)) => anyhow::bail!("--tls-key needs --tls-cert FILE (its certificate)"),
+        };
+        let max_connections = self
+            .max_connections
+            .map_or_else(net::default_max_connections, |n| n as usize);
+        Ok(net::NetOptions {
+            max_connections,
+            max_per_address: self.max_per_address.map_or_else(
+                || net::default_max_per_address(max_connections),
+                |n| n as usize,
+            ),
+            header_timeout: self.header_timeout,
+            idle_timeout: self.idle_timeout,
+            trusted_proxies: self.trusted_proxies.clone(),
+            tls,
+        })
+    }
+}
+
+/// `10s`, `500ms`, `2m`, or seconds alone; between 100 ms and an hour.
+fn parse_duration(text: &str) -> Result<std::time::Duration, String> {
+    let text = text.trim();
+    let (number, unit) = match text.find(|c: char| !c.is_ascii_digit()) {
+        Some(at) => text.split_at(at),
+        None => (text, "s"),
+    };
+    let value: u64 = number
+        .parse()
+        .map_err(|_| format!("{text:?} is not a duration like 10s or 500ms"))?;
+    let millis = match unit {
+        "ms" => value,
+        "s" => value.saturating_mul(1000),
+        "m" => value.saturating_mul(60_000),
+        _ => return Err(format!("{text:?}: the unit is ms, s or m")),
+    };
+    if !(100..=3_600_000).contains(&millis) {
+        return Err(format!("{text:?}: between 100ms and 60m"));
+    }
+    Ok(std::time::Duration::from_millis(millis))
 }
 
 #[derive(Debug, Args)]
@@ -78,6 +162,7 @@ pub(crate) fn serve(args: &ServeArgs, given: &CommandLine) -> anyhow::Result<()>
         Location::Postgres(_) => None,
     };
     let backup_plan = args.backups.plan(&location)?;
+    let options = args.net.options()?;
     runtime()?.block_on(async {
         let store = location.open().await?;
         let first_admin = first_admin(&store, &admin_password).await?;
@@ -102,7 +187,12 @@ pub(crate) fn serve(args: &ServeArgs, given: &CommandLine) -> anyhow::Result<()>
         tracing::info!(%address, "tempo serve");
         // What a person needs to begin, in one write; a reader that closed
         // standard output after the first line does not stop the server.
-        let mut notice = format!("tempo: serving on http://{address}\n");
+        let scheme = if options.tls.is_some() {
+            "https"
+        } else {
+            "http"
+        };
+        let mut notice = format!("tempo: serving on {scheme}://{address}\n");
         if !args.no_bots {
             let names: Vec<_> = tempo_bots::BOTS.iter().map(|b| b.name).collect();
             notice.push_str(&format!(
@@ -125,7 +215,7 @@ pub(crate) fn serve(args: &ServeArgs, given: &CommandLine) -> anyhow::Result<()>
         let shutdown = async {
             let _ = tokio::signal::ctrl_c().await;
         };
-        tempo_server::serve(listener, state, shutdown).await?;
+        tempo_server::serve_with(listener, state, options, shutdown).await?;
         Ok(())
     })
 }
@@ -208,4 +298,23 @@ pub(crate) fn backup(args: &BackupArgs) -> anyhow::Result<()> {
         );
         Ok(())
     })
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn durations_read_with_their_units_and_bounds() {
+        use std::time::Duration;
+        assert_eq!(super::parse_duration("10s"), Ok(Duration::from_secs(10)));
+        assert_eq!(super::parse_duration("2"), Ok(Duration::from_secs(2)));
+        assert_eq!(
+            super::parse_duration("500ms"),
+            Ok(Duration::from_millis(500))
+        );
+        assert_eq!(super::parse_duration("2m"), Ok(Duration::from_secs(120)));
+        for bad in ["", "s", "10h", "50ms", "61m", "-1s"] {
+            assert!(super::parse_duration(bad).is_err(), "{bad}");
+        }
+    }
+
 }

@@ -23,14 +23,18 @@ pub(crate) const CSRF_HEADER: &str = "x-csrf-token";
 /// The refusal of a route that needs a caller and has none.
 pub(crate) const TOKEN_NEEDED: &str = "a token is needed: POST /api/token";
 
-/// The `Set-Cookie` value of a session (`None`: one that ends it).
-pub(crate) fn session_cookie(id: Option<&str>) -> String {
+/// The `Set-Cookie` value of a session (`None`: one that ends it). It is
+/// `Secure` only when the request came over HTTPS (`https`): a browser
+/// drops a `Secure` cookie set over plain HTTP anywhere but `localhost`,
+/// so a club room served at `http://<LAN address>` could not log in.
+pub(crate) fn session_cookie(id: Option<&str>, https: bool) -> String {
+    let secure = if https { "; Secure" } else { "" };
     match id {
         Some(id) => format!(
-            "{SESSION_COOKIE}={id}; HttpOnly; Secure; SameSite=Lax; Path=/; Max-Age={}",
+            "{SESSION_COOKIE}={id}; HttpOnly{secure}; SameSite=Lax; Path=/; Max-Age={}",
             SESSION_TTL.as_secs()
         ),
-        None => format!("{SESSION_COOKIE}=; HttpOnly; Secure; SameSite=Lax; Path=/; Max-Age=0"),
+        None => format!("{SESSION_COOKIE}=; HttpOnly{secure}; SameSite=Lax; Path=/; Max-Age=0"),
     }
 }
 
@@ -167,5 +171,23 @@ impl FromRequestParts<AppState> for BrowserSession {
             return Ok(session.clone());
         }
         browser_session(&parts.headers, state).await
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::session_cookie;
+
+    #[test]
+    fn the_session_cookie_is_secure_over_https_only() {
+        for id in [Some("abc"), None] {
+            let plain = session_cookie(id, false);
+            let secure = session_cookie(id, true);
+            assert!(!plain.contains("Secure"), "{plain}");
+            assert!(secure.contains("; Secure;"), "{secure}");
+            for cookie in [plain, secure] {
+                assert!(cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax"));
+            }
+        }
     }
 }

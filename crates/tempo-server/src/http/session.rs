@@ -89,9 +89,9 @@ async fn revoke(
 }
 
 /// `POST /api/session`: logs a browser in: a session cookie (HttpOnly,
-/// Secure, SameSite=Lax) and the CSRF token the page sends back in the
-/// `x-csrf-token` header with every change. Rate-limited as
-/// `POST /api/token`.
+/// SameSite=Lax, and Secure when the request came over HTTPS) and the CSRF
+/// token the page sends back in the `x-csrf-token` header with every change.
+/// Rate-limited as `POST /api/token`.
 async fn login(
     State(state): State<AppState>,
     peer: Peer,
@@ -104,7 +104,7 @@ async fn login(
         role: user.role,
         csrf: session.csrf,
     });
-    let cookie = session_cookie(Some(&session.id));
+    let cookie = session_cookie(Some(&session.id), peer.https);
     Ok(([(header::SET_COOKIE, cookie)], body).into_response())
 }
 
@@ -128,13 +128,18 @@ async fn me(State(state): State<AppState>, headers: HeaderMap) -> ApiResult<Json
 /// `DELETE /api/session`: logs the browser out.
 async fn logout(
     State(state): State<AppState>,
+    peer: Peer,
     headers: HeaderMap,
     Caller(_): Caller,
 ) -> ApiResult<Response> {
     if let Some(id) = session_id(&headers) {
         accounts::end_session(&state, &id).await?;
     }
-    Ok(([(header::SET_COOKIE, session_cookie(None))], done()).into_response())
+    Ok((
+        [(header::SET_COOKIE, session_cookie(None, peer.https))],
+        done(),
+    )
+        .into_response())
 }
 
 /// The rows of the endpoint table.
