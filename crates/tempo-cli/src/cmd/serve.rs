@@ -37,22 +37,23 @@ pub(crate) struct ServeArgs {
 pub(crate) struct NetArgs {
     /// Most connections at once [default: the file limit less an eighth
     /// for the store, e.g. 896 at 1,024 files].
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    #[arg(long, env = "TEMPO_MAX_CONNECTIONS", value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     max_connections: Option<u32>,
     /// Most connections from one address [default: a quarter of
     /// --max-connections]; trusted proxies have no such cap.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    #[arg(long, env = "TEMPO_MAX_PER_ADDRESS", value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     max_per_address: Option<u32>,
     /// A reverse proxy in front of the server (an address, or a network
     /// like 10.0.0.0/8; repeatable): only from it are X-Forwarded-For and
-    /// X-Forwarded-Proto believed.
-    #[arg(long = "trusted-proxy", value_name = "IP")]
+    /// X-Forwarded-Proto believed. In the environment, a comma-separated
+    /// list.
+    #[arg(long = "trusted-proxy", env = "TEMPO_TRUSTED_PROXY", value_delimiter = ',', value_name = "IP")]
     trusted_proxies: Vec<tempo_server::net::TrustedProxy>,
     /// Serve HTTPS with this certificate chain (PEM); with --tls-key.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, env = "TEMPO_TLS_CERT", value_name = "FILE")]
     tls_cert: Option<PathBuf>,
     /// The certificate's private key (PEM); with --tls-cert.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, env = "TEMPO_TLS_KEY", value_name = "FILE")]
     tls_key: Option<PathBuf>,
     /// How long a request head may take (and a new connection's first).
     #[arg(long, hide = true, value_name = "DURATION", value_parser = parse_duration, default_value = "10s")]
