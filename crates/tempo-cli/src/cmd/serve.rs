@@ -47,7 +47,12 @@ pub(crate) struct NetArgs {
     /// like 10.0.0.0/8; repeatable): only from it are X-Forwarded-For and
     /// X-Forwarded-Proto believed. In the environment, a comma-separated
     /// list.
-    #[arg(long = "trusted-proxy", env = "TEMPO_TRUSTED_PROXY", value_delimiter = ',', value_name = "IP")]
+    #[arg(
+        long = "trusted-proxy",
+        env = "TEMPO_TRUSTED_PROXY",
+        value_delimiter = ',',
+        value_name = "IP"
+    )]
     trusted_proxies: Vec<tempo_server::net::TrustedProxy>,
     /// Serve HTTPS with this certificate chain (PEM); with --tls-key.
     #[arg(long, env = "TEMPO_TLS_CERT", value_name = "FILE")]
@@ -317,5 +322,4 @@ mod tests {
             assert!(super::parse_duration(bad).is_err(), "{bad}");
         }
     }
-
 }
