@@ -109,23 +109,10 @@ impl Plan {
 
 /// `30m`, `6h`, `1d`, `2s`: a whole number and one unit.
 fn parse_interval(text: &str) -> Result<Duration, String> {
-    let split = text
-        .find(|c: char| !c.is_ascii_digit())
-        .ok_or_else(|| format!("{text:?}: a unit is missing (s, m, h or d, as in 6h)"))?;
-    let (number, unit) = text.split_at(split);
-    let number: u64 = number
-        .parse()
-        .map_err(|_| format!("{text:?}: a whole number and a unit (s, m, h or d), as in 6h"))?;
-    let seconds = match unit {
-        "s" => 1,
-        "m" => 60,
-        "h" => 3_600,
-        "d" => 86_400,
-        _ => return Err(format!("{text:?}: the unit is s, m, h or d (as in 6h)")),
-    };
-    let interval = Duration::from_secs(number.saturating_mul(seconds));
-    if interval < MIN_INTERVAL || interval > MAX_INTERVAL {
-        return Err(format!("{text:?}: between 1s and 366d"));
+    let interval =
+        super::settings::parse_duration(text, MIN_INTERVAL, MAX_INTERVAL, "1s and 366d")?;
+    if interval.subsec_nanos() != 0 {
+        return Err(format!("{text:?}: whole seconds (s, m, h or d, as in 6h)"));
     }
     Ok(interval)
 }
@@ -321,6 +308,7 @@ mod tests {
             "367d",
             "6 h",
             "99999999999999999999d",
+            "1500ms",
         ] {
             assert!(parse_interval(bad).is_err(), "{bad:?}");
         }

@@ -229,6 +229,38 @@ pub(crate) fn read_secret_file(file: &Path, source: &str) -> anyhow::Result<Stri
 }
 
 /// A database URL without its password, for messages.
+/// A duration of a setting: a whole number and one unit (`ms`, `s`, `m`,
+/// `h`, `d`: `500ms`, `30s`, `6h`), within `least..=most` (the bounds as
+/// `bounds` names them in the message).
+pub(crate) fn parse_duration(
+    text: &str,
+    least: std::time::Duration,
+    most: std::time::Duration,
+    bounds: &str,
+) -> Result<std::time::Duration, String> {
+    const UNITS: &str = "ms, s, m, h or d, as in 6h";
+    let split = text
+        .find(|c: char| !c.is_ascii_digit())
+        .ok_or_else(|| format!("{text:?}: a unit is missing ({UNITS})"))?;
+    let (number, unit) = text.split_at(split);
+    let number: u64 = number
+        .parse()
+        .map_err(|_| format!("{text:?}: a whole number and a unit ({UNITS})"))?;
+    let millis_per_unit: u64 = match unit {
+        "ms" => 1,
+        "s" => 1_000,
+        "m" => 60_000,
+        "h" => 3_600_000,
+        "d" => 86_400_000,
+        _ => return Err(format!("{text:?}: the unit is {UNITS}")),
+    };
+    let duration = std::time::Duration::from_millis(number.saturating_mul(millis_per_unit));
+    if duration < least || duration > most {
+        return Err(format!("{text:?}: between {bounds}"));
+    }
+    Ok(duration)
+}
+
 pub(crate) fn redact(url: &str) -> String {
     match (url.find("://"), url.rfind('@')) {
         (Some(scheme), Some(at)) if at > scheme => {

@@ -188,25 +188,7 @@ mod tests {
 
     use super::Store;
     use crate::storage::migrations::MIGRATIONS;
-
-    struct Dir(std::path::PathBuf);
-
-    impl Drop for Dir {
-        fn drop(&mut self) {
-            let _ = std::fs::remove_dir_all(&self.0);
-        }
-    }
-
-    fn dir() -> Dir {
-        let name = format!(
-            "tempo-leases-{}-{:x}",
-            std::process::id(),
-            rand::random::<u64>()
-        );
-        let dir = Dir(std::env::temp_dir().join(name));
-        std::fs::create_dir_all(&dir.0).unwrap();
-        dir
-    }
+    use crate::storage::tests::{Dir, dir};
 
     async fn store() -> (Store, Dir) {
         let dir = dir();

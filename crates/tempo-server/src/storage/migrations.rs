@@ -152,16 +152,27 @@ impl Backfill {
     }
 }
 
+/// The ids of the finished (or the unfinished) games.
+async fn game_ids(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    finished: bool,
+) -> Result<Vec<String>, StoreError> {
+    let query = if finished {
+        "SELECT id FROM games WHERE finished <> 0"
+    } else {
+        "SELECT id FROM games WHERE finished = 0"
+    };
+    let rows = sqlx::query(query).fetch_all(&mut **tx).await?;
+    Ok(rows
+        .iter()
+        .map(|r| r.try_get(0))
+        .collect::<Result<_, _>>()?)
+}
+
 /// Fills `games.result` and `games.reason` of the games finished before
 /// the columns existed, from the last end entry of each log.
 async fn game_ends(tx: &mut sqlx::Transaction<'_, sqlx::Any>) -> Result<(), StoreError> {
-    let games: Vec<String> = sqlx::query("SELECT id FROM games WHERE finished <> 0")
-        .fetch_all(&mut **tx)
-        .await?
-        .iter()
-        .map(|r| r.try_get(0))
-        .collect::<Result<_, _>>()?;
-    for game in games {
+    for game in game_ids(tx, true).await? {
         let bodies = sqlx::query("SELECT body FROM events WHERE game_id = $1 ORDER BY seq DESC")
             .bind(&game)
             .fetch_all(&mut **tx)
@@ -193,13 +204,7 @@ async fn game_ends(tx: &mut sqlx::Transaction<'_, sqlx::Any>) -> Result<(), Stor
 /// column existed, replaying each log (a log that does not replay keeps
 /// none: loading it fails anyway).
 async fn next_flags(tx: &mut sqlx::Transaction<'_, sqlx::Any>) -> Result<(), StoreError> {
-    let games: Vec<String> = sqlx::query("SELECT id FROM games WHERE finished = 0")
-        .fetch_all(&mut **tx)
-        .await?
-        .iter()
-        .map(|r| r.try_get(0))
-        .collect::<Result<_, _>>()?;
-    for game in games {
+    for game in game_ids(tx, false).await? {
         let rows = sqlx::query(
             "SELECT seq, prev, hash, at, body, sealed FROM events WHERE game_id = $1 ORDER BY seq",
         )

@@ -7,7 +7,8 @@ use tempo_host::{Command, Entry, GameSpec, Header, HostedGame};
 
 use super::{MIGRATIONS, Store};
 
-struct Dir(std::path::PathBuf);
+/// A scratch directory, removed when dropped.
+pub(super) struct Dir(pub(super) std::path::PathBuf);
 
 impl Drop for Dir {
     fn drop(&mut self) {
@@ -15,7 +16,8 @@ impl Drop for Dir {
     }
 }
 
-fn dir() -> Dir {
+/// A new scratch directory.
+pub(super) fn dir() -> Dir {
     let name = format!(
         "tempo-storage-test-{}-{:x}",
         std::process::id(),
