@@ -563,10 +563,14 @@ fn scheduled_backups_are_pruned_and_a_restore_brings_the_games_back() {
         seen.extend(now.iter().cloned());
         (seen.difference(&before).count() >= 3 && seen.len() >= 4).then_some(())
     });
-    assert!(most <= 2, "{most} backups at once with --backup-keep 2");
+    // For a moment there is one more: the new backup is complete before
+    // the oldest goes.
+    assert!(most <= 3, "{most} backups at once with --backup-keep 2");
     // The oldest went; the two newest stay.
-    let kept = backups_in(&backups);
-    assert_eq!(kept.len(), 2, "{kept:?}");
+    let kept = wait_for(Duration::from_secs(5), || {
+        let now = backups_in(&backups);
+        (now.len() == 2).then_some(now)
+    });
     seen.extend(kept.iter().cloned());
     let pruned: Vec<&String> = seen.difference(&kept).collect();
     assert!(pruned.len() >= 2, "pruned {pruned:?} of {seen:?}");

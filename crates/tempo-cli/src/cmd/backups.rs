@@ -53,6 +53,9 @@ pub(crate) struct Plan {
     every: Duration,
     keep: usize,
     dir: PathBuf,
+    /// Held while the server runs: one server backs up into a directory,
+    /// so that none prunes another's backups or removes its partial copy.
+    _lock: std::sync::Arc<std::fs::File>,
 }
 
 impl ScheduleArgs {
@@ -74,12 +77,39 @@ impl ScheduleArgs {
             .clone()
             .unwrap_or_else(|| data.join("backups"));
         std::fs::create_dir_all(&dir).with_context(|| format!("--backup-dir {}", dir.display()))?;
+        let lock = lock_dir(&dir)?;
         remove_partials(&dir).with_context(|| format!("--backup-dir {}", dir.display()))?;
         Ok(Some(Plan {
             every,
             keep: self.backup_keep as usize,
             dir,
+            _lock: std::sync::Arc::new(lock),
         }))
+    }
+}
+
+/// The lock file that keeps a backup directory to one server.
+const DIR_LOCK: &str = ".tempo-backups.lock";
+
+/// Locks `dir` for this server's backups, or says that another holds it.
+fn lock_dir(dir: &Path) -> anyhow::Result<std::fs::File> {
+    let path = dir.join(DIR_LOCK);
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .write(true)
+        .truncate(false)
+        .open(&path)
+        .with_context(|| format!("--backup-dir {}: cannot open {DIR_LOCK}", dir.display()))?;
+    match file.try_lock() {
+        Ok(()) => Ok(file),
+        Err(std::fs::TryLockError::WouldBlock) => anyhow::bail!(
+            "--backup-dir {}: another tempo serve backs up into this directory; \
+             give each store a directory of its own",
+            dir.display()
+        ),
+        Err(std::fs::TryLockError::Error(e)) => {
+            Err(e).with_context(|| format!("--backup-dir {}: cannot lock {DIR_LOCK}", dir.display()))
+        }
     }
 }
 
@@ -167,19 +197,18 @@ async fn back_up(plan: &Plan, store: &Store) -> anyhow::Result<(PathBuf, usize)>
     Ok((file, removed))
 }
 
-/// Makes the written copy durable, makes room for it among the `keep`
-/// newest, and gives it its name: a crash leaves either no new backup or a
-/// complete one, and never more than `keep` are there. How many old ones
-/// were removed.
+/// Makes the written copy durable, gives it its name, and only then
+/// removes the oldest beyond the `keep` newest: a crash leaves the old
+/// backups and either no new one or a complete one (for a moment there is
+/// one more than `keep`). How many old ones were removed.
 fn install(partial: &Path, file: &Path, keep: usize) -> anyhow::Result<usize> {
     std::fs::File::open(partial)
         .and_then(|f| f.sync_all())
         .with_context(|| format!("{}: sync", partial.display()))?;
     let dir = file.parent().unwrap_or(Path::new("."));
-    let removed = prune(dir, keep.saturating_sub(1))?;
     std::fs::rename(partial, file).with_context(|| format!("{}: rename", file.display()))?;
     sync_dir(dir)?;
-    Ok(removed)
+    prune(dir, keep)
 }
 
 /// Persists the directory's entries (a rename) on Unix; elsewhere the
@@ -344,6 +373,45 @@ mod tests {
         ] {
             assert!(!is_backup_name(other), "{other}");
         }
+    }
+
+    #[test]
+    fn one_server_backs_up_into_a_directory() {
+        let dir = std::env::temp_dir().join(format!(
+            "tempo-backup-lock-{}-{:x}",
+            std::process::id(),
+            rand::random::<u64>()
+        ));
+        std::fs::create_dir_all(&dir).unwrap();
+        let first = lock_dir(&dir).unwrap();
+        let second = lock_dir(&dir).unwrap_err().to_string();
+        assert!(second.contains("another tempo serve backs up"), "{second}");
+        drop(first);
+        assert!(lock_dir(&dir).is_ok(), "the lock ends with its holder");
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn installing_a_backup_keeps_the_old_ones_until_it_is_complete() {
+        let dir = std::env::temp_dir().join(format!(
+            "tempo-install-{}-{:x}",
+            std::process::id(),
+            rand::random::<u64>()
+        ));
+        std::fs::create_dir_all(&dir).unwrap();
+        let old = dir.join(backup_name(1_000_000_000_000));
+        std::fs::write(&old, b"old").unwrap();
+        // A partial copy that cannot be installed (it is gone): the only
+        // backup stays.
+        let missing = dir.join(format!(".{}{PARTIAL_SUFFIX}", backup_name(2_000_000_000_000)));
+        let new = dir.join(backup_name(2_000_000_000_000));
+        assert!(install(&missing, &new, 1).is_err());
+        assert!(old.exists(), "the last good backup was removed first");
+        // A complete one: it takes its name, then the old one goes.
+        std::fs::write(&missing, b"new").unwrap();
+        assert_eq!(install(&missing, &new, 1).unwrap(), 1);
+        assert!(!old.exists() && new.exists());
+        std::fs::remove_dir_all(&dir).ok();
     }
 
     #[test]

@@ -169,7 +169,7 @@ pub(crate) async fn token_user(state: &AppState, token: &str) -> Result<User, Ac
     let lookup = state.tokens.lookup();
     let user = state
         .store
-        .token_user(&hash)
+        .token_user(&hash, state.clock.now() as i64)
         .await?
         .ok_or(AccountsError::UnknownToken)?;
     state.tokens.put(lookup, hash, user.clone());
@@ -302,7 +302,10 @@ pub(crate) async fn change_password(
 /// answer is not taken to mean an end (the next look may).
 async fn stands(state: &AppState, credential: &Credential) -> bool {
     let found = match credential {
-        Credential::Token(hash) => state.store.token_user(hash).await.map(|u| u.is_some()),
+        Credential::Token(hash) => {
+            let now = state.clock.now() as i64;
+            state.store.token_user(hash, now).await.map(|u| u.is_some())
+        }
         Credential::Session(hash) => {
             let now = state.clock.now() as i64;
             state.store.session(hash, now).await.map(|s| s.is_some())

@@ -88,13 +88,15 @@ impl Store {
         Ok(())
     }
 
-    /// The user whose token has this hash.
-    pub async fn token_user(&self, hash: &str) -> Result<Option<User>, StoreError> {
+    /// The user whose token has this hash, if the token stands at `now`
+    /// (Unix milliseconds; a leased token's lease must not have lapsed).
+    pub async fn token_user(&self, hash: &str, now: i64) -> Result<Option<User>, StoreError> {
         let row = sqlx::query(
             "SELECT u.display, u.role FROM tokens t JOIN users u ON u.name = t.user_name
-             WHERE t.hash = $1",
+             WHERE t.hash = $1 AND (t.expires IS NULL OR t.expires > $2)",
         )
         .bind(hash)
+        .bind(now)
         .fetch_optional(&self.pool)
         .await?;
         row.map(|row| {

@@ -366,6 +366,10 @@ mod tests {
             ["theirs"]
         );
         assert!(!store.renew_token("theirs", 400).await.unwrap());
-        assert!(store.token_user("mine").await.unwrap().is_some());
+        // A lease that lapsed ends the token, whether or not anyone has
+        // removed it yet.
+        assert!(store.token_user("mine", 299).await.unwrap().is_some());
+        assert!(store.token_user("mine", 300).await.unwrap().is_none());
+        assert!(store.token_user("mine", 1_000).await.unwrap().is_none());
     }
 }

@@ -112,15 +112,16 @@ impl TrustedProxies {
     /// the header is missing, names only trusted proxies, or has an entry
     /// that is no address before an untrusted one is found.
     fn forwarded_client(&self, headers: &HeaderMap) -> Option<IpAddr> {
-        let lines: Vec<&str> = headers
-            .get_all("x-forwarded-for")
-            .iter()
-            .map(|v| v.to_str().ok())
-            .collect::<Option<_>>()?;
-        for entry in lines.iter().rev().flat_map(|line| line.rsplit(',')) {
-            let ip = parse_forwarded_address(entry.trim())?.to_canonical();
-            if !self.contains(ip) {
-                return Some(ip);
+        // Bytes, not text: what the client wrote (left of the proxy's own
+        // entry) may be anything, and must not hide the entries after it.
+        let lines = headers.get_all("x-forwarded-for");
+        for line in lines.iter().rev() {
+            for entry in line.as_bytes().rsplit(|b| *b == b',') {
+                let entry = std::str::from_utf8(entry).ok()?;
+                let ip = parse_forwarded_address(entry.trim())?.to_canonical();
+                if !self.contains(ip) {
+                    return Some(ip);
+                }
             }
         }
         None
@@ -250,6 +251,30 @@ mod tests {
         assert_eq!(
             trusted.peer(ip("127.0.0.1"), false, &ported).ip,
             ip("203.0.113.1")
+        );
+    }
+
+    #[test]
+    fn bytes_a_client_writes_do_not_hide_the_address_its_proxy_adds() {
+        let trusted = proxies(&["127.0.0.1"]);
+        // nginx appends the client's address to what the client sent, here
+        // a byte that is no text.
+        let mut map = HeaderMap::new();
+        map.append(
+            "x-forwarded-for",
+            HeaderValue::from_bytes(b"\xff\xfe, 203.0.113.7").unwrap(),
+        );
+        assert_eq!(
+            trusted.peer(ip("127.0.0.1"), false, &map).ip,
+            ip("203.0.113.7")
+        );
+        // The same on a line of its own before the proxy's line.
+        let mut lines = HeaderMap::new();
+        lines.append("x-forwarded-for", HeaderValue::from_bytes(b"\xff").unwrap());
+        lines.append("x-forwarded-for", HeaderValue::from_static("203.0.113.8"));
+        assert_eq!(
+            trusted.peer(ip("127.0.0.1"), false, &lines).ip,
+            ip("203.0.113.8")
         );
     }
 }
