@@ -107,9 +107,8 @@ fn lock_dir(dir: &Path) -> anyhow::Result<std::fs::File> {
              give each store a directory of its own",
             dir.display()
         ),
-        Err(std::fs::TryLockError::Error(e)) => {
-            Err(e).with_context(|| format!("--backup-dir {}: cannot lock {DIR_LOCK}", dir.display()))
-        }
+        Err(std::fs::TryLockError::Error(e)) => Err(e)
+            .with_context(|| format!("--backup-dir {}: cannot lock {DIR_LOCK}", dir.display())),
     }
 }
 
@@ -126,14 +125,19 @@ impl Plan {
 
     /// The interval as it is written (`6h`).
     pub(crate) fn every_text(&self) -> String {
-        let seconds = self.every.as_secs();
-        match [(86_400, "d"), (3_600, "h"), (60, "m")]
-            .into_iter()
-            .find(|(unit, _)| seconds.is_multiple_of(*unit))
-        {
-            Some((unit, name)) => format!("{}{name}", seconds / unit),
-            None => format!("{seconds}s"),
-        }
+        interval_text(self.every)
+    }
+}
+
+/// An interval in its largest whole unit (`6h`).
+fn interval_text(every: Duration) -> String {
+    let seconds = every.as_secs();
+    match [(86_400, "d"), (3_600, "h"), (60, "m")]
+        .into_iter()
+        .find(|(unit, _)| seconds.is_multiple_of(*unit))
+    {
+        Some((unit, name)) => format!("{}{name}", seconds / unit),
+        None => format!("{seconds}s"),
     }
 }
 
@@ -345,14 +349,9 @@ mod tests {
 
     #[test]
     fn intervals_are_written_in_their_largest_whole_unit() {
-        let plan = |every| Plan {
-            every,
-            keep: 1,
-            dir: PathBuf::new(),
-        };
         for text in ["2s", "90s", "30m", "6h", "1d", "36h"] {
             let every = parse_interval(text).unwrap();
-            assert_eq!(plan(every).every_text(), text);
+            assert_eq!(interval_text(every), text);
         }
     }
 
@@ -403,7 +402,10 @@ mod tests {
         std::fs::write(&old, b"old").unwrap();
         // A partial copy that cannot be installed (it is gone): the only
         // backup stays.
-        let missing = dir.join(format!(".{}{PARTIAL_SUFFIX}", backup_name(2_000_000_000_000)));
+        let missing = dir.join(format!(
+            ".{}{PARTIAL_SUFFIX}",
+            backup_name(2_000_000_000_000)
+        ));
         let new = dir.join(backup_name(2_000_000_000_000));
         assert!(install(&missing, &new, 1).is_err());
         assert!(old.exists(), "the last good backup was removed first");
