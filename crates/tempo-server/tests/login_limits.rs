@@ -1,6 +1,8 @@
 //! Password checks are rate-limited per client address and per account
 //! (429 with `Retry-After` and one line of JSON), and run a few at once;
-//! a player's moves with a token are never limited by them.
+//! a player's moves with a token are never limited by them. Guesses from
+//! strangers' addresses do not lock an account's owner out of the networks
+//! they logged in from.
 
 mod support;
 
@@ -12,6 +14,9 @@ use http_body_util::BodyExt;
 use serde_json::{Value, json};
 use support::{TestServer, request};
 use tempo_server::limits::{HashingPool, LoginLimits, LoginQuotas, Quota};
+use tempo_server::net::{NetOptions, TrustedProxy};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
 use tower::ServiceExt;
 
 /// A request's status, `Retry-After` header and JSON body.
@@ -127,7 +132,10 @@ async fn failures_lock_an_account_until_its_window_passes() {
         LoginLimits::new(quotas),
         HashingPool::default(),
     );
-    // Right passwords do not count against the account.
+    // Right passwords do not count against the account. Every request
+    // here comes from loopback, which thereby becomes a network known to
+    // anna: the guesses below use up its own bucket (as a guesser on the
+    // owner's network would); strangers' networks are tested below.
     for _ in 0..5 {
         server.token("anna").await;
     }
@@ -160,7 +168,8 @@ async fn failures_lock_an_account_until_its_window_passes() {
             .starts_with("too many failed logins for this account"),
         "{body}"
     );
-    // While locked, the right password is refused too (nothing is checked).
+    // While locked, the right password is refused too (nothing is checked)
+    // from this network.
     let (status, _, _) = send(
         &server,
         Method::POST,
@@ -248,4 +257,129 @@ async fn hashes_beyond_the_queue_are_refused_at_once() {
         );
     }
     assert_eq!(server.state.hashing.admitted(), 0);
+}
+
+/// A login over a real connection from 127.0.0.1, a trusted proxy that
+/// forwards for `client`: the status, `Retry-After` and the answer.
+async fn login_from(
+    server: std::net::SocketAddr,
+    client: &str,
+    route: &str,
+    name: &str,
+    password: &str,
+) -> (u16, Option<u64>, String) {
+    let body = credentials(name, password).to_string();
+    let request = format!(
+        "POST {route} HTTP/1.1\r\nHost: t\r\nX-Forwarded-For: {client}\r\n\
+         Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    let mut stream = TcpStream::connect(server).await.unwrap();
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut answer = String::new();
+    tokio::time::timeout(Duration::from_secs(10), stream.read_to_string(&mut answer))
+        .await
+        .expect("an answer within 10 s")
+        .unwrap();
+    let status = answer[9..12].parse().unwrap();
+    let retry_after = answer.lines().find_map(|line| {
+        let (name, value) = line.split_once(':')?;
+        name.eq_ignore_ascii_case("retry-after")
+            .then(|| value.trim().parse().unwrap())
+    });
+    (status, retry_after, answer)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn strangers_guesses_do_not_lock_the_owner_out_of_networks_they_logged_in_from() {
+    let quotas = LoginQuotas {
+        per_address: Quota {
+            burst: 1000,
+            every: Duration::from_millis(1),
+        },
+        per_account: Quota {
+            burst: 3,
+            every: Duration::from_secs(60),
+        },
+    };
+    let server = with_limits(
+        TestServer::sqlite().await,
+        LoginLimits::new(quotas),
+        HashingPool::default(),
+    );
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = listener.local_addr().unwrap();
+    let options = NetOptions {
+        trusted_proxies: vec!["127.0.0.1".parse::<TrustedProxy>().unwrap()],
+        ..NetOptions::default()
+    };
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let serving = tokio::spawn(tempo_server::serve_with(
+        listener,
+        server.state.clone(),
+        options,
+        async {
+            let _ = stopped.await;
+        },
+    ));
+
+    // The owner logs in at home and on a phone (an IPv6 /64).
+    let (home, phone) = ("203.0.113.10", "2001:db8:7:1::10");
+    for (client, route) in [(home, "/api/session"), (phone, "/api/token")] {
+        let (status, _, answer) = login_from(address, client, route, "anna", "anna-password").await;
+        assert_eq!(status, 200, "{answer}");
+    }
+    // Strangers on twelve addresses get three guesses in all.
+    let mut checked = 0;
+    for n in 1..=12 {
+        let stranger = format!("198.51.100.{n}");
+        let (status, retry_after, answer) =
+            login_from(address, &stranger, "/api/token", "ANNA", "guess").await;
+        match status {
+            401 => checked += 1,
+            429 => {
+                assert!(matches!(retry_after, Some(1..=60)), "{answer}");
+                assert!(
+                    answer.contains("too many failed logins for this account"),
+                    "{answer}"
+                );
+            }
+            _ => panic!("{answer}"),
+        }
+    }
+    assert_eq!(checked, 3);
+    // A new network is refused even with the right password...
+    let (status, _, answer) = login_from(
+        address,
+        "192.0.2.50",
+        "/api/session",
+        "anna",
+        "anna-password",
+    )
+    .await;
+    assert_eq!(status, 429, "{answer}");
+    // ...but the owner's networks are still checked: a typo at home is
+    // answered as one, the right password gets in, also from another
+    // address of the phone's /64.
+    let (status, _, answer) = login_from(address, home, "/api/token", "anna", "typo").await;
+    assert_eq!(status, 401, "{answer}");
+    let (status, _, answer) =
+        login_from(address, home, "/api/session", "anna", "anna-password").await;
+    assert_eq!(status, 200, "{answer}");
+    let (status, _, answer) = login_from(
+        address,
+        "2001:db8:7:1::beef",
+        "/api/token",
+        "anna",
+        "anna-password",
+    )
+    .await;
+    assert_eq!(status, 200, "{answer}");
+    // The owner's typo and logins gave strangers nothing back.
+    let (status, _, answer) =
+        login_from(address, "198.51.100.13", "/api/token", "anna", "guess").await;
+    assert_eq!(status, 429, "{answer}");
+
+    stop.send(()).unwrap();
+    serving.await.unwrap().unwrap();
 }

@@ -20,6 +20,25 @@ impl Quota {
     fn tolerance(self) -> Duration {
         self.every * self.burst.saturating_sub(1)
     }
+
+    /// Takes one from a bucket that is full again at `full_at` (an
+    /// instant already past: full now): the bucket's new full-again
+    /// instant, or how long until one may be taken.
+    pub fn take(self, full_at: Instant, now: Instant) -> Result<Instant, RetryAfter> {
+        let full_at = full_at.max(now);
+        let ahead = full_at - now;
+        let tolerance = self.tolerance();
+        if ahead > tolerance {
+            return Err(RetryAfter(ahead - tolerance));
+        }
+        Ok(full_at + self.every)
+    }
+
+    /// Gives back one taken from a bucket full again at `full_at`: its new
+    /// full-again instant.
+    pub fn give_back(self, full_at: Instant, now: Instant) -> Instant {
+        full_at.checked_sub(self.every).unwrap_or(now)
+    }
 }
 
 /// A refusal: try again after this long.
@@ -69,31 +88,27 @@ impl<K: Hash + Eq + Clone> KeyedBuckets<K> {
     }
 
     /// Whether `key` could take one now, without taking it.
-    pub fn check(&self, key: &K, now: Instant) -> Result<(), RetryAfter> {
-        let full_at = self.full_at.get(key).copied().unwrap_or(now).max(now);
-        let ahead = full_at - now;
-        let tolerance = self.quota.tolerance();
-        if ahead > tolerance {
-            return Err(RetryAfter(ahead - tolerance));
-        }
-        Ok(())
+    #[cfg(test)]
+    fn check(&self, key: &K, now: Instant) -> Result<(), RetryAfter> {
+        let full_at = self.full_at.get(key).copied().unwrap_or(now);
+        self.quota.take(full_at, now).map(|_| ())
     }
 
     /// Takes one for `key`, or says how long until it may.
     pub fn take(&mut self, key: &K, now: Instant) -> Result<(), RetryAfter> {
-        self.check(key, now)?;
-        let full_at = self.full_at.get(key).copied().unwrap_or(now).max(now);
+        let full_at = self.full_at.get(key).copied().unwrap_or(now);
+        let full_at = self.quota.take(full_at, now)?;
         if !self.full_at.contains_key(key) {
             self.make_room(now);
         }
-        self.full_at.insert(key.clone(), full_at + self.quota.every);
+        self.full_at.insert(key.clone(), full_at);
         Ok(())
     }
 
     /// Gives back one that `key` took (it turned out not to count).
     pub fn give_back(&mut self, key: &K, now: Instant) {
         if let Some(full_at) = self.full_at.get_mut(key) {
-            *full_at = full_at.checked_sub(self.quota.every).unwrap_or(now);
+            *full_at = self.quota.give_back(*full_at, now);
             if *full_at <= now {
                 self.full_at.remove(key);
             }

@@ -127,9 +127,9 @@ async fn check_within_limits(
             state.logins.failed(attempt);
             Ok(false)
         }
-        // Not checked: no failure.
+        // Not checked: no failure, and nothing learnt.
         Err(err) => {
-            state.logins.succeeded(attempt);
+            state.logins.not_checked(attempt);
             Err(err)
         }
     }
