@@ -64,16 +64,19 @@ struct Server {
 }
 
 impl Server {
-    /// `tempo serve` on a fresh store with `anna` (password
-    /// `anna-password`), at most `files` open files, and `args`.
+    /// `tempo serve` on a fresh store with `anna` and `ben` (passwords
+    /// `anna-password`, `ben-password`), at most `files` open files, and
+    /// `args`.
     fn start(name: &str, files: Option<u64>, args: &[&str]) -> Server {
         let dir = temp_dir(name);
         let data = dir.join("data");
-        let added = tempo(
-            &["user", "add", "anna", "--data", data.to_str().unwrap()],
-            "anna-password\n",
-        );
-        assert!(added.status.success(), "{added:?}");
+        for user in ["anna", "ben"] {
+            let added = tempo(
+                &["user", "add", user, "--data", data.to_str().unwrap()],
+                &format!("{user}-password\n"),
+            );
+            assert!(added.status.success(), "{added:?}");
+        }
         let log = dir.join("server.log");
         let mut command = Command::new(env!("CARGO_BIN_EXE_tempo"));
         command
@@ -341,6 +344,108 @@ fn idle_connections_at_a_1024_file_limit_leave_room_for_healthz() {
     assert!(!log.contains("Too many open files"), "{log}");
     // What happened is said once, not once per connection.
     assert!(log.matches("connection cap reached").count() <= 1, "{log}");
+}
+
+/// A JSON request from 127.0.0.1, as `token`'s holder if given.
+fn json_from_host(server: &Server, method: &str, path: &str, token: &str, body: &str) -> Answer {
+    let stream = connect_from(loopback(1), server.address).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .unwrap();
+    let bearer = format!("Bearer {token}");
+    let headers: &[(&str, &str)] = if token.is_empty() {
+        &[]
+    } else {
+        &[("Authorization", &bearer)]
+    };
+    exchange(stream, method, path, headers, body)
+}
+
+/// The value of `"key":"…"` in a JSON answer.
+fn json_string(answer: &Answer, key: &str) -> String {
+    let value: serde_json::Value =
+        serde_json::from_str(&answer.body).unwrap_or_else(|e| panic!("{e}: {answer:?}"));
+    value[key]
+        .as_str()
+        .unwrap_or_else(|| panic!("no {key}: {answer:?}"))
+        .to_string()
+}
+
+#[test]
+fn spectator_streams_holding_every_connection_make_room_for_a_fresh_address() {
+    // Three addresses at their cap of 4 fill the cap of 12, every
+    // connection busy with a public game stream (no login needed).
+    let mut server = Server::start(
+        "streams",
+        None,
+        &[
+            "--max-connections",
+            "12",
+            "--max-per-address",
+            "4",
+            "--header-timeout",
+            "60s",
+            "--idle-timeout",
+            "60s",
+        ],
+    );
+    let token = |user: &str| {
+        let body = format!(r#"{{"username":"{user}","password":"{user}-password"}}"#);
+        json_string(
+            &json_from_host(&server, "POST", "/api/token", "", &body),
+            "token",
+        )
+    };
+    let (anna, ben) = (token("anna"), token("ben"));
+    let challenge = json_from_host(
+        &server,
+        "POST",
+        "/api/challenge/ben",
+        &anna,
+        r#"{"variant":"synchronschach","color":"white"}"#,
+    );
+    let path = format!("/api/challenge/{}/accept", json_string(&challenge, "id"));
+    let game = json_string(&json_from_host(&server, "POST", &path, &ben, ""), "gameId");
+
+    let mut streams: Vec<TcpStream> = Vec::new();
+    for n in 0..12 {
+        let mut stream = connect_from(loopback(2 + (n % 3) as u8), server.address).unwrap();
+        write!(
+            stream,
+            "GET /api/board/game/stream/{game} HTTP/1.1\r\nHost: localhost\r\n\r\n"
+        )
+        .unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_secs(5)))
+            .unwrap();
+        let mut seen = String::new();
+        let mut buffer = [0u8; 4096];
+        while !seen.contains("gameFull") {
+            let n = stream.read(&mut buffer).expect("the stream begins");
+            assert!(n > 0, "stream closed early: {seen}");
+            seen.push_str(&String::from_utf8_lossy(&buffer[..n]));
+        }
+        streams.push(stream);
+    }
+
+    // The server is full of streams; a fresh address still gets in.
+    assert_healthy_within(&server, Duration::from_secs(3));
+    // One stream (the oldest of an address holding the most) was cut:
+    // its connection closed, not left waiting for the stream to end.
+    assert!(
+        eventually(Duration::from_secs(3), || {
+            streams.iter().filter(|s| closed_by_server(s)).count() == 1
+        }),
+        "{} streams closed; log: {}",
+        streams.iter().filter(|s| closed_by_server(s)).count(),
+        server.log()
+    );
+    let cut = streams.iter().position(closed_by_server).unwrap();
+    assert!(cut < 3, "not an oldest stream: {cut}");
+    // A player from a fresh address gets in the same way.
+    let account = json_from_host(&server, "GET", "/api/account", &anna, "");
+    assert_eq!(account.status, 200, "{account:?}");
+    assert!(server.alive());
 }
 
 #[test]

@@ -7,14 +7,12 @@
 use std::future::Future;
 use std::net::IpAddr;
 
-use tokio::sync::broadcast::error::RecvError;
-
 use crate::domain::Page;
 use crate::domain::accounts::{
     self, AccountError, Role, SESSION_TTL, User, check_new_name, check_password,
 };
 use crate::service::AppState;
-use crate::service::access::{self, Credential, Ended};
+use crate::service::access::{Credential, Ended};
 use crate::service::hashing::HashingError;
 use crate::service::login_limits::Limited;
 use crate::storage::{Store, StoreError};
@@ -317,37 +315,20 @@ async fn stands(state: &AppState, credential: &Credential) -> bool {
     })
 }
 
-/// Completes when `credential` (of `user`) ends. Subscribes at once, so
-/// that an end after this call is not missed; an end before it is found
-/// by a first look in the store.
+/// Completes when `credential` (of `user`) ends: at once on news from
+/// this instance, within [`RECHECK`](crate::service::access::RECHECK) of an end elsewhere. All the
+/// credential's streams share one look in the store per period
+/// ([`AccessEnds::until_ended`](crate::service::access::AccessEnds::until_ended)).
 pub(crate) fn until_ended(
     state: &AppState,
     credential: Credential,
     user: String,
 ) -> impl Future<Output = ()> + Send + 'static {
-    let mut ends = state.access_ends.subscribe();
-    let state = state.clone();
-    async move {
-        let mut recheck = tokio::time::interval(access::RECHECK);
-        recheck.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-        loop {
-            tokio::select! {
-                ended = ends.recv() => match ended {
-                    Ok(ended) if ended.covers(&credential, &user) => return,
-                    Ok(_) => {}
-                    Err(RecvError::Lagged(_)) => {
-                        if !stands(&state, &credential).await {
-                            return;
-                        }
-                    }
-                    Err(RecvError::Closed) => return,
-                },
-                _ = recheck.tick() => {
-                    if !stands(&state, &credential).await {
-                        return;
-                    }
-                }
-            }
-        }
-    }
+    let looks = state.clone();
+    state
+        .access_ends
+        .until_ended(credential, user, move |credential| {
+            let state = looks.clone();
+            async move { stands(&state, &credential).await }
+        })
 }

@@ -45,6 +45,10 @@ use crate::http::peer::Peer;
 pub(crate) const HYPER_MAX_BUF: usize = 64 * 1024;
 /// hyper's own limit on header lines, above [`head::MAX_HEADERS`].
 pub(crate) const HYPER_MAX_HEADERS: usize = 2 * head::MAX_HEADERS;
+/// Most requests in progress at once on one HTTP/2 connection: without a
+/// bound, one connection (one slot of the caps) could carry hundreds of
+/// streams. A browser's page uses a handful.
+pub const MAX_HTTP2_STREAMS: u32 = 32;
 /// Most connections by default, whatever the file limit.
 pub const MAX_CONNECTIONS_CEILING: usize = 16_384;
 /// How long the accept loop rests after an error such as "too many open
@@ -180,6 +184,7 @@ pub(crate) async fn serve(
     builder
         .http2()
         .timer(TokioTimer::new())
+        .max_concurrent_streams(MAX_HTTP2_STREAMS)
         .max_header_list_size(HYPER_MAX_BUF as u32);
     let proxies = TrustedProxies::new(options.trusted_proxies.clone());
     let registry = Registry::new(Caps {
@@ -239,8 +244,8 @@ pub(crate) async fn serve(
             Ok(admitted) => {
                 if let Some(victim) = admitted.made_room {
                     // Its descriptor is free once its task has ended (at
-                    // once: it is idle). Waiting keeps a burst of newcomers
-                    // from holding more descriptors than the cap.
+                    // once: it is idle, or cut). Waiting keeps a burst of
+                    // newcomers from holding more descriptors than the cap.
                     let _ = tokio::time::timeout(EVICTION_WAIT, victim.closed.notified()).await;
                 }
                 admitted.slot
@@ -263,7 +268,7 @@ pub(crate) async fn serve(
                 tracing::warn!(
                     connections = registry.total(),
                     times,
-                    "connection cap reached: idle connections of the largest holder close for newcomers"
+                    "connection cap reached: connections of the largest holder (idle ones first) close for newcomers"
                 );
             }
             evicted_before = evicted;
@@ -382,10 +387,13 @@ async fn drive<I>(
                 closing = true;
             }
             () = live.evicted.notified(), if !closing => {
-                if live.is_idle() {
+                // Chosen busy, or idle and still idle: returning drops the
+                // connection, its socket and its answers' bodies (a
+                // stream's subscription with them).
+                if live.is_cut() || live.is_idle() {
                     return;
                 }
-                // A request began as it was chosen: it finishes first.
+                // A request began as it was chosen idle: it finishes first.
                 connection.as_mut().graceful_shutdown();
                 closing = true;
             }

@@ -1,13 +1,20 @@
 //! The connections being served, and who gives way when there are too
 //! many: a total cap (sized below the process's file limit, so that the
 //! store and the logs always find a descriptor) and a cap per address (so
-//! that one address cannot take every slot). When a cap is reached, the
-//! oldest *idle* connection (no request in progress: waiting for a
-//! request, or sending a request head) of the address with the most
-//! connections gives way to the newcomer; with none idle, the newcomer is
-//! refused. A fresh address therefore always gets in while anyone holds
-//! idle connections.
-
+//! that one address cannot take every slot).
+//!
+//! At an address's cap, its oldest *idle* connection (no request in
+//! progress: waiting for a request, or sending a request head) gives way
+//! to the newcomer; with none idle, the newcomer is refused. At the total
+//! cap, the address holding the most connections (more than the
+//! newcomer's) gives up its oldest idle one; with none idle, and holding
+//! at least two more than the newcomer's address, its oldest *busy* one
+//! (a stream ends; its client may reconnect and then competes like
+//! anyone). So a fresh address always gets in while any address holds two
+//! or more connections: streams, which need no login and are busy for
+//! ever, cannot fill the server for everyone else. The margin of two
+//! keeps two addresses from taking streams from each other in turn: after
+//! the move the holder still has at least as many as the newcomer's.
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::atomic::Ordering::SeqCst;
@@ -61,6 +68,9 @@ pub(crate) struct Live {
     pub changed: Notify,
     /// Tells the connection to close (it gave way to a newcomer).
     pub evicted: Notify,
+    /// Whether it was chosen while busy: it closes at once, its answers
+    /// in progress (streams) cut, rather than after them.
+    cut: AtomicBool,
     /// Tells whoever waits that the connection has closed (its slot dropped).
     pub closed: Notify,
 }
@@ -96,6 +106,12 @@ impl Live {
     /// Whether no request is in progress.
     pub(crate) fn is_idle(&self) -> bool {
         self.active.load(SeqCst) == 0
+    }
+
+    /// Whether it gave way to a newcomer while busy, and so closes without
+    /// waiting for its answers in progress.
+    pub(crate) fn is_cut(&self) -> bool {
+        self.cut.load(SeqCst)
     }
 
     /// Bytes arrived from the client.
@@ -184,8 +200,19 @@ struct Held {
 impl Held {
     /// Closes the oldest idle connection of `ip`, if it has one.
     fn evict_oldest_idle(&mut self, ip: IpAddr) -> Option<Arc<Live>> {
-        let list = self.by_address.get_mut(&ip)?;
-        let index = list.iter().position(|live| live.is_idle())?;
+        let index = self.by_address.get(&ip)?.iter().position(|l| l.is_idle())?;
+        Some(self.evict(ip, index))
+    }
+
+    /// Closes the oldest connection of `ip`, busy or not, at once.
+    fn evict_oldest(&mut self, ip: IpAddr) -> Option<Arc<Live>> {
+        let oldest = self.by_address.get(&ip)?.first()?;
+        oldest.cut.store(true, SeqCst);
+        Some(self.evict(ip, 0))
+    }
+
+    fn evict(&mut self, ip: IpAddr, index: usize) -> Arc<Live> {
+        let list = self.by_address.get_mut(&ip).expect("the address holds it");
         let live = list.remove(index);
         if list.is_empty() {
             self.by_address.remove(&ip);
@@ -193,7 +220,7 @@ impl Held {
         self.total -= 1;
         self.evictions += 1;
         live.evicted.notify_one();
-        Some(live)
+        live
     }
 
     fn count(&self, ip: IpAddr) -> usize {
@@ -268,8 +295,8 @@ impl Registry {
         self.lock().evictions
     }
 
-    /// Admits a connection from `ip`, closing an idle one to make room if
-    /// a cap is reached, or refuses it.
+    /// Admits a connection from `ip`, closing one to make room if a cap is
+    /// reached (see the module's text for which), or refuses it.
     pub(crate) fn admit(self: &Arc<Self>, peer: IpAddr) -> Result<Admitted, Refusal> {
         let ip = holder(peer);
         let mut held = self.lock();
@@ -281,13 +308,22 @@ impl Registry {
             // The address with the most connections gives one up, unless
             // the newcomer's own address has as many.
             let own = held.count(ip);
-            let victim = held
+            let (largest, holds) = held
                 .by_address
                 .iter()
-                .max_by_key(|(_, list)| list.len())
-                .filter(|(_, list)| list.len() > own)
-                .map_or(ip, |(address, _)| *address);
-            made_room = Some(held.evict_oldest_idle(victim).ok_or(Refusal::ServerFull)?);
+                .map(|(address, list)| (*address, list.len()))
+                .max_by_key(|(_, holds)| *holds)
+                .unwrap_or((ip, 0));
+            let victim = if holds > own { largest } else { ip };
+            made_room = Some(
+                held.evict_oldest_idle(victim)
+                    .or_else(|| {
+                        (holds >= own + 2)
+                            .then(|| held.evict_oldest(largest))
+                            .flatten()
+                    })
+                    .ok_or(Refusal::ServerFull)?,
+            );
         }
         held.next_id += 1;
         let now = self.epoch.elapsed().as_millis() as u64;
@@ -302,6 +338,7 @@ impl Registry {
             head_started: AtomicU64::new(0),
             changed: Notify::new(),
             evicted: Notify::new(),
+            cut: AtomicBool::new(false),
             closed: Notify::new(),
         });
         held.by_address.entry(ip).or_default().push(live.clone());
@@ -386,7 +423,60 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn a_full_server_of_busy_connections_refuses_newcomers() {
+    async fn a_full_server_of_busy_connections_cuts_the_largest_holders_oldest() {
+        let registry = registry(10, 8);
+        let streams: Vec<Slot> = (0..6)
+            .map(|_| registry.admit(ip(1)).unwrap().slot)
+            .collect();
+        let others: Vec<Slot> = (0..4)
+            .map(|_| registry.admit(ip(2)).unwrap().slot)
+            .collect();
+        let _busy: Vec<Active> = streams
+            .iter()
+            .chain(&others)
+            .map(|s| s.live.begin())
+            .collect();
+        let fresh = registry.admit(ip(3)).expect("a fresh address gets in");
+        let victim = fresh.made_room.expect("a busy connection made room");
+        assert_eq!(victim.id, streams[0].live.id, "the oldest of the largest");
+        assert!(victim.is_cut() && !victim.is_idle());
+        assert!(
+            tokio::time::timeout(
+                Duration::from_millis(50),
+                streams[0].live.evicted.notified()
+            )
+            .await
+            .is_ok()
+        );
+        assert_eq!(registry.total(), 10);
+        // Five against four: taking one would only swap the two.
+        assert_eq!(registry.admit(ip(2)).unwrap_err(), Refusal::ServerFull);
+        // Another fresh address: the largest's next oldest.
+        let next = registry.admit(ip(4)).unwrap();
+        assert_eq!(next.made_room.unwrap().id, streams[1].live.id);
+        assert!(others.iter().all(|s| !s.live.is_cut()));
+        // Four each for 1 and 2: still room for a fresh address.
+        let third = registry.admit(ip(5)).unwrap();
+        let cut = third.made_room.unwrap();
+        assert!(cut.is_cut() && [ip(1), ip(2)].contains(&cut.ip));
+        assert_eq!(registry.total(), 10);
+    }
+
+    #[tokio::test]
+    async fn an_idle_connection_gives_way_before_a_busy_one() {
+        let registry = registry(4, 4);
+        let slots: Vec<Slot> = (0..3)
+            .map(|_| registry.admit(ip(1)).unwrap().slot)
+            .collect();
+        let _other = registry.admit(ip(2)).unwrap().slot;
+        let _busy = [slots[0].live.begin(), slots[2].live.begin()];
+        let victim = registry.admit(ip(3)).unwrap().made_room.unwrap();
+        assert_eq!(victim.id, slots[1].live.id);
+        assert!(!victim.is_cut(), "an idle connection is not cut");
+    }
+
+    #[tokio::test]
+    async fn a_full_server_of_one_busy_connection_per_address_refuses_newcomers() {
         let registry = registry(4, 4);
         let slots: Vec<Slot> = (0..4)
             .map(|n| registry.admit(ip(n)).unwrap().slot)
