@@ -143,15 +143,22 @@ async function assertHidden(watcher, choice, san) {
   await watcher.net.settle();
   const received = watcher.net.text();
   const uci = choice.replace(/^x/, '');
-  assert(!received.includes(uci), `${watcher.name}: the network gave away the hidden ${uci}: …${around(received, uci)}…`);
+  assert(!mentions(received, uci), `${watcher.name}: the network gave away the hidden ${uci}: …${around(received, uci)}…`);
   // Without the keyboard field's placeholder: its fixed example ("Nf3,
   // g1f3, 7163") is not the opponent's move.
   const html = (await watcher.page.content()).replace(/ placeholder="[^"]*"/g, '');
-  assert(!html.includes(uci), `${watcher.name}: the DOM holds the hidden ${uci}: …${around(html, uci)}…`);
+  assert(!mentions(html, uci), `${watcher.name}: the DOM holds the hidden ${uci}: …${around(html, uci)}…`);
   if (san && /^[KQRBN]/.test(san)) {
     const text = await watcher.page.evaluate(() => document.body.innerText);
     assert(!text.includes(san), `${watcher.name}: the page shows the hidden ${san}`);
   }
+}
+
+// Whether `text` names the move `uci` as a word of its own: a move inside
+// a longer run of letters and digits is part of a hash or a commitment in
+// hex ("…efaf1b595…" holds "f1b5"), not the move.
+function mentions(text, uci) {
+  return new RegExp(`(?<![0-9A-Za-z])${uci}(?![0-9A-Za-z])`).test(text);
 }
 
 async function waitUntil(condition, what, ms = 5000) {
@@ -163,7 +170,8 @@ async function waitUntil(condition, what, ms = 5000) {
 }
 
 function around(text, needle) {
-  const i = text.indexOf(needle);
+  const word = new RegExp(`(?<![0-9A-Za-z])${needle}(?![0-9A-Za-z])`).exec(text);
+  const i = word ? word.index : text.indexOf(needle);
   return text.slice(Math.max(0, i - 80), i + needle.length + 80);
 }
 
