@@ -223,7 +223,7 @@ async function step({ pages, watchers, fen, variant, moves, first, events = [], 
     await w.net.settle();
     for (const c of [white, black].filter((c) => c !== '..')) {
       const uci = c.replace(/^x/, '');
-      await waitUntil(() => w.net.text().includes(uci), `${w.name}: the revealed ${uci} arrives over the network`);
+      await waitUntil(() => mentions(w.net.text(), uci), `${w.name}: the revealed ${uci} arrives over the network`);
     }
     assertEqual(await w.page.locator('[data-state="committed"]:visible').count(), 0, `${w.name}: no commit sign after the reveal`);
     for (const type of events) {
