@@ -154,11 +154,11 @@ async function assertHidden(watcher, choice, san) {
   }
 }
 
-// Whether `text` names the move `uci` as a word of its own: a move inside
-// a longer run of letters and digits is part of a hash or a commitment in
-// hex ("…efaf1b595…" holds "f1b5"), not the move.
+// Whether `text` names the move `uci` outside a run of hex digits: a move
+// inside one is part of a hash or a commitment ("…efaf1b595…" holds
+// "f1b5"), not the move; "xd8d5" (a capture choice) still names d8d5.
 function mentions(text, uci) {
-  return new RegExp(`(?<![0-9A-Za-z])${uci}(?![0-9A-Za-z])`).test(text);
+  return new RegExp(`(?<![0-9a-f])${uci}(?![0-9a-f])`).test(text);
 }
 
 async function waitUntil(condition, what, ms = 5000) {
@@ -170,7 +170,7 @@ async function waitUntil(condition, what, ms = 5000) {
 }
 
 function around(text, needle) {
-  const word = new RegExp(`(?<![0-9A-Za-z])${needle}(?![0-9A-Za-z])`).exec(text);
+  const word = new RegExp(`(?<![0-9a-f])${needle}(?![0-9a-f])`).exec(text);
   const i = word ? word.index : text.indexOf(needle);
   return text.slice(Math.max(0, i - 80), i + needle.length + 80);
 }
