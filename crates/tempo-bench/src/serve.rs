@@ -83,7 +83,12 @@ pub async fn run(
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
     let address = listener.local_addr()?;
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let server = tokio::spawn(tempo_server::serve(listener, state, async {
+    // Every player is this process on loopback: one address holds all the
+    // connections, so the per-address cap (a defence against one client
+    // taking the server) is the whole cap here.
+    let mut options = tempo_server::net::NetOptions::default();
+    options.max_per_address = options.max_connections;
+    let server = tokio::spawn(tempo_server::serve_with(listener, state, options, async {
         let _ = stopped.await;
     }));
 
