@@ -1,28 +1,13 @@
 //! Bad input is refused with one line naming the problem and a non-zero exit,
 //! never answered wrongly: one test per class of input found to be accepted.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
+
+mod common;
+use common::tempo_with_stdin;
 
 fn tempo(args: &[&str]) -> Output {
     tempo_with_stdin(args, "")
-}
-
-fn tempo_with_stdin(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tempo"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().expect("finishes")
 }
 
 fn stdout(out: &Output) -> String {

@@ -17,6 +17,8 @@ use serde_json::{Value, json};
 use tempo_chess::Color;
 use tempo_sync::{Rules, SyncGame, Variant};
 
+mod common;
+
 /// Clients guessing passwords at once.
 const FLOOD: usize = 200;
 /// Most the server's peak memory may grow during the flood (it grew by
@@ -26,20 +28,7 @@ const MOST_GROWTH_KIB: u64 = 150 * 1024;
 const MOST_MEDIAN: Duration = Duration::from_millis(100);
 
 fn tempo(args: &[&str], stdin: &str) -> std::process::Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tempo"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
+    common::tempo_with_stdin(args, stdin)
 }
 
 /// A running `tempo serve`, killed on drop.

@@ -12,6 +12,9 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
+mod common;
+use common::temp_dir;
+
 /// The variables tempo reads; none leaks in from the developer's shell.
 const SETTINGS: &[&str] = &[
     "TEMPO_LISTEN",
@@ -24,16 +27,6 @@ const SETTINGS: &[&str] = &[
     "TEMPO_BACKUP_KEEP",
     "TEMPO_BACKUP_DIR",
 ];
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "tempo-ops-{name}-{}-{:x}",
-        std::process::id(),
-        rand::random::<u32>()
-    ));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 fn command(args: &[&str], env: &[(&str, &str)]) -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_tempo"));
@@ -218,7 +211,7 @@ fn settings_come_from_flags_the_environment_and_secret_files() {
         assert!(help.contains(name), "{name} in --help:\n{help}");
     }
 
-    let dir = temp_dir("settings");
+    let dir = temp_dir("ops-settings");
     let data = dir.join("data");
     let secret = dir.join("admin-password");
     std::fs::write(&secret, "from-the-secret-file\n").unwrap();
@@ -357,7 +350,7 @@ fn settings_come_from_flags_the_environment_and_secret_files() {
 
 #[test]
 fn a_second_server_on_one_sqlite_store_is_refused() {
-    let dir = temp_dir("lock");
+    let dir = temp_dir("ops-lock");
     let data = dir.join("data");
     let data_arg = data.to_str().unwrap();
     add_user(&data, "anna");
@@ -481,7 +474,7 @@ fn play_game(address: &str, tokens: &[String; 2], steps: &[(&str, &str)]) -> Str
 
 #[test]
 fn scheduled_backups_are_pruned_and_a_restore_brings_the_games_back() {
-    let dir = temp_dir("restore");
+    let dir = temp_dir("ops-restore");
     let data = dir.join("data");
     let data_arg = data.to_str().unwrap();
     let backups = dir.join("backups");
@@ -673,7 +666,7 @@ fn scheduled_backups_are_pruned_and_a_restore_brings_the_games_back() {
 
 #[test]
 fn a_failed_backup_is_logged_and_the_next_turn_tries_again() {
-    let dir = temp_dir("backup-fails");
+    let dir = temp_dir("ops-backup-fails");
     let data = dir.join("data");
     let backups = dir.join("backups");
     let server = Server::start(
@@ -712,7 +705,7 @@ fn a_failed_backup_is_logged_and_the_next_turn_tries_again() {
 
 #[test]
 fn a_closed_console_does_not_stop_the_server() {
-    let dir = temp_dir("closed-console");
+    let dir = temp_dir("ops-closed-console");
     let data = dir.join("data");
     let backups = dir.join("backups");
     let address = free_address();

@@ -16,15 +16,8 @@ use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "tempo-net-{name}-{}-{:x}",
-        std::process::id(),
-        rand::random::<u32>()
-    ));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+mod common;
+use common::temp_dir;
 
 fn tls_file(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -165,20 +158,7 @@ fn read(path: &Path) -> String {
 }
 
 fn tempo(args: &[&str], stdin: &str) -> std::process::Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tempo"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
+    common::tempo_with_stdin(args, stdin)
 }
 
 /// A TCP connection to `to` from the loopback address `from`.
@@ -619,7 +599,7 @@ fn over_tls_a_browser_logs_in_with_a_secure_cookie() {
 
 #[test]
 fn tls_files_that_cannot_serve_are_one_line_naming_the_file() {
-    let dir = temp_dir("tls-errors");
+    let dir = temp_dir("net-tls-errors");
     let data = dir.join("data");
     let cert = tls_file("cert.pem");
     let key = tls_file("key.pem");
