@@ -54,6 +54,7 @@ export default {
     'role.admin': 'Verwalter',
     'error.generic': 'Fehler: {reason}',
     'time.untimed': 'ohne Uhr',
+    'dialog.cancel': 'Abbrechen',
   },
   en: {
     'nav.lobby': 'Lobby',
@@ -110,5 +111,6 @@ export default {
     'role.admin': 'Admin',
     'error.generic': 'Error: {reason}',
     'time.untimed': 'untimed',
+    'dialog.cancel': 'Cancel',
   },
 };
