@@ -17,7 +17,7 @@ use serde_json::{Value, json};
 use tempo_chess::Color;
 use tempo_server::AppState;
 use tempo_server::auth::{Role, User};
-use tempo_server::store::Store;
+use tempo_server::store::{NextFlag, Store};
 use tempo_sync::{Rules, SyncGame, Variant};
 use tokio::sync::mpsc;
 
@@ -387,8 +387,15 @@ async fn storage_ceiling(
         let entries: Vec<_> = entries.iter().skip(1).cloned().collect();
         count += entries.len() as u64;
         tasks.push(tokio::spawn(async move {
+            // The bench's games are untimed: no flag ever falls, and the
+            // stored one is kept as the server's hub keeps it.
+            let mut stored = None;
             for entry in entries {
-                writer.append(&id, vec![entry], None).await?;
+                let flag = NextFlag::for_append(stored, None);
+                writer.append(&id, vec![entry], flag).await?;
+                if let NextFlag::Set(at) = flag {
+                    stored = Some(at);
+                }
             }
             Ok::<(), tempo_server::store::StoreError>(())
         }));

@@ -36,7 +36,7 @@ use tower_http::timeout::TimeoutLayer;
 /// The store: opening it, and the accounts and logs that the CLI, the
 /// bots and the benchmarks reach directly.
 pub mod store {
-    pub use crate::storage::{Store, StoreError};
+    pub use crate::storage::{NextFlag, Store, StoreError};
     pub use crate::storage::{StoreFileError, StoreFileSummary, check_store_file};
 }
 

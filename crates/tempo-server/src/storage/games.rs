@@ -22,9 +22,44 @@ pub struct ArchivedGame {
     pub end: Option<(EndResult, EndReason)>,
 }
 
-/// Entries of one game to append, and the instant its next flag falls
-/// after them (`None`: no clock runs, or the game is over).
-pub type Append<'a> = (&'a str, &'a [Entry], Option<u64>);
+/// Entries of one game to append, and what becomes of its stored next
+/// flag.
+pub type Append<'a> = (&'a str, &'a [Entry], NextFlag);
+
+/// What an append does to a game's stored next flag (the instant the sweep
+/// of due flags looks at). The stored instant may be early — the sweep then
+/// finds nothing due and stores the game's own — but never late, so an
+/// append whose flag is no earlier than the stored one leaves it: most
+/// appends then write no more than their entries.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NextFlag {
+    /// The stored instant stays (it is no later than the game's).
+    Keep,
+    /// Store this instant (`None`: no clock runs, or the game is over).
+    Set(Option<u64>),
+}
+
+impl NextFlag {
+    /// What an append after which the game's flag falls at `next` does,
+    /// given the instant stored for it (`None`: not known here): it writes
+    /// only when the flag now falls earlier than the stored instant, or
+    /// when what is stored is unknown or says no flag at all.
+    ///
+    /// ```
+    /// use tempo_server::store::NextFlag;
+    /// assert_eq!(NextFlag::for_append(Some(Some(3_000)), Some(3_500)), NextFlag::Keep);
+    /// assert_eq!(NextFlag::for_append(Some(Some(3_000)), Some(2_900)), NextFlag::Set(Some(2_900)));
+    /// ```
+    pub fn for_append(stored: Option<Option<u64>>, next: Option<u64>) -> NextFlag {
+        match (stored, next) {
+            (Some(Some(stored)), Some(at)) if stored <= at => NextFlag::Keep,
+            // Stored early or none: a sweep that looks finds nothing due
+            // and stores the game's own.
+            (Some(_), None) => NextFlag::Keep,
+            _ => NextFlag::Set(next),
+        }
+    }
+}
 
 /// When the next flag of the game these entries make falls (a game
 /// created with a running clock has one at once).
@@ -134,12 +169,12 @@ impl Store {
     }
 
     /// Appends entries of one game in one transaction (durable on return),
-    /// with the instant its next flag falls after them.
+    /// and updates its next flag as `next_flag` says.
     pub async fn append(
         &self,
         game: &str,
         entries: &[Entry],
-        next_flag: Option<u64>,
+        next_flag: NextFlag,
     ) -> Result<(), StoreError> {
         self.append_batch(&[(game, entries, next_flag)]).await
     }
@@ -160,11 +195,13 @@ impl Store {
             for entry in *entries {
                 insert_entry(&mut tx, game, entry).await?;
             }
-            sqlx::query("UPDATE games SET next_flag = $1 WHERE id = $2 AND finished = 0")
-                .bind(next_flag.map(|at| at as i64))
-                .bind(*game)
-                .execute(&mut *tx)
-                .await?;
+            if let NextFlag::Set(next_flag) = next_flag {
+                sqlx::query("UPDATE games SET next_flag = $1 WHERE id = $2 AND finished = 0")
+                    .bind(next_flag.map(|at| at as i64))
+                    .bind(*game)
+                    .execute(&mut *tx)
+                    .await?;
+            }
             if self.postgres.is_some() {
                 sqlx::query("SELECT pg_notify('tempo_events', $1)")
                     .bind(*game)
@@ -282,4 +319,26 @@ fn archived_game(row: &sqlx::any::AnyRow) -> Result<ArchivedGame, StoreError> {
         end,
         id,
     })
+}
+
+#[cfg(test)]
+mod next_flag_tests {
+    use super::NextFlag;
+
+    #[test]
+    fn the_stored_flag_is_written_only_when_the_game_s_falls_earlier() {
+        let keep = |stored, next| NextFlag::for_append(Some(stored), next);
+        assert_eq!(keep(Some(3_000), Some(3_500)), NextFlag::Keep);
+        assert_eq!(keep(Some(3_000), Some(3_000)), NextFlag::Keep);
+        assert_eq!(keep(Some(3_000), Some(2_900)), NextFlag::Set(Some(2_900)));
+        assert_eq!(keep(None, Some(10)), NextFlag::Set(Some(10)));
+        assert_eq!(keep(Some(3_000), None), NextFlag::Keep);
+        assert_eq!(keep(None, None), NextFlag::Keep);
+    }
+
+    #[test]
+    fn an_unknown_stored_flag_is_always_written() {
+        assert_eq!(NextFlag::for_append(None, Some(5)), NextFlag::Set(Some(5)));
+        assert_eq!(NextFlag::for_append(None, None), NextFlag::Set(None));
+    }
 }

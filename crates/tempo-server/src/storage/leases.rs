@@ -187,6 +187,7 @@ mod tests {
     use tempo_host::{GameSpec, Header, HostedGame};
 
     use super::Store;
+    use crate::storage::NextFlag;
     use crate::storage::migrations::MIGRATIONS;
     use crate::storage::tests::{Dir, dir};
 
@@ -239,6 +240,24 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn an_append_that_keeps_the_flag_leaves_an_early_instant_alone() {
+        let (store, _dir) = store().await;
+        let (mut game, first) = timed_game("g");
+        store.add_game("anna", "ben", &first, "g").await.unwrap();
+        let command = tempo_host::Command::Play {
+            color: tempo_chess::Color::White,
+            choice: "e2e4".into(),
+        };
+        let moved = game.handle(command, 1_500, rand::random()).unwrap();
+        // Black's flag falls at 3,500; the stored 3,000 is early, which is
+        // allowed (the sweep then finds nothing due and stores 3,500).
+        assert_eq!(game.next_deadline(), Some(3_500));
+        store.append("g", &moved, NextFlag::Keep).await.unwrap();
+        assert_eq!(next_flag(&store, "g").await, Some(3_000));
+        assert_eq!(store.entries("g").await.unwrap().len(), 2);
+    }
+
+    #[tokio::test]
     async fn appends_keep_the_next_flag_and_an_end_clears_it() {
         let (store, _dir) = store().await;
         let (mut game, first) = timed_game("g");
@@ -249,7 +268,7 @@ mod tests {
         };
         let moved = game.handle(command, 1_500, rand::random()).unwrap();
         store
-            .append("g", &moved, game.next_deadline())
+            .append("g", &moved, NextFlag::Set(game.next_deadline()))
             .await
             .unwrap();
         // Black's clock runs from 1,500.
@@ -260,7 +279,7 @@ mod tests {
         assert!(store.set_next_flag("g", 1, Some(3_500)).await.unwrap());
         let fell = game.tick(3_600).unwrap();
         store
-            .append("g", &fell, game.next_deadline())
+            .append("g", &fell, NextFlag::Set(game.next_deadline()))
             .await
             .unwrap();
         assert_eq!(next_flag(&store, "g").await, None);

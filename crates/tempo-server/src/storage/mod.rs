@@ -21,8 +21,8 @@ use sqlx::{AnyPool, Row};
 use tempo_host::{Body, EndReason, EndResult};
 
 pub use backup_check::{StoreFileError, StoreFileSummary, check_store_file};
-pub use games::Append;
 pub(crate) use games::ArchivedGame;
+pub use games::{Append, NextFlag};
 pub(crate) use tournaments::{GameLink, TournamentSummary, TournamentTexts};
 
 use migrations::{MIGRATIONS, Migration};

@@ -5,7 +5,7 @@ use tempo_chess::Color;
 use tempo_host::chain::hex;
 use tempo_host::{Command, Entry, GameSpec, Header, HostedGame};
 
-use super::{MIGRATIONS, Store};
+use super::{MIGRATIONS, NextFlag, Store};
 
 /// A scratch directory, removed when dropped.
 pub(super) struct Dir(pub(super) std::path::PathBuf);
@@ -54,7 +54,10 @@ async fn a_game_that_ends_keeps_its_result_beside_it() {
         .await
         .unwrap();
     assert_eq!(store.game_end("g1").await.unwrap(), None);
-    store.append("g1", &entries[1..], None).await.unwrap();
+    store
+        .append("g1", &entries[1..], NextFlag::Set(None))
+        .await
+        .unwrap();
     let end = store.game_end("g1").await.unwrap().expect("ended");
     assert_eq!((end.0.as_str(), end.1.name()), ("0-1", "resign"));
     let archive = store.finished_games(Some("ANNA"), 10, 0).await.unwrap();

@@ -15,7 +15,7 @@ use tokio::sync::{Mutex, broadcast};
 use super::error::GameError;
 use super::writer::Writer;
 use crate::service::events::UserEvent;
-use crate::storage::{Store, StoreError};
+use crate::storage::{NextFlag, Store, StoreError};
 
 /// A public log line, shared by every subscriber.
 pub(crate) type Line = Arc<PublicLine>;
@@ -40,6 +40,10 @@ pub struct Slot {
     pub black: String,
     pub game: Mutex<HostedGame>,
     pub lines: broadcast::Sender<Line>,
+    /// The next flag this instance last stored for the game (`None`:
+    /// unknown, as after loading it or another instance's write); read
+    /// and written with `game` locked.
+    stored_flag: std::sync::Mutex<Option<Option<u64>>>,
 }
 
 impl Slot {
@@ -51,7 +55,28 @@ impl Slot {
             black,
             game: Mutex::new(game),
             lines: broadcast::channel(room).0,
+            stored_flag: std::sync::Mutex::new(None),
         }
+    }
+
+    /// What an append after which the game's next flag falls at `next`
+    /// does to the stored one: it stays when it is no later (an early
+    /// instant only makes the sweep look once too soon).
+    fn next_flag(&self, next: Option<u64>) -> NextFlag {
+        let known = *self.stored_flag.lock().expect("not poisoned");
+        NextFlag::for_append(known, next)
+    }
+
+    /// Notes what the store now holds as the game's next flag.
+    fn stored(&self, update: NextFlag) {
+        if let NextFlag::Set(at) = update {
+            *self.stored_flag.lock().expect("not poisoned") = Some(at);
+        }
+    }
+
+    /// Forgets the stored next flag (another instance may have written).
+    fn forget_stored_flag(&self) {
+        *self.stored_flag.lock().expect("not poisoned") = None;
     }
 
     /// The seat of `user` (any case) in this game.
@@ -164,8 +189,10 @@ impl Hub {
             if entries.is_empty() {
                 return outcome.map_err(GameError::from);
             }
-            match writer.append(&slot.id, entries, game.next_deadline()).await {
+            let flag = slot.next_flag(game.next_deadline());
+            match writer.append(&slot.id, entries, flag).await {
                 Ok(stored) => {
+                    slot.stored(flag);
                     publish(slot, &stored);
                     self.forget_if_over(slot, &game);
                     return outcome.map_err(GameError::from);
@@ -192,6 +219,7 @@ impl Hub {
         game: &mut HostedGame,
         known: u64,
     ) -> Result<(), GameError> {
+        slot.forget_stored_flag();
         let entries = store.entries(&slot.id).await?;
         *game = HostedGame::replay(&entries).map_err(|e| {
             tracing::error!(game = slot.id, error = %e, "a stored log does not replay");
@@ -251,11 +279,11 @@ impl Hub {
                 Settled::NotDue => break,
             }
         }
-        if let Err(e) = store
-            .set_next_flag(&slot.id, game.head().0, game.next_deadline())
-            .await
-        {
-            tracing::error!(game = slot.id, error = %e, "storing a game's next flag");
+        let next = game.next_deadline();
+        match store.set_next_flag(&slot.id, game.head().0, next).await {
+            Ok(true) => slot.stored(NextFlag::Set(next)),
+            Ok(false) => {}
+            Err(e) => tracing::error!(game = slot.id, error = %e, "storing a game's next flag"),
         }
     }
 
@@ -276,8 +304,10 @@ impl Hub {
             Ok(entries) if !entries.is_empty() => entries,
             _ => return Settled::NotDue,
         };
-        match writer.append(&slot.id, entries, game.next_deadline()).await {
+        let flag = slot.next_flag(game.next_deadline());
+        match writer.append(&slot.id, entries, flag).await {
             Ok(stored) => {
+                slot.stored(flag);
                 publish(slot, &stored);
                 self.forget_if_over(slot, game);
                 Settled::Stored

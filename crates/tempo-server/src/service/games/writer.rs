@@ -5,7 +5,7 @@
 use tempo_host::Entry;
 use tokio::sync::{mpsc, oneshot};
 
-use crate::storage::{Append, Store, StoreError};
+use crate::storage::{Append, NextFlag, Store, StoreError};
 
 /// Commands waiting for a write at most.
 const QUEUE: usize = 4096;
@@ -15,8 +15,8 @@ const BATCH: usize = 512;
 struct Job {
     game: String,
     entries: Vec<Entry>,
-    /// When the game's next flag falls after these entries.
-    next_flag: Option<u64>,
+    /// What becomes of the game's stored next flag.
+    next_flag: NextFlag,
     done: oneshot::Sender<Result<Vec<Entry>, StoreError>>,
 }
 
@@ -40,13 +40,13 @@ impl Writer {
         Writer { jobs }
     }
 
-    /// Stores `entries` of `game`, and the instant its next flag falls
-    /// after them (`None`: none runs); returns them once they are durable.
+    /// Stores `entries` of `game` and updates its stored next flag as
+    /// `next_flag` says; returns them once they are durable.
     pub async fn append(
         &self,
         game: &str,
         entries: Vec<Entry>,
-        next_flag: Option<u64>,
+        next_flag: NextFlag,
     ) -> Result<Vec<Entry>, StoreError> {
         let (done, answer) = oneshot::channel();
         let job = Job {
