@@ -4,13 +4,26 @@
 // check marked, premoves in orthodox play, and the sounds with their
 // setting (sound.js's data-last-sound hook says what would have sounded).
 
-import { apiAs, apiGame, assert, assertEqual, loggedInPage, PHONE, screenshot } from './lib.mjs';
+import { apiAs, assert, assertEqual, loggedInPage, PHONE, screenshot } from './lib.mjs';
 import { placement } from './play.mjs';
 
 const CASTLING = 'r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1';
 // Chess960 with the king on d1: O-O takes it three squares to g1.
 const CASTLING_960 = 'r2k3r/pppppppp/8/8/8/8/PPPPPPPP/R2K3R w KQkq - 0 1';
 const CASTLED = placement('r4rk1/pppppppp/8/8/8/8/PPPPPPPP/R4RK1 w - - 0 1');
+
+// One API session per member for the whole file: logins are rate-limited
+// per address, and the suite shares that budget.
+const sessions = {};
+const api = async (name) => (sessions[name] ??= await apiAs(name));
+
+// A game anna (White) – ben made through the API: its id.
+async function apiGame(white, black, spec) {
+  const { id } = await (await api(white)).post('/api/challenge/' + black, { color: 'white', ...spec });
+  const { gameId } = await (await api(black)).post(`/api/challenge/${id}/accept`);
+  assert(gameId, 'accept gives a game id');
+  return gameId;
+}
 
 async function players(browser, gameId) {
   const white = await loggedInPage(browser, 'anna');
@@ -81,9 +94,24 @@ function castlingTest({ variant, fen, king, step, rook, black }) {
       if (sync) await commitEntered(pages.white);
       // Orthodox: Black moves once White's castling has arrived (before, it would be a premove).
       else await pages.black.locator('[data-square="g1"] [data-piece="wK"]').waitFor();
+      // The reveal slides both castlings (two kings, two rooks) at once.
+      const sliding = sync && pages.white.waitForFunction(() => document.querySelectorAll('[data-sliding]').length === 4);
+      // Black asks for reduced motion: nothing slides there.
+      await pages.black.emulateMedia({ reducedMotion: 'reduce' });
+      await pages.black.evaluate(() => {
+        new MutationObserver((changes) => {
+          if (changes.some((c) => c.target.hasAttribute('data-sliding'))) window.slid = true;
+        }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['data-sliding'] });
+      });
       await clickMove(pages.black, black[0], black[1]);
       if (sync) await commitEntered(pages.black);
+      if (sync) {
+        await sliding.catch(() => {
+          throw new Error(`${variant}: the four pieces of the reveal do not slide together`);
+        });
+      }
       for (const page of [pages.white, pages.black]) await waitForPlacement(page, CASTLED, `${variant} after both castlings`);
+      assert(!(await pages.black.evaluate(() => window.slid)), `${variant}: pieces slid despite reduced motion`);
       // The last move: both of a reveal, the one move in orthodox play.
       const last = await marked(pages.white, 'last');
       const want = sync ? [king, rook, ...black] : [black[0], variant === 'chess960' ? 'h8' : 'g8'];
@@ -150,8 +178,8 @@ export const tests = [
     async (browser) => {
       const gameId = await apiGame('anna', 'ben', { variant: 'standard', clock: '600+5' });
       const { black } = await players(browser, gameId);
-      const anna = await apiAs('anna');
-      const state = async () => (await (await apiAs('ben')).get(`/api/game/${gameId}`)).state;
+      const anna = await api('anna');
+      const state = async () => (await (await api('ben')).get(`/api/game/${gameId}`)).state;
       // While White is to move, Black enters e7-e6, then cancels it.
       await clickMove(black, 'e7', 'e6');
       assertEqual(JSON.stringify(await marked(black, 'premove')), JSON.stringify(['e6', 'e7']), 'the premove is shown');
@@ -191,7 +219,7 @@ export const tests = [
       await pages.white.reload();
       await pages.white.locator('[data-square="e1"]').waitFor();
       assert(!(await pages.white.locator('[data-setting="sound"]').isChecked()), 'the setting stays off after a reload');
-      await (await apiAs('ben')).post(`/api/board/game/${gameId}/resign`);
+      await (await api('ben')).post(`/api/board/game/${gameId}/resign`);
       await pages.black.waitForFunction(() => document.documentElement.dataset.lastSound === 'gameEnd').catch(async () => {
         throw new Error(`no gameEnd sound; last: ${await last(pages.black)}`);
       });
@@ -201,7 +229,7 @@ export const tests = [
       });
       await pages.black.goto(`/game/${capture}`);
       await pages.black.locator('[data-square="e1"]').waitFor();
-      await (await apiAs('anna')).post(`/api/board/game/${capture}/move/e4d5`);
+      await (await api('anna')).post(`/api/board/game/${capture}/move/e4d5`);
       await pages.black.waitForFunction(() => document.documentElement.dataset.lastSound === 'capture').catch(async () => {
         throw new Error(`no capture sound; last: ${await last(pages.black)}`);
       });
