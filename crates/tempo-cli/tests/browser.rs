@@ -21,8 +21,9 @@ const ACCOUNTS: &[(&str, &str, &str)] = &[
     ("arbi", "arbi-password", "arbiter"),
 ];
 const ADMIN_PASSWORD: &str = "admin-password";
-/// The whole suite must finish within this (it takes about a minute).
-const SUITE_LIMIT: Duration = Duration::from_secs(420);
+/// The whole suite must finish within this (a few minutes; run.mjs's own
+/// watchdog stops it after 900 s).
+const SUITE_LIMIT: Duration = Duration::from_secs(960);
 
 fn suite_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser")

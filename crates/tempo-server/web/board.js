@@ -1,17 +1,24 @@
 // The board: 64 square elements (data-square="e4") in a grid, pieces as
 // our own SVGs (data-piece="wP"), an SVG overlay for arrows. Moves are
 // entered by click-click, by drag, or by keyboard (arrows + Enter).
+// A selected piece's destinations carry data-dest="move" (a dot) or
+// data-dest="capture" (a ring round the piece to be taken).
 
 import { pieceSvg, ROLE_NAMES } from './pieces.js';
 import { FILES, parseSquare, squareName } from './fen.js';
+import { isCapture } from './moves.js';
 import { t } from './i18n.js';
 
+const SLIDE_MS = 200;
+
 export class Board {
-  // options: {orientation: 'white'|'black', onMove(from, to) → bool, label}
+  // options: {orientation: 'white'|'black', onMove(from, to) → bool, label,
+  // onCancel() when a click or right-click on the board enters nothing}
   constructor(container, options = {}) {
     this.container = container;
     this.orientation = options.orientation || 'white';
     this.onMove = options.onMove || null;
+    this.onCancel = options.onCancel || null;
     this.pieces = new Map();
     this.dests = new Map(); // from square → Set of to squares the player may choose
     this.marks = new Map(); // square → Set of css classes
@@ -26,6 +33,7 @@ export class Board {
     this.el.addEventListener('click', (e) => this.clicked(e));
     this.el.addEventListener('keydown', (e) => this.key(e));
     this.el.addEventListener('pointerdown', (e) => this.dragStart(e));
+    this.el.addEventListener('contextmenu', (e) => this.rightClicked(e));
     this.build();
   }
 
@@ -66,10 +74,33 @@ export class Board {
     }
   }
 
-  // pieces: Map square → "wP"
+  // pieces: Map square → "wP". The pieces that moved since the last call
+  // slide to their squares, all at once (a reveal's two moves, a castling's
+  // king and rook), unless the reader asked for less motion.
   setPieces(pieces) {
+    const slides = slidesBetween(this.pieces, pieces);
     this.pieces = pieces;
     this.render();
+    if (slides.length && !matchMedia('(prefers-reduced-motion: reduce)').matches) this.slide(slides);
+  }
+
+  slide(slides) {
+    const sign = this.orientation === 'white' ? 1 : -1;
+    for (const [from, to] of slides) {
+      const el = this.squares.get(to)?.querySelector('[data-piece]');
+      const a = parseSquare(from);
+      const b = parseSquare(to);
+      if (!el) continue;
+      // The piece starts where it was (in its own widths, which are the
+      // square's) and glides home.
+      el.style.transition = 'none';
+      el.style.transform = `translate(${(a.file - b.file) * sign * 100 / 0.92}%, ${(b.rank - a.rank) * sign * 100 / 0.92}%)`;
+      el.getBoundingClientRect();
+      el.style.transition = `transform ${SLIDE_MS}ms ease-out`;
+      el.style.transform = '';
+      el.dataset.sliding = '';
+      setTimeout(() => delete el.dataset.sliding, SLIDE_MS);
+    }
   }
 
   // dests: Map from → Set(to); empty when the viewer may not move.
@@ -103,7 +134,12 @@ export class Board {
       const marks = this.marks.get(name) || [];
       sq.className = `sq ${sq.classList.contains('light') ? 'light' : 'dark'} ${marks.join(' ')}`;
       if (this.selected === name) sq.classList.add('selected');
-      if (this.selected && this.dests.get(this.selected)?.has(name)) sq.classList.add('dest');
+      if (this.selected && this.dests.get(this.selected)?.has(name)) {
+        sq.classList.add('dest');
+        sq.dataset.dest = isCapture(this.pieces, this.selected, name) ? 'capture' : 'move';
+      } else {
+        delete sq.dataset.dest;
+      }
       if (this.dests.has(name)) sq.classList.add('movable');
       sq.setAttribute('aria-label', this.describe(name, piece, marks));
       sq.setAttribute('aria-selected', this.selected === name ? 'true' : 'false');
@@ -114,6 +150,9 @@ export class Board {
     let text = name;
     if (piece) text += ', ' + t(`piece.${piece[0]}.${ROLE_NAMES[piece[1]]}`);
     if (marks.includes('paused')) text += ', ' + t('board.paused');
+    if (marks.includes('last')) text += ', ' + t('board.lastMove');
+    if (marks.includes('check')) text += ', ' + t('board.check');
+    if (marks.includes('premove')) text += ', ' + t('board.premove');
     if (this.selected === name) text += ', ' + t('board.selected');
     return text;
   }
@@ -161,6 +200,14 @@ export class Board {
     }
     this.selected = this.dests.has(name) && this.selected !== name ? name : null;
     this.render();
+    if (!this.selected) this.onCancel?.();
+  }
+
+  rightClicked(e) {
+    e.preventDefault();
+    this.selected = null;
+    this.render();
+    this.onCancel?.();
   }
 
   clicked(e) {
@@ -244,6 +291,31 @@ export class Board {
     window.addEventListener('pointermove', move);
     window.addEventListener('pointerup', up);
   }
+}
+
+// [from, to] for each piece of `after` on a square it did not hold in
+// `before`, paired with the nearest square that lost the same piece; none
+// for a jump of many pieces (a new game, a step of the replay far away).
+export function slidesBetween(before, after) {
+  const gone = [...before].filter(([sq, p]) => after.get(sq) !== p);
+  const came = [...after].filter(([sq, p]) => before.get(sq) !== p);
+  if (!before.size || came.length > 4) return [];
+  const slides = [];
+  for (const [to, piece] of came) {
+    const b = parseSquare(to);
+    let best = null;
+    for (const [from, p] of gone) {
+      if (p !== piece) continue;
+      const a = parseSquare(from);
+      const d = Math.abs(a.file - b.file) + Math.abs(a.rank - b.rank);
+      if (!best || d < best.d) best = { from, d };
+    }
+    if (best) {
+      slides.push([best.from, to]);
+      gone.splice(gone.findIndex(([sq]) => sq === best.from), 1);
+    }
+  }
+  return slides;
 }
 
 // A static diagram (rules page, print views): the same squares, no input.

@@ -74,3 +74,27 @@ export function eventSquares(events) {
   }
   return [...squares].filter(Boolean);
 }
+
+// The squares to mark after the last step: both moves of a reveal (or the
+// one move of orthodox play) as `last`, a king left in check as `check`.
+// `last` is a reveal line or {move: a move line}; `board` Map square → "wK".
+export function lastMarks(last, board) {
+  const out = { last: [], check: [] };
+  if (!last) return out;
+  const ends = (choice) => {
+    if (!choice || choice === '-') return [];
+    const m = choice.replace(/^x/, '');
+    return [m.slice(0, 2), m.slice(2, 4)];
+  };
+  const kingOf = (color) => [...board].find(([, p]) => p === color[0] + 'K')?.[0];
+  if (last.type === 'reveal') {
+    out.last = [...ends(last.white?.choice), ...ends(last.black?.choice)];
+    for (const e of last.events || []) if (e.type === 'check') out.check.push(kingOf(e.color));
+  } else if (last.move) {
+    out.last = ends(last.move.uci);
+    // SAN marks a check (+) or mate (#) of the side now to move.
+    if (/[+#]$/.test(last.move.san || '')) out.check.push(kingOf(last.move.color === 'white' ? 'black' : 'white'));
+  }
+  out.check = out.check.filter(Boolean);
+  return out;
+}

@@ -8,7 +8,7 @@ import { readdirSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
 import { launch, SCREENSHOT_DIR } from './lib.mjs';
 
-const FILES = ['login.mjs', 'play.mjs', 'arbiter.mjs', 'tournament.mjs', 'pages.mjs'];
+const FILES = ['login.mjs', 'play.mjs', 'board.mjs', 'arbiter.mjs', 'tournament.mjs', 'pages.mjs'];
 const TEST_LIMIT = 90_000;
 const filter = process.argv[2] || '';
 
@@ -24,7 +24,7 @@ const watchdog = setTimeout(async () => {
   console.error('browser suite: overall time limit reached');
   await browser.close().catch(() => {});
   process.exit(2);
-}, 360_000);
+}, 900_000);
 
 const failures = [];
 let passed = 0;

@@ -9,8 +9,9 @@ import { h } from '../dom.js';
 import { Board } from '../board.js';
 import { parsePosition, uciToDigits } from '../fen.js';
 import { toast } from '../app.js';
-import { matchInput, destinations, choicesFor } from '../moves.js';
-import { describeEvents, eventSquares } from '../reveal.js';
+import { matchInput, destinations, choicesFor, premoveDestinations } from '../moves.js';
+import { describeEvents, eventSquares, lastMarks } from '../reveal.js';
+import { play, soundOn, setSoundOn } from '../sound.js';
 import catalogue from '../i18n/game.js';
 
 addCatalogue(catalogue);
@@ -67,7 +68,10 @@ class GamePage {
 
   async start() {
     this.build();
-    this.timer = setInterval(() => this.tickClocks(), 200);
+    this.timer = setInterval(() => {
+      this.tickClocks();
+      this.warnLowTime();
+    }, 200);
     await this.connect();
   }
 
@@ -104,7 +108,10 @@ class GamePage {
     this.main.classList.toggle('big', big);
     this.title = h('h1', {}, t('game.title'));
     this.boardBox = h('div', { class: 'board-box' });
-    this.board = new Board(this.boardBox, { onMove: (from, to) => this.onBoardMove(from, to) });
+    this.board = new Board(this.boardBox, {
+      onMove: (from, to) => this.onBoardMove(from, to),
+      onCancel: () => this.cancelPremove(),
+    });
     this.top = this.playerPanel();
     this.bottom = this.playerPanel();
     this.phase = h('p', { class: 'phase-banner', 'aria-live': 'polite', dataset: { phase: '' } });
@@ -120,7 +127,7 @@ class GamePage {
       this.top.el, this.phase, this.status, this.reveal, this.entry, this.bottom.el,
       h('section', { class: 'card' }, h('h2', {}, t('game.record')), this.record, this.digits),
       this.actions, this.exports);
-    this.main.append(this.title, h('div', { class: 'game' }, h('div', {}, this.boardBox, this.replay), side));
+    this.main.append(this.title, h('div', { class: 'game' }, h('div', {}, this.boardBox, this.soundSetting(), this.replay), side));
   }
 
   playerPanel() {
@@ -156,6 +163,7 @@ class GamePage {
         this.onReveal(line);
         break;
       case 'move':
+        play(/x/.test(line.san || '') ? 'capture' : 'move');
         this.lastReveal = { move: line };
         this.steps.push({ white: line.color === 'white' ? line.uci : null, black: line.color === 'black' ? line.uci : null });
         break;
@@ -183,6 +191,8 @@ class GamePage {
     this.render();
     // The replay needs the whole game: read it once it is over.
     if (ended) this.loadHistory();
+    if (ended) play('gameEnd');
+    this.playPremove();
   }
 
   onReveal(line) {
@@ -191,6 +201,7 @@ class GamePage {
     const check = (line.events || []).find((e) => e.type === 'check');
     this.lastCheck = check ? check.color : null;
     if (this.color) navigator.vibrate?.(60);
+    play('reveal');
   }
 
   async loadHistory() {
@@ -235,7 +246,12 @@ class GamePage {
   }
 
   onBoardMove(from, to) {
-    const candidates = choicesFor(this.state.legal || [], from, to);
+    if (!this.canChoose() && this.premoveAllowed()) {
+      this.premove = { from, to };
+      this.render();
+      return;
+    }
+    const candidates = choicesFor(this.state.legal || [], from, to, parsePosition(this.state.fen).board);
     if (candidates.length === 1) this.enter(candidates[0]);
     else if (candidates.length > 1) this.askPromotion(candidates);
   }
@@ -285,6 +301,60 @@ class GamePage {
     }
   }
 
+  // ----- the board: destinations, premove, sounds -----
+
+  // What the board offers: the legal choices (a castling under both
+  // spellings), or in orthodox play while the opponent moves, premoves.
+  boardDests(board) {
+    if (this.canChoose()) return destinations(this.state.legal, board);
+    if (this.premoveAllowed()) return premoveDestinations(board, this.color[0]);
+    return new Map();
+  }
+
+  premoveAllowed() {
+    const s = this.state;
+    return !!this.color && s.status === 'started' && !s.paused && this.alternating() && !s.due[this.color];
+  }
+
+  // A premove is played as soon as the turn comes if it is legal then
+  // (a promotion becomes a queen, as on lichess), else dropped.
+  playPremove() {
+    const p = this.premove;
+    if (!p || this.premoveAllowed()) return;
+    this.premove = null;
+    if (!this.canChoose() || !this.alternating()) return;
+    const candidates = choicesFor(this.state.legal, p.from, p.to, parsePosition(this.state.fen).board);
+    const choice = candidates.length > 1 ? candidates.find((c) => c.endsWith('q')) : candidates[0];
+    if (choice) this.enter(choice);
+    else this.render();
+  }
+
+  cancelPremove() {
+    if (!this.premove) return;
+    this.premove = null;
+    this.render();
+  }
+
+  // Once per game, when the viewer's own clock falls under ten seconds.
+  warnLowTime() {
+    const s = this.state;
+    if (!s || !this.color || this.lowTimeWarned || s.status !== 'started') return;
+    const base = this.color === 'white' ? s.wtime : s.btime;
+    if (base === null || base === undefined) return;
+    const left = this.running(this.color) ? base - (performance.now() - this.receivedAt) : base;
+    if (left < 10000) {
+      this.lowTimeWarned = true;
+      play('lowTime');
+    }
+  }
+
+  soundSetting() {
+    const box = h('input', { type: 'checkbox', dataset: { setting: 'sound' } });
+    box.checked = soundOn();
+    box.addEventListener('change', () => setSoundOn(box.checked));
+    return h('label', { class: 'sound-setting no-print' }, box, ' ', t('board.sound'));
+  }
+
   // ----- rendering -----
 
   render() {
@@ -312,11 +382,11 @@ class GamePage {
     if (this.lastReveal?.type === 'reveal') {
       arrows = arrowsOf(this.lastReveal.white?.choice, this.lastReveal.black?.choice);
       for (const sq of eventSquares(this.lastReveal.events || [])) mark(sq, 'event');
-    } else if (this.lastReveal?.move) {
-      const u = this.lastReveal.move.uci;
-      mark(u.slice(0, 2), 'last');
-      mark(u.slice(2, 4), 'last');
     }
+    const last = lastMarks(this.lastReveal, pos.board);
+    for (const sq of last.last) mark(sq, 'last');
+    for (const sq of last.check) mark(sq, 'check');
+    if (this.premove) for (const sq of [this.premove.from, this.premove.to]) mark(sq, 'premove');
     const mine = this.pending || (this.color && s.committed[this.color] ? s.mine : null);
     if (mine && mine !== '-') {
       const m = mine.replace(/^x/, '');
@@ -325,7 +395,7 @@ class GamePage {
     }
     this.board.setMarks(marks);
     this.board.setArrows(arrows);
-    this.board.setDests(this.canChoose() ? destinations(s.legal) : new Map());
+    this.board.setDests(this.boardDests(pos.board));
     this.renderPhase();
     this.renderReveal();
     this.renderEntry();
