@@ -46,6 +46,7 @@ pub mod chain;
 mod commit;
 mod end;
 mod entry;
+mod first;
 mod game;
 mod header;
 pub mod view;
@@ -58,7 +59,7 @@ pub use commit::Nonce;
 pub use end::{End, EndReason, EndResult, UnknownReason, UnknownResult};
 pub use entry::{Body, Entry, Revealed, Sealed};
 pub use game::HostedGame;
-pub use header::{GameSpec, Header, MAX_NAME, Variant};
+pub use header::{GameSpec, Header, MAX_NAME, Variant, first_move_timer};
 
 /// What a player or an arbiter asks of a game.
 #[derive(Debug, Clone, PartialEq, Eq)]
