@@ -8,7 +8,10 @@
 //!   (every control it knows) or untimed.
 //!   Commands ([`Command`]): a move or a hidden commit, resignation, draw
 //!   offers and claims, abort, arbiter actions ([`ArbiterAction`]); flags
-//!   fall by the time passed in ([`HostedGame::tick`]).
+//!   fall by the time passed in ([`HostedGame::tick`]). A header with a
+//!   first-move timer ([`Header::with_first_move_rule`], lichess's rule)
+//!   holds the clocks until both sides have moved and aborts the game
+//!   when a first move comes too late, by the same tick.
 //! - **Commit and reveal** are this crate's (tempo-sync only resolves a
 //!   step). In a simultaneous step a commit is checked at once, sealed as
 //!   the parsed choice ([`Sealed`], stored with its [`Entry`], outside the
