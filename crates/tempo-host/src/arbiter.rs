@@ -116,7 +116,10 @@ impl HostedGame {
                 if self.paused {
                     return Err(HostError::Paused);
                 }
+                // Before the first moves the clock stands: the pause
+                // holds the first-move timer instead.
                 match &mut self.clock {
+                    _ if self.first_move.is_some() => {}
                     Some(GameClock::Alternating(c)) => c.pause(at).map_err(clock_error)?,
                     Some(GameClock::Simul(c)) => c.pause(at).map_err(clock_error)?,
                     None => {}
@@ -128,6 +131,12 @@ impl HostedGame {
                     return Err(HostError::Clock("the game is not paused".into()));
                 }
                 match &mut self.clock {
+                    // The first-move timer starts afresh after a pause.
+                    _ if self.first_move.is_some() => {
+                        if let Some(first) = &mut self.first_move {
+                            first.since = at;
+                        }
+                    }
                     Some(GameClock::Alternating(c)) => c.resume(at).map_err(clock_error)?,
                     Some(GameClock::Simul(c)) => c.resume(at).map_err(clock_error)?,
                     None => {}
@@ -170,6 +179,11 @@ impl HostedGame {
 
     /// FIDE 7.5.1: the position before step `step`, the clocks by `mode`.
     fn restore(&mut self, step: u32, mode: ClockRestore, at: u64) -> Result<(), HostError> {
+        if self.first_move.is_some() {
+            return Err(HostError::Spec(
+                "restore: the clocks wait for the first moves; abort the game instead".into(),
+            ));
+        }
         let snapshot = self
             .snapshots
             .get(step as usize)

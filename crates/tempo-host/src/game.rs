@@ -8,6 +8,7 @@ use crate::chain::{GENESIS, Hash, canonical, entry_hash};
 use crate::commit::{Nonce, commitment};
 use crate::end::{End, EndReason, EndResult};
 use crate::entry::{Body, Entry, Revealed, Sealed};
+use crate::first::FirstMove;
 use crate::header::Header;
 use crate::{Command, HostError};
 
@@ -56,6 +57,8 @@ pub struct HostedGame {
     pub(crate) snapshots: Vec<Snapshot>,
     /// Each player's completed clock moves when this step began.
     pub(crate) step_moves: [u32; 2],
+    /// The first-move timer while the clocks wait for it ([`crate::first`]).
+    pub(crate) first_move: Option<FirstMove>,
     head: Hash,
     next_seq: u64,
 }
@@ -84,6 +87,7 @@ impl HostedGame {
             record: Vec::new(),
             snapshots: Vec::new(),
             step_moves: [0, 0],
+            first_move: None,
             head: GENESIS,
             next_seq: 0,
         }
@@ -208,9 +212,14 @@ impl HostedGame {
     }
 
     /// When a flag falls if nothing happens first (a timer for the server).
+    /// Under the first-move rule, the instant the pending first move is
+    /// due (the game is aborted then).
     pub fn next_deadline(&self) -> Option<u64> {
         if self.end.is_some() || self.paused {
             return None;
+        }
+        if self.first_move.is_some() {
+            return self.first_move_deadline();
         }
         match self.clock.as_ref()? {
             GameClock::Alternating(clock) => clock.fall_instant(),
@@ -230,8 +239,12 @@ impl HostedGame {
     }
 
     /// Settles the flags due by `at`: the game's end on time, at the
-    /// instant the flag fell, if it did.
+    /// instant the flag fell, if it did; under the first-move rule, the
+    /// abort at the instant a first move was due.
     pub fn tick(&mut self, at: u64) -> Result<Vec<Entry>, HostError> {
+        if let Some(expired) = self.first_move_expired(at) {
+            return expired;
+        }
         let Some(deadline) = self.next_deadline() else {
             return Ok(Vec::new());
         };
@@ -307,7 +320,7 @@ impl HostedGame {
                 Ok(vec![self.append(body, at, None)?])
             }
             Command::Abort { color: _ } => {
-                if self.step > 0 {
+                if !self.abortable() {
                     return Err(HostError::TooLateToAbort);
                 }
                 let body = Body::End(End::new(EndResult::NoResult, EndReason::Aborted));
@@ -338,6 +351,16 @@ impl HostedGame {
             )?]),
             Some(_) => Err(HostError::DrawAlreadyOffered),
             None => Ok(vec![self.append(Body::DrawOffer { color }, at, None)?]),
+        }
+    }
+
+    /// Whether a draw claim would be granted now (repetition or the
+    /// 50-move rule in alternating play; the simultaneous variants end by
+    /// those rules themselves).
+    pub fn draw_claimable(&self) -> bool {
+        match &self.board {
+            Board::Orthodox(game) => self.end.is_none() && game.claimable_draw().is_some(),
+            Board::Sync(_) => false,
         }
     }
 
@@ -508,9 +531,12 @@ impl HostedGame {
                     } else {
                         GameClock::Alternating(Clock::new(control).map_err(clock_error)?)
                     };
-                    match &mut clock {
-                        GameClock::Alternating(c) => c.start(at).map_err(clock_error)?,
-                        GameClock::Simul(c) => c.start(at).map_err(clock_error)?,
+                    // Under the first-move rule the clock waits for the
+                    // first moves (crate::first).
+                    match (&mut clock, header.first_move) {
+                        (_, Some(timer)) => self.first_move = Some(FirstMove { timer, since: at }),
+                        (GameClock::Alternating(c), None) => c.start(at).map_err(clock_error)?,
+                        (GameClock::Simul(c), None) => c.start(at).map_err(clock_error)?,
                     }
                     self.clock = Some(clock);
                     self.begin_step();
@@ -550,6 +576,7 @@ impl HostedGame {
                 self.step += 1;
                 self.draw_offer = None;
                 self.record.push(record.clone());
+                self.first_move_made(at)?;
                 self.begin_step();
                 self.commit_idle_sides(at)?;
             }
@@ -568,6 +595,7 @@ impl HostedGame {
                 self.step += 1;
                 self.draw_offer = None;
                 self.record.push(san.clone());
+                self.first_move_made(at)?;
                 self.begin_step();
             }
             Body::DrawOffer { color } => self.draw_offer = Some(*color),
@@ -609,7 +637,12 @@ impl HostedGame {
         };
     }
 
+    /// `color`'s clock stops for a move; before the first moves the clock
+    /// stands ([`crate::first`]).
     fn clock_commit(&mut self, color: Color, at: u64) -> Result<(), HostError> {
+        if self.first_move.is_some() {
+            return Ok(());
+        }
         let clock_error = |e: tempo_clock::ClockError| HostError::Clock(e.to_string());
         match &mut self.clock {
             None => Ok(()),
@@ -626,7 +659,10 @@ impl HostedGame {
         let Board::Sync(game) = &self.board else {
             return Ok(());
         };
-        if game.is_over() || !matches!(self.clock, Some(GameClock::Simul(_))) {
+        if game.is_over()
+            || self.first_move.is_some()
+            || !matches!(self.clock, Some(GameClock::Simul(_)))
+        {
             return Ok(());
         }
         let idle: Vec<Color> = Color::ALL

@@ -49,6 +49,13 @@ pub struct Header {
     pub clock: Option<String>,
     pub white: String,
     pub black: String,
+    /// The first-move timer in milliseconds ([`Header::with_first_move_rule`]):
+    /// the clocks start only once each side has moved, and a side that
+    /// does not make its first move in time aborts the game. Absent in
+    /// logs written before the rule (and in games without it), which
+    /// replay with the clocks running from the start.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first_move: Option<u64>,
 }
 
 /// Longest game id and player name a header takes.
@@ -112,9 +119,21 @@ impl Header {
             clock,
             white: white.to_string(),
             black: black.to_string(),
+            first_move: None,
         };
         header.board()?;
         Ok(header)
+    }
+
+    /// The header with lichess's first-move rule for a timed game played
+    /// over the board's clock (not correspondence): [`first_move_timer`].
+    /// Unchanged for an untimed or correspondence game.
+    pub fn with_first_move_rule(mut self) -> Header {
+        self.first_move = self
+            .time_control()
+            .and_then(|control| first_move_timer(&control, self.chess960.is_some()))
+            .map(|timer| timer.0 as u64);
+        self
     }
 
     /// The time control, if the game is timed.
@@ -150,6 +169,31 @@ impl Header {
             }
         }
     }
+}
+
+/// Lichess's time for the first move of a casual game (lila,
+/// `Game.timeForFirstMove`): by the speed class of the control's
+/// estimated duration, initial time + 40 increments (lichess's own
+/// formula; here `alloc(40)`, which also counts period bonuses):
+/// UltraBullet (< 30 s) 15 s, Bullet (< 3 min) 20 s, Blitz (< 8 min)
+/// 25 s, Rapid (< 25 min) 30 s, Classical 35 s; a quarter more from a
+/// Chess960 position. `None` for correspondence (days per move): there
+/// the first move has its own days.
+pub fn first_move_timer(control: &TimeControl, chess960: bool) -> Option<tempo_clock::Millis> {
+    let estimate = match control {
+        TimeControl::Periods(periods) => periods.alloc(40),
+        TimeControl::Hourglass { total } => *total,
+        _ => return None,
+    };
+    let seconds = match estimate.0 / 1000 {
+        ..30 => 15,
+        30..180 => 20,
+        180..480 => 25,
+        480..1500 => 30,
+        _ => 35,
+    };
+    let seconds = if chess960 { seconds * 5 / 4 } else { seconds };
+    Some(tempo_clock::Millis::seconds(seconds))
 }
 
 /// The rules of a simultaneous variant with `spec`'s options; options for

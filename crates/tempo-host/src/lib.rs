@@ -8,7 +8,10 @@
 //!   (every control it knows) or untimed.
 //!   Commands ([`Command`]): a move or a hidden commit, resignation, draw
 //!   offers and claims, abort, arbiter actions ([`ArbiterAction`]); flags
-//!   fall by the time passed in ([`HostedGame::tick`]).
+//!   fall by the time passed in ([`HostedGame::tick`]). A header with a
+//!   first-move timer ([`Header::with_first_move_rule`], lichess's rule)
+//!   holds the clocks until both sides have moved and aborts the game
+//!   when a first move comes too late, by the same tick.
 //! - **Commit and reveal** are this crate's (tempo-sync only resolves a
 //!   step). In a simultaneous step a commit is checked at once, sealed as
 //!   the parsed choice ([`Sealed`], stored with its [`Entry`], outside the
@@ -46,6 +49,7 @@ pub mod chain;
 mod commit;
 mod end;
 mod entry;
+mod first;
 mod game;
 mod header;
 pub mod view;
@@ -58,7 +62,7 @@ pub use commit::Nonce;
 pub use end::{End, EndReason, EndResult, UnknownReason, UnknownResult};
 pub use entry::{Body, Entry, Revealed, Sealed};
 pub use game::HostedGame;
-pub use header::{GameSpec, Header, MAX_NAME, Variant};
+pub use header::{GameSpec, Header, MAX_NAME, Variant, first_move_timer};
 
 /// What a player or an arbiter asks of a game.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -59,6 +59,22 @@ impl HostedGame {
             "head": hex(&head),
             "seq": seq,
         });
+        // What the page offers: Abort only before the first moves, Claim
+        // draw only when a claim would be granted.
+        state["abortable"] = self.abortable().into();
+        state["drawClaimable"] = self.draw_claimable().into();
+        // The first-move rule: who owes a first move (null: both sides of
+        // a simultaneous step) and the time left for it; the clocks stand
+        // meanwhile.
+        if self.awaiting_first_move() {
+            let left = self.first_move_deadline().map(|d| d.saturating_sub(at));
+            state["firstMove"] = json!({
+                "color": self.first_move_due(),
+                "left": left,
+                "deadline": self.first_move_deadline(),
+            });
+        }
+        state["clockRunning"] = self.clock_running().into();
         if let Some((result, reason)) = self.end() {
             state["result"] = result.into();
             state["reason"] = reason.into();

@@ -50,6 +50,17 @@ async fn wait_for_end(server: &TestServer, id: &str, since: u64) -> u64 {
     server.state.clock.now().saturating_sub(since)
 }
 
+/// A 2+0 game between anna and ben whose clocks run: both first moves
+/// made (before them the first-move rule holds the clocks).
+async fn started_game(server: &TestServer) -> String {
+    let (game, anna, ben) = server
+        .game(json!({"variant": "standard", "clock": "2+0"}))
+        .await;
+    assert_eq!(server.play(&game, &anna, "e2e4").await.0, StatusCode::OK);
+    assert_eq!(server.play(&game, &ben, "e7e5").await.0, StatusCode::OK);
+    game
+}
+
 /// When the flag of game `id` (in `server`'s memory) falls.
 async fn deadline(server: &TestServer, id: &str) -> u64 {
     let slot = server
@@ -190,9 +201,7 @@ async fn a_flag_falls_when_the_instance_that_had_the_game_is_gone() {
     };
     // The first instance loads the game and then does nothing more (no
     // flag ticker, no sweep: as after a crash).
-    let (game, _, _) = first
-        .game(json!({"variant": "standard", "clock": "2+0"}))
-        .await;
+    let game = started_game(&first).await;
     let falls = deadline(&first, &game).await;
     let second = another_instance(&first).await;
     tokio::spawn(tempo_server::sweep_flags(second.state.clone()));
@@ -217,9 +226,7 @@ async fn instances_sweeping_at_once_settle_a_flag_once() {
     let Some(first) = TestServer::postgres().await else {
         return;
     };
-    let (game, _, _) = first
-        .game(json!({"variant": "standard", "clock": "2+0"}))
-        .await;
+    let game = started_game(&first).await;
     let falls = deadline(&first, &game).await;
     let (second, third) = (
         another_instance(&first).await,
@@ -308,9 +315,7 @@ async fn a_tournament_game_s_result_follows_a_swept_flag() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn on_sqlite_the_sweep_settles_a_game_nobody_has_loaded() {
     let first = TestServer::sqlite().await;
-    let (game, _, _) = first
-        .game(json!({"variant": "standard", "clock": "2+0"}))
-        .await;
+    let game = started_game(&first).await;
     let falls = deadline(&first, &game).await;
     // A fresh state over the same store (as after a restart): the game is
     // in nobody's memory.

@@ -17,11 +17,13 @@ async fn games_and_flags_survive_a_restart() {
     let (game, anna, ben) = server
         .game(json!({"variant": "synchronschach", "clock": "1+0"}))
         .await;
+    // The clocks start at the first reveal (the first-move rule).
     assert_eq!(server.play(&game, &anna, "e2e4").await.0, StatusCode::OK);
-    // Black thinks longer, so that its flag falls first.
-    tokio::time::sleep(Duration::from_millis(30)).await;
     assert_eq!(server.play(&game, &ben, "e7e5").await.0, StatusCode::OK);
     let started = server.state.clock.now();
+    // White commits the second pair at once; Black does not, so that its
+    // flag falls first.
+    assert_eq!(server.play(&game, &anna, "d2d4").await.0, StatusCode::OK);
     // The server goes away (no flag ticker ran); its store stays.
     let store = server.state.store.clone();
     tokio::time::sleep(Duration::from_millis(1_300)).await;
@@ -37,7 +39,7 @@ async fn games_and_flags_survive_a_restart() {
         .settle_flags(&state.store, &state.writer, state.clock.now())
         .await;
     let game_now = slot.game.lock().await;
-    // Black took longer over the first pair: its flag fell first.
+    // Black had not committed the second pair: its flag fell first.
     assert_eq!(game_now.end(), Some(("1-0", "timeout")));
     drop(game_now);
     let entries = state.store.entries(&game).await.unwrap();

@@ -125,7 +125,8 @@ pub(crate) async fn accept(
     let spec = game_spec(&challenge.spec);
     let (white, black) = challenge.seats();
     let game_id = random_id();
-    let header = Header::new(&game_id, &spec, &white, &black)?;
+    // Casual games follow lichess: the clocks wait for the first moves.
+    let header = Header::new(&game_id, &spec, &white, &black)?.with_first_move_rule();
     let (game, first) = HostedGame::create(header, state.clock.now())?;
     if !state
         .store

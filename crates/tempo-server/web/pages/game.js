@@ -13,6 +13,7 @@ import { matchInput, destinations, choicesFor, premoveDestinations } from '../mo
 import { describeEvents, eventSquares, lastMarks } from '../reveal.js';
 import { play, soundOn, setSoundOn } from '../sound.js';
 import catalogue from '../i18n/game.js';
+import { GameControls, clockText } from '../game-controls.js';
 
 addCatalogue(catalogue);
 
@@ -27,19 +28,6 @@ export async function render(main, [id]) {
   leave();
   session = new GamePage(main, id);
   await session.start();
-}
-
-function clockText(ms) {
-  if (ms === null || ms === undefined) return '–';
-  const total = Math.max(0, Math.ceil(ms / 1000));
-  const days = Math.floor(total / 86400);
-  const hours = Math.floor((total % 86400) / 3600);
-  const min = Math.floor((total % 3600) / 60);
-  const sec = total % 60;
-  const two = (n) => String(n).padStart(2, '0');
-  if (days) return `${days}d ${two(hours)}:${two(min)}`;
-  if (hours) return `${hours}:${two(min)}:${two(sec)}`;
-  return `${two(min)}:${two(sec)}`;
 }
 
 const other = (c) => (c === 'white' ? 'black' : 'white');
@@ -58,20 +46,23 @@ class GamePage {
     this.steps = []; // every revealed step / move, for the digit code
     this.timer = null;
     this.stopped = false;
+    this.controls = new GameControls(this);
   }
 
   stop() {
     this.stopped = true;
+    this.controls.stop();
     this.controller.abort();
     clearInterval(this.timer);
   }
 
   async start() {
     this.build();
+    // 100 ms: the tenths under ten seconds tick smoothly.
     this.timer = setInterval(() => {
       this.tickClocks();
       this.warnLowTime();
-    }, 200);
+    }, 100);
     await this.connect();
   }
 
@@ -124,7 +115,7 @@ class GamePage {
     this.replay = h('div', { class: 'replay no-print' });
     this.digits = h('p', { class: 'mono digits', hidden: true });
     const side = h('div', { class: 'side' },
-      this.top.el, this.phase, this.status, this.reveal, this.entry, this.bottom.el,
+      this.top.el, this.phase, this.controls.notice, this.status, this.reveal, this.entry, this.bottom.el,
       h('section', { class: 'card' }, h('h2', {}, t('game.record')), this.record, this.digits),
       this.actions, this.exports);
     this.main.append(this.title, h('div', { class: 'game' }, h('div', {}, this.boardBox, this.soundSetting(), this.replay), side));
@@ -141,6 +132,7 @@ class GamePage {
   // ----- the stream -----
 
   onLine(line) {
+    this.controls.onLine(line);
     switch (line.type) {
       case 'gameFull':
         this.full = line;
@@ -287,15 +279,6 @@ class GamePage {
       }
       this.pending = null;
       this.render();
-    } catch (err) {
-      toast(t('error.generic', { reason: err.message }), 'error');
-    }
-  }
-
-  async action(path, confirmKey) {
-    if (confirmKey && !confirm(t(confirmKey))) return;
-    try {
-      await post(`/api/board/game/${this.id}/${path}`);
     } catch (err) {
       toast(t('error.generic', { reason: err.message }), 'error');
     }
@@ -542,29 +525,15 @@ class GamePage {
 
   renderActions() {
     const s = this.state;
-    this.actions.replaceChildren();
     if (s.status !== 'started') {
       const reason = hasKey('reason.' + s.reason) ? t('reason.' + s.reason) : s.reason || '';
       this.status.textContent = t('game.over', { result: s.result || '*', reason });
       this.status.dataset.result = s.result || '';
-      return;
+    } else {
+      this.status.textContent = s.paused ? t('game.paused') : '';
     }
-    this.status.textContent = s.paused ? t('game.paused') : '';
-    if (!this.color) return;
-    const button = (key, action, onclick, cls = '') => h('button', { type: 'button', class: cls, dataset: { action }, onclick }, t(key));
-    const offer = s.drawOffer;
-    if (offer && offer !== this.color) {
-      this.actions.append(h('span', {}, t('game.drawOffered')),
-        button('game.acceptDraw', 'draw-yes', () => this.action('draw/yes'), 'primary'),
-        button('game.declineDraw', 'draw-no', () => this.action('draw/no')));
-    } else if (!offer) {
-      this.actions.append(button('game.offerDraw', 'draw', () => this.action('draw/yes')));
-    }
-    this.actions.append(
-      button('game.claimDraw', 'claim-draw', () => this.action('claim-draw')),
-      button('game.abort', 'abort', () => this.action('abort', 'game.confirmAbort')),
-      button('game.resign', 'resign', () => this.action('resign', 'game.confirmResign'), 'danger'),
-    );
+    // The buttons that apply now (game-controls.js).
+    this.controls.render();
   }
 
   renderExports() {
@@ -575,9 +544,10 @@ class GamePage {
       h('a', { href: `/log/${this.id}`, dataset: { link: '' } }, t('game.log')), ' · ',
       h('a', { href: big ? `/game/${this.id}` : `/game/${this.id}?view=big`, dataset: { link: '', action: 'projector' } }, big ? t('game.normalView') : t('game.projector')), ' · ',
       h('button', { type: 'button', class: 'link', dataset: { action: 'flip' }, onclick: () => { this.board.setOrientation(other(this.board.orientation)); this.render(); } }, t('game.flip')),
-      ['arbiter', 'admin'].includes(me()?.role)
+      // Spread: replaceChildren would write an array as its text.
+      ...(['arbiter', 'admin'].includes(me()?.role)
         ? [' · ', h('a', { href: `/arbiter?game=${this.id}`, dataset: { link: '', action: 'arbiter' } }, t('game.arbiter'))]
-        : '',
+        : []),
     );
   }
 
@@ -607,7 +577,8 @@ class GamePage {
   running(c) {
     const s = this.state;
     const base = c === 'white' ? s.wtime : s.btime;
-    return s.status === 'started' && !s.paused && !!s.due[c] && !s.committed[c] && base !== null && base !== undefined;
+    // `clockRunning` is false while the first moves are awaited.
+    return s.status === 'started' && !s.paused && s.clockRunning !== false && !!s.due[c] && !s.committed[c] && base !== null && base !== undefined;
   }
 
   // Takes the time run since the state arrived off the running clocks, so
@@ -625,6 +596,7 @@ class GamePage {
     if (!this.state) return;
     const s = this.state;
     const elapsed = performance.now() - (this.receivedAt || performance.now());
+    this.controls.tick(elapsed);
     for (const panel of [this.top, this.bottom]) {
       const c = panel.color;
       if (!c) continue;

@@ -14,6 +14,7 @@ addCatalogue(catalogue);
 const COMMON = 5;
 const SYNC = 6;
 const FAIR = 9;
+const CLOCK = 3;
 
 function list(prefix, n, extra = [], tag = 'ol') {
   const items = [];
@@ -79,7 +80,7 @@ function example(ex) {
 export async function render(main) {
   const toc = h('nav', { class: 'card', 'aria-label': t('rules.toc') },
     h('ul', {},
-      [['common', 'rules.common'], ['sync', 'rules.sync'], ['fair', 'rules.fair'], ['examples', 'rules.examples']]
+      [['common', 'rules.common'], ['sync', 'rules.sync'], ['fair', 'rules.fair'], ['clock', 'rules.clock'], ['examples', 'rules.examples']]
         .map(([id, key]) => h('li', {}, h('a', { href: '#' + id }, t(key))))));
   const examples = h('div', { 'aria-live': 'polite' }, h('p', { class: 'hint' }, t('rules.examples.loading')));
   main.append(
@@ -89,6 +90,7 @@ export async function render(main) {
     section('common', t('rules.common'), list('rules.common', COMMON)),
     section('sync', t('rules.sync'), list('rules.sync', SYNC)),
     section('fair', t('rules.fair'), list('rules.fair', FAIR, ['rules.fair.ep', 'rules.fair.rest'], 'ul')),
+    section('clock', t('rules.clock'), list('rules.clock', CLOCK, [], 'ul')),
     h('section', { id: 'examples', 'aria-labelledby': 'examples-h' },
       h('h2', { id: 'examples-h' }, t('rules.examples')),
       h('p', { class: 'hint' }, t('rules.examples.hint')),

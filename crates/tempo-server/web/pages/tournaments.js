@@ -6,6 +6,7 @@ import { t, addCatalogue } from '../i18n.js';
 import { get, post, me } from '../api.js';
 import { h, field, select } from '../dom.js';
 import { navigate, toast } from '../app.js';
+import { ask } from '../dialog.js';
 import { diagram } from '../board.js';
 import { parsePlacement } from '../fen.js';
 import { CLOCKS } from './lobby.js';
@@ -219,7 +220,7 @@ function playersSection(tour, director, reload) {
       : p.firstRound > 1 ? t('tour.lateEntry', { round: p.firstRound }) : ''),
     h('td', {}, director && (p.withdrawnAfter === null || p.withdrawnAfter === undefined)
       ? h('button', { type: 'button', dataset: { action: 'withdraw', player: p.id }, onclick: async () => {
-          if (!confirm(t('tour.confirmWithdraw', { name: p.name }))) return;
+          if (!(await ask(t('tour.confirmWithdraw', { name: p.name }), t('tour.withdraw')))) return;
           if (await act(post(`/api/tournaments/${tour.id}/players/${p.id}/withdraw`), 'tour.saved')) reload();
         } }, t('tour.withdraw'))
       : '')));

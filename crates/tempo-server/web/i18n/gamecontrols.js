@@ -1,0 +1,28 @@
+export default {
+  de: {
+    'controls.drawSent': 'Remis angeboten – wartet auf die Antwort.',
+    'controls.drawDeclined': 'Remisangebot abgelehnt.',
+    'controls.rematch': 'Revanche',
+    'controls.newGame': 'Neue Partie',
+    'controls.rematchSent': 'Revanche angeboten – wartet auf die Antwort.',
+    'controls.rematchDeclined': 'Revanche abgelehnt.',
+    'controls.rematchOffered': '{name} bietet eine Revanche an.',
+    'controls.acceptRematch': 'Revanche annehmen',
+    'controls.declineRematch': 'Ablehnen',
+    'controls.bothSides': 'Beide Seiten',
+    'controls.firstMove': '{who}: erster Zug binnen {seconds} s, sonst wird die Partie abgebrochen. Die Uhren laufen erst nach den ersten Zügen.',
+  },
+  en: {
+    'controls.drawSent': 'Draw offered – waiting for the answer.',
+    'controls.drawDeclined': 'Draw offer declined.',
+    'controls.rematch': 'Rematch',
+    'controls.newGame': 'New game',
+    'controls.rematchSent': 'Rematch offered – waiting for the answer.',
+    'controls.rematchDeclined': 'Rematch declined.',
+    'controls.rematchOffered': '{name} offers a rematch.',
+    'controls.acceptRematch': 'Accept rematch',
+    'controls.declineRematch': 'Decline',
+    'controls.bothSides': 'Both sides',
+    'controls.firstMove': '{who}: first move within {seconds} s, or the game is aborted. The clocks start after the first moves.',
+  },
+};
