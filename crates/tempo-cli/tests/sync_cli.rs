@@ -170,6 +170,11 @@ fn pgn_export_reads_back() {
     assert!(out.status.success());
     let pgn = String::from_utf8(out.stdout).unwrap();
     assert!(pgn.contains("[Variant \"Synchronschach\"]"));
+    // The movetext is the SAN record, and it reads back.
+    assert!(
+        pgn.contains("2. exd5 Nf6 {exchange black d5}") && pgn.contains("2x. .. Qxd5"),
+        "{pgn}"
+    );
     let v = json(&tempo(
         &["sync", "replay", "--variant", "synchronschach"],
         &pgn,

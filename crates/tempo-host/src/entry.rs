@@ -67,7 +67,8 @@ pub enum Body {
         step: u32,
         white: Option<Revealed>,
         black: Option<Revealed>,
-        /// The step's record line (`1. e4 e5`, markers included).
+        /// The step's pair record line in UCI (`1. e2e4 e7e5`, markers
+        /// included), as hashed; the game state shows it in SAN.
         record: String,
         /// The variant's events (captures, exchange rights, checks, phase).
         events: Vec<Value>,

@@ -52,7 +52,8 @@ pub struct HostedGame {
     pub(crate) draw_offer: Option<Color>,
     pub(crate) paused: bool,
     pub(crate) end: Option<(EndResult, EndReason)>,
-    /// The record lines (simultaneous) or SAN moves (alternating).
+    /// The SAN record lines (simultaneous, [`tempo_sync::san`]) or SAN
+    /// moves (alternating).
     pub(crate) record: Vec<String>,
     pub(crate) snapshots: Vec<Snapshot>,
     /// Each player's completed clock moves when this step began.
@@ -551,21 +552,20 @@ impl HostedGame {
                 self.clock_commit(*color, at)?;
                 self.sealed[color.index()] = Some(sealed);
             }
-            Body::Reveal {
-                white,
-                black,
-                record,
-                ..
-            } => {
+            Body::Reveal { white, black, .. } => {
                 self.snapshot();
                 let Board::Sync(game) = &self.board else {
                     return Err(HostError::Illegal("a reveal in an alternating game".into()));
                 };
                 let choice = |r: &Option<Revealed>| r.as_ref().map(|r| r.choice);
                 let (w, b) = (choice(white), choice(black));
-                let (next, _) = game
+                let (next, events) = game
                     .resolve(w, b)
                     .map_err(|e| HostError::Illegal(e.to_string()))?;
+                // The logged line is the UCI pair record (hashed, kept as
+                // it was written); people and the PGN get it in SAN,
+                // derived here so that old logs show SAN as well.
+                let san = tempo_sync::san::write_step(game, w, b, &events);
                 for (color, choice) in [(Color::White, &w), (Color::Black, &b)] {
                     if choice.is_some() && self.sealed[color.index()].is_none() {
                         self.clock_commit(color, at)?;
@@ -575,7 +575,7 @@ impl HostedGame {
                 self.sealed = [None, None];
                 self.step += 1;
                 self.draw_offer = None;
-                self.record.push(record.clone());
+                self.record.push(san);
                 self.first_move_made(at)?;
                 self.begin_step();
                 self.commit_idle_sides(at)?;

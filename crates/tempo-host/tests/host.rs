@@ -432,6 +432,27 @@ fn exports_read_back_as_the_game() {
 }
 
 #[test]
+fn the_game_shows_its_record_in_san_and_the_log_keeps_uci() {
+    let (mut game, mut log) = new_game(&spec(Variant::Fairschach, Some("300+3")));
+    play(&mut game, &mut log, Color::White, "e2e4", 2_000);
+    play(&mut game, &mut log, Color::Black, "d7d5", 3_000);
+    let reveal = log.last().unwrap().public_line();
+    let marks = "{paused white e4; paused black d5}";
+    assert!(
+        reveal.contains(&format!(r#""record":"1. e2e4 d7d5 {marks}""#)),
+        "{reveal}"
+    );
+    let line = format!("1. e4 d5 {marks}");
+    assert_eq!(game.state(Audience::Public, 3_000)["record"][0], line);
+    let replayed = HostedGame::replay(&log).expect("the log replays");
+    assert_eq!(replayed.state(Audience::Public, 3_000)["record"][0], line);
+    let pgn = game.pgn();
+    assert!(pgn.contains(&line), "{pgn}");
+    let (_, end, _) = tempo_sync::pgn::read(&pgn).expect("the SAN PGN reads back");
+    assert_eq!(end.pair_number(), 2);
+}
+
+#[test]
 fn moves_may_be_written_in_san_or_iccf_digits() {
     let (mut game, mut log) = new_game(&spec(Variant::Fairschach, None));
     play(&mut game, &mut log, Color::White, "Nf3", 2_000);

@@ -73,6 +73,7 @@ mod phase;
 pub mod playout;
 pub mod record;
 mod rules;
+pub mod san;
 mod step;
 
 pub use error::{

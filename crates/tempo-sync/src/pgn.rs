@@ -2,8 +2,9 @@
 //! (`Synchronschach` or `Fairschach`), `SetUp`/`FEN` for another start
 //! (the extended notation of [`crate::notation`]; Chess960 start
 //! positions too), `VariantRules` for non-default options; the movetext is
-//! the pair record of [`crate::record`], one step per line, then the
-//! result. [`read`] reads it back.
+//! the record, one step per line (the SAN record of [`crate::san`] as the
+//! server and `--export pgn` write it, or the UCI pair record of
+//! [`crate::record`]), then the result. [`read`] reads either back.
 
 use tempo_chess::pgn::Tags;
 
@@ -18,7 +19,7 @@ use crate::rules::{Rules, Variant};
 pub struct SyncPgn {
     pub tags: Tags,
     pub start: SyncGame,
-    /// The record lines (see [`crate::record`]).
+    /// The record lines (SAN, [`crate::san`], or UCI, [`crate::record`]).
     pub lines: Vec<String>,
 }
 

@@ -15,7 +15,8 @@
 //! `e1g1` or king-takes-rook `e1h1`, the latter written for Chess960); in
 //! the exchange phase `x` + the capture (`xd4e5`, the `x` may be left out)
 //! or `-` to decline; `..` for a player who has nothing to choose in this
-//! step. A leading move number (`12.`, `12x.`, `12...`) is optional.
+//! step; a SAN move (`Nf3`, `exd5`, `O-O`, `a8=Q`) is read too, so that
+//! the SAN record of [`crate::san`] replays. A leading move number (`12.`, `12x.`, `12...`) is optional.
 //! `{...}` are comments (the writer puts markers for special cases there:
 //! `collision e5`, `swap`, `void black not-executable`, `first-move
 //! white`, `new-parry black`, `exchange white e5`, `check white`,
@@ -33,14 +34,22 @@ use crate::event::{Event, VoidReason};
 use crate::game::{Choice, Expected, SyncGame};
 use crate::phase::Phase;
 
-/// Reads a UCI move of `color` in `pos` (either castling spelling). A
+/// Reads a UCI move of `color` in `pos` (either castling spelling), or a
+/// SAN move (the SAN record). A
 /// well-formed move that is not legal is returned as written, so that the
 /// state machine can say why it is illegal.
 pub fn parse_move(pos: &Position, color: Color, text: &str) -> Result<Move, ChoiceError> {
-    let parsed: Uci = text.parse()?;
     let mut free = pos.clone();
     free.set_paused(Bitboard::EMPTY);
     free.set_turn(color);
+    // The SAN record ([`crate::san`]) and PGN written from it read back
+    // too; a token that is neither is reported as the UCI it is not.
+    let parsed: Uci = match text.parse() {
+        Ok(parsed) => parsed,
+        Err(err) => {
+            return tempo_chess::san::parse(&free, text).map_err(|_| ChoiceError::from(err));
+        }
+    };
     if let Some(mv) = parsed.to_move(&free) {
         return Ok(mv);
     }

@@ -1,11 +1,11 @@
 //! Round trips of the record formats over random games: pair record,
-//! digit code, PGN, extended position notation (every state).
+//! SAN record, digit code, PGN, extended position notation (every state).
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use tempo_chess::Color;
 use tempo_sync::playout::random_choice;
-use tempo_sync::{Rules, SyncGame, Variant, digits, notation, pgn, record};
+use tempo_sync::{Rules, SyncGame, Variant, digits, notation, pgn, record, san};
 
 fn games(
     rules: Rules,
@@ -21,7 +21,7 @@ fn games(
             SyncGame::chess960(rules, (i * 37 % 960) as u16).unwrap()
         };
         let mut game = start.clone();
-        let (mut lines, mut codes) = (Vec::new(), Vec::new());
+        let (mut lines, mut codes, mut sans) = (Vec::new(), Vec::new(), Vec::new());
         while !game.is_over() {
             // Every state survives the position notation.
             let text = notation::write(&game);
@@ -33,8 +33,13 @@ fn games(
             let (next, events) = game.resolve(white, black).unwrap();
             lines.push(record::write_step(&game, white, black, &events));
             codes.push(digits::write_step(&game, white, black, &events));
+            sans.push(san::write_step(&game, white, black, &events));
             game = next;
         }
+        // The SAN record replays to the same end as the UCI one.
+        let (again, _) = record::replay(&start, &sans.join("\n"))
+            .unwrap_or_else(|e| panic!("{e}\n{}", sans.join("\n")));
+        assert_eq!(notation::write(&again), notation::write(&game));
         check(&start, &lines, &codes, &game);
     }
 }

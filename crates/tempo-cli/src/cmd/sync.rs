@@ -115,8 +115,9 @@ pub(crate) struct ReplayArgs {
     /// The record is in the digit code for correspondence.
     #[arg(long)]
     pub digits: bool,
-    /// Print the game in this format instead of the JSON state: record,
-    /// digits, pgn.
+    /// Print the game in this format instead of the JSON state: record
+    /// (UCI pair record), san (the record in SAN), digits, pgn (with the
+    /// SAN record).
     #[arg(long)]
     pub export: Option<String>,
 }
@@ -267,8 +268,14 @@ fn replay(args: &ReplayArgs) -> anyhow::Result<()> {
                 let (next, resolution) = game.step(step.white, step.black)?;
                 lines.push(match format {
                     "digits" => resolution.digits,
-                    "record" | "pgn" => resolution.record,
-                    other => bail!("unknown --export format '{other}' (record, digits, pgn)"),
+                    "record" => resolution.record,
+                    "san" | "pgn" => tempo_sync::san::write_step(
+                        &game,
+                        step.white,
+                        step.black,
+                        &resolution.events,
+                    ),
+                    other => bail!("unknown --export format '{other}' (record, san, digits, pgn)"),
                 });
                 game = next;
             }

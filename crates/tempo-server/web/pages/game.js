@@ -12,6 +12,7 @@ import { toast } from '../app.js';
 import { matchInput, destinations, choicesFor, premoveDestinations } from '../moves.js';
 import { describeEvents, eventSquares, lastMarks } from '../reveal.js';
 import { play, soundOn, setSoundOn } from '../sound.js';
+import { RecordView, splitLine, markOf } from '../record.js';
 import catalogue from '../i18n/game.js';
 import { GameControls, clockText } from '../game-controls.js';
 
@@ -47,17 +48,20 @@ class GamePage {
     this.timer = null;
     this.stopped = false;
     this.controls = new GameControls(this);
+    this.pageKeys = new AbortController(); // the record's keys, for the page's life
   }
 
   stop() {
     this.stopped = true;
     this.controls.stop();
     this.controller.abort();
+    this.pageKeys.abort();
     clearInterval(this.timer);
   }
 
   async start() {
     this.build();
+    this.recordView.listen(this.pageKeys.signal);
     // 100 ms: the tenths under ten seconds tick smoothly.
     this.timer = setInterval(() => {
       this.tickClocks();
@@ -109,14 +113,15 @@ class GamePage {
     this.status = h('p', { class: 'status', role: 'status', 'aria-live': 'polite' });
     this.reveal = h('div', { class: 'reveal', 'aria-live': 'polite', dataset: { reveal: '' } });
     this.entry = h('div', { class: 'entry card no-print' });
-    this.record = h('ol', { class: 'record', 'aria-label': t('game.record') });
+    this.recordView = new RecordView({ onChange: () => this.render() });
+    this.record = this.recordView.list;
     this.actions = h('div', { class: 'actions no-print' });
     this.exports = h('p', { class: 'exports no-print' });
     this.replay = h('div', { class: 'replay no-print' });
     this.digits = h('p', { class: 'mono digits', hidden: true });
     const side = h('div', { class: 'side' },
       this.top.el, this.phase, this.controls.notice, this.status, this.reveal, this.entry, this.bottom.el,
-      h('section', { class: 'card' }, h('h2', {}, t('game.record')), this.record, this.digits),
+      h('section', { class: 'card' }, h('h2', {}, t('game.record')), this.recordView.el, this.digits),
       this.actions, this.exports);
     this.main.append(this.title, h('div', { class: 'game' }, h('div', {}, this.boardBox, this.soundSetting(), this.replay), side));
   }
@@ -158,6 +163,7 @@ class GamePage {
         play(/x/.test(line.san || '') ? 'capture' : 'move');
         this.lastReveal = { move: line };
         this.steps.push({ white: line.color === 'white' ? line.uci : null, black: line.color === 'black' ? line.uci : null });
+        this.positions?.push(positionOf(line));
         break;
       default:
         break;
@@ -190,6 +196,7 @@ class GamePage {
   onReveal(line) {
     this.lastReveal = line;
     this.steps.push({ white: line.white?.choice ?? null, black: line.black?.choice ?? null });
+    this.positions?.push(positionOf(line));
     const check = (line.events || []).find((e) => e.type === 'check');
     this.lastCheck = check ? check.color : null;
     if (this.color) navigator.vibrate?.(60);
@@ -207,11 +214,17 @@ class GamePage {
         if (e.type === 'gameCreated') this.positions.push({ fen: e.fen, arrows: [] });
         if (e.type === 'reveal') {
           this.steps.push({ white: e.white?.choice ?? null, black: e.black?.choice ?? null });
-          this.positions.push({ fen: e.fen, arrows: arrowsOf(e.white?.choice, e.black?.choice), record: e.record });
+          this.positions.push(positionOf(e));
         }
         if (e.type === 'move') {
           this.steps.push({ white: e.color === 'white' ? e.uci : null, black: e.color === 'black' ? e.uci : null });
-          this.positions.push({ fen: e.fen, arrows: arrowsOf(e.color === 'white' ? e.uci : null, e.color === 'black' ? e.uci : null), record: e.san });
+          this.positions.push(positionOf(e));
+        }
+        // An arbiter's restore takes the steps after it back, as the
+        // record does.
+        if (e.type === 'arbiter' && e.action?.kind === 'restore') {
+          this.positions.length = Math.min(this.positions.length, e.action.step + 1);
+          this.steps.length = Math.min(this.steps.length, e.action.step);
         }
       }
       const last = [...entries].reverse().find((e) => e.type === 'reveal' || e.type === 'move');
@@ -238,6 +251,7 @@ class GamePage {
   }
 
   onBoardMove(from, to) {
+    if (this.recordView.browsing()) return;
     if (!this.canChoose() && this.premoveAllowed()) {
       this.premove = { from, to };
       this.render();
@@ -255,6 +269,11 @@ class GamePage {
 
   enter(choice) {
     this.promotion = null;
+    // A move is entered on the live position only, never on one browsed.
+    if (this.recordView.browsing()) {
+      toast(t('record.backFirst'), 'error');
+      return;
+    }
     if (!this.canChoose()) return;
     if (this.alternating()) {
       // Orthodox play: a move is played at once, as on any chess server.
@@ -379,6 +398,7 @@ class GamePage {
     this.board.setMarks(marks);
     this.board.setArrows(arrows);
     this.board.setDests(this.boardDests(pos.board));
+    this.showBrowsed();
     this.renderPhase();
     this.renderReveal();
     this.renderEntry();
@@ -428,7 +448,7 @@ class GamePage {
     const special = describeEvents(r.events || [], t);
     this.reveal.replaceChildren(
       h('strong', {}, t('game.revealed')), ' ',
-      h('span', { class: 'mono' }, localiseRecord(r.record || '')),
+      h('span', { class: 'mono' }, this.revealedLine(r)),
       special.length ? h('ul', { class: 'special' }, special.map((s) => h('li', { dataset: { event: s.type } }, s.text))) : '',
     );
   }
@@ -510,17 +530,38 @@ class GamePage {
 
   renderRecord() {
     const s = this.state;
-    let lines = s.record || [];
-    if (this.full.variant === 'standard' || this.full.variant === 'chess960') {
-      const paired = [];
-      for (let i = 0; i < lines.length; i += 2) paired.push(`${i / 2 + 1}. ${lines[i]} ${lines[i + 1] || ''}`);
-      lines = paired;
-    }
-    this.record.replaceChildren(...lines.map((l) => h('li', {}, localiseRecord(l))));
-    this.record.scrollTop = this.record.scrollHeight;
+    const plies = this.full.variant === 'standard' || this.full.variant === 'chess960';
+    this.recordView.update(s.record || [], plies);
     this.digits.textContent = this.steps
       .map((st, i) => `${i + 1}. ${st.white ? uciToDigits(st.white) : '…'} ${st.black ? uciToDigits(st.black) : '…'}`)
       .join('  ');
+    // A step the history missed (it was read while the step came): read
+    // it again, once for each length of the record.
+    const want = (s.record || []).length + 1;
+    if (this.positions && this.positions.length !== want && this.historyFor !== want) {
+      this.historyFor = want;
+      this.loadHistory();
+    }
+  }
+
+  // The browsed position on the board instead of the live one (which the
+  // page keeps up to date underneath); nothing to enter there.
+  showBrowsed() {
+    if (!this.recordView.browsing()) return;
+    const p = this.positions?.[this.recordView.index];
+    if (!p) return;
+    const pos = parsePosition(p.fen);
+    this.board.setPieces(pos.board);
+    this.board.setMarks(new Map(pos.paused.map((sq) => [sq, ['paused']])));
+    this.board.setArrows(p.arrows);
+    this.board.setDests(new Map());
+  }
+
+  // The revealed step as the record has it (SAN, marks as signs).
+  revealedLine(r) {
+    const record = this.state.record || [];
+    const { moves, markers } = splitLine(record[record.length - 1] || r.record || '');
+    return [moves, ...markers.map((m) => markOf(m).text)].join(' ');
   }
 
   renderActions() {
@@ -561,11 +602,10 @@ class GamePage {
     const label = h('span', {});
     const slider = h('input', { type: 'range', min: '0', max: String(n), value: String(n), 'aria-label': t('game.replay') });
     const show = () => {
-      const p = this.positions[Number(slider.value)];
-      this.board.setDests(new Map());
-      this.board.setPieces(parsePosition(p.fen).board);
-      this.board.setArrows(p.arrows);
-      label.textContent = t('game.replayStep', { step: slider.value, of: n }) + (p.record ? ` · ${p.record}` : '');
+      const i = Number(slider.value);
+      const line = (this.state.record || [])[i - 1];
+      label.textContent = t('game.replayStep', { step: i, of: n }) + (line ? ` · ${splitLine(line).moves}` : '');
+      this.recordView.go(i);
     };
     slider.addEventListener('input', show);
     this.replay.append(h('label', { class: 'field' }, h('span', {}, t('game.replay')), slider), label);
@@ -611,12 +651,12 @@ class GamePage {
   }
 }
 
-// The record's markers ({paused white g4; collision g4}) in the page's
-// language: each known word through the catalogue, squares and results
-// as they are.
-function localiseRecord(line) {
-  return String(line).replace(/\{([^}]*)\}/g, (_, inner) =>
-    '{' + inner.split(/(\s+|;)/).map((w) => (hasKey('marker.' + w) ? t('marker.' + w) : w)).join('') + '}');
+// A reveal or a move of the log or the stream as a position to browse.
+function positionOf(e) {
+  const arrows = e.type === 'move'
+    ? arrowsOf(e.color === 'white' ? e.uci : null, e.color === 'black' ? e.uci : null)
+    : arrowsOf(e.white?.choice, e.black?.choice);
+  return { fen: e.fen, arrows };
 }
 
 function arrowsOf(white, black) {
