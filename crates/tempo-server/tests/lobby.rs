@@ -111,6 +111,8 @@ async fn open_challenges(server: &TestServer) {
     let wtime = shown["state"]["wtime"].as_i64().unwrap();
     assert!((290_000..=300_000).contains(&wtime), "{wtime}");
     assert_eq!(shown["state"]["btime"], 300_000);
+    // The board and the clocks, not the record (the game's page has it).
+    assert!(shown["state"]["record"].is_null() && shown["state"]["due"]["white"] == "move");
     assert_eq!(playing["nextPage"], Value::Null);
     let (status, _) = server
         .call(Method::GET, "/api/games/playing?nb=99", None, None)

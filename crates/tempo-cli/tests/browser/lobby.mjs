@@ -54,8 +54,9 @@ export const tests = [
       await carl.waitForURL(/\/game\/[A-Za-z0-9]+$/);
       const gameId = new URL(carl.url()).pathname.split('/').pop();
       await anna.waitForURL(`**/game/${gameId}`);
-      await carl.locator('[data-square="e1"] [data-piece]').waitFor();
-      await anna.locator('[data-square="e1"] [data-piece]').waitFor();
+      // The game's own board (the lobby's small boards may still be leaving).
+      await carl.locator('.board-box [data-square="e1"] [data-piece]').waitFor();
+      await anna.locator('.board-box [data-square="e1"] [data-piece]').waitFor();
       const api = await apiAs('carl');
       const open = await api.get('/api/challenge/open');
       assert(!open.challenges.some((c) => c.challenger === 'anna'), 'the accepted challenge left the list');
@@ -77,12 +78,13 @@ export const tests = [
       assertEqual(await mini.locator('[data-piece]').count(), 32, 'every piece on the small board');
       for (const color of ['white', 'black']) {
         const text = await mini.locator(`[data-clock="${color}"]`).textContent();
-        assert(/^(10:00|9:[0-5]\d)$/.test(text), `${color}'s clock reads ${text}`);
+        // 10 minutes, less what passed, plus White's 5 s increment.
+        assert(/^(10:0\d|9:[0-5]\d)$/.test(text), `${color}'s clock reads ${text}`);
       }
       await screenshot(page, 'lobby-running-desktop');
       await mini.locator('.board').click();
       await page.waitForURL(`**/game/${gameId}`);
-      await page.locator('[data-square="e4"] [data-piece]').waitFor();
+      await page.locator('.board-box [data-square="e4"] [data-piece]').waitFor();
       await resign('ben', gameId);
       assertEqual(page.errors.join('\n'), '', 'no script errors');
     },
@@ -135,7 +137,7 @@ export const tests = [
       for (const [width, height, locale] of [[1024, 768, 'de-DE'], [1366, 768, 'en-GB'], [1920, 1080, 'en-GB']]) {
         const page = await newPage(browser, { viewport: { width, height }, locale });
         await page.goto(`/game/${gameId}?view=big`);
-        await page.locator('[data-square="e4"] [data-piece]').waitFor();
+        await page.locator('.board-box [data-square="e4"] [data-piece]').waitFor();
         const what = `${width}x${height}`;
         assert(!(await page.locator('header.top').isVisible()), `${what}: the menu bar is hidden`);
         await inside(page, page.locator('.board').first(), `${what}: the board`);

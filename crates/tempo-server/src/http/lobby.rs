@@ -41,8 +41,8 @@ pub(super) struct RunningView {
     #[schema(value_type = GameKind)]
     pub variant: Variant,
     pub clock: Option<String>,
-    /// The public `gameState` (fen, wtime, btime in ms, due, committed…),
-    /// as the game stream sends it.
+    /// Of the public `gameState`: `fen`, `phase`, `due`, `committed`,
+    /// `wtime`/`btime` (ms), `status`, `seq`.
     #[schema(value_type = Object)]
     pub state: Value,
 }

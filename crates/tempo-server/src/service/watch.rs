@@ -17,7 +17,8 @@ pub(crate) struct RunningGame {
     pub black: String,
     pub variant: Variant,
     pub clock: Option<String>,
-    /// The host's public state now (position, clocks, who is to choose).
+    /// The host's public state now, cut to the position, the clocks and
+    /// who is to choose.
     pub state: Value,
 }
 
@@ -42,11 +43,33 @@ pub(crate) async fn running(
             black: header.black.clone(),
             variant: header.variant,
             clock: header.clock.clone(),
-            state: game.state(Audience::Public, now),
+            state: board_and_clocks(game.state(Audience::Public, now)),
             id,
         });
     }
     Ok((games, more))
+}
+
+/// The fields of a public `gameState` a small board with clocks shows:
+/// the rest (the record above all) stays with the game's own page, so
+/// that a lobby polling a dozen games reads little.
+const BOARD_FIELDS: [&str; 8] = [
+    "fen",
+    "phase",
+    "due",
+    "committed",
+    "wtime",
+    "btime",
+    "status",
+    "seq",
+];
+
+fn board_and_clocks(state: Value) -> Value {
+    let Value::Object(mut all) = state else {
+        return state;
+    };
+    all.retain(|key, _| BOARD_FIELDS.contains(&key.as_str()));
+    Value::Object(all)
 }
 
 /// Who is online: the members with an event stream open on this instance

@@ -505,7 +505,7 @@ class GamePage {
       h('button', { type: 'button', class: 'link', dataset: { action: 'digits' }, onclick: () => { this.digits.hidden = !this.digits.hidden; } }, t('game.digitCode')), ' · ',
       h('a', { href: `/log/${this.id}`, dataset: { link: '' } }, t('game.log')), ' · ',
       h('a', { href: big ? `/game/${this.id}` : `/game/${this.id}?view=big`, dataset: { link: '', action: 'projector' } }, big ? t('game.normalView') : t('game.projector')), ' · ',
-      big ? [fullscreenButton(), ' · '] : '',
+      ...(big ? [fullscreenButton(), ' · '] : []),
       h('button', { type: 'button', class: 'link', dataset: { action: 'flip' }, onclick: () => { this.board.setOrientation(other(this.board.orientation)); this.render(); } }, t('game.flip')),
       ['arbiter', 'admin'].includes(me()?.role)
         ? [' · ', h('a', { href: `/arbiter?game=${this.id}`, dataset: { link: '', action: 'arbiter' } }, t('game.arbiter'))]

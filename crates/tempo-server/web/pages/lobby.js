@@ -245,6 +245,8 @@ export async function render(main, [focusId] = []) {
   stopPolling = () => {
     clearInterval(poll);
     running.stop();
+    // At once, not when the next page draws: its boards alone are shown.
+    running.section.remove();
   };
   followEvents(refresh);
 }
