@@ -195,8 +195,11 @@ export async function render(main, [focusId] = []) {
       gone ? h('p', { class: 'hint', dataset: { gone: '' } }, t('lobby.gone')) : '',
       list.length ? h('ul', {}, list.map((c) => openItem(c, refreshOpen, c.id === focusId))) : h('p', { class: 'hint' }, t('lobby.noOpen')));
   };
+  let onlineShown = null; // the names drawn: redrawn on a change only (keeps focus)
   const refreshOnline = async () => {
     const { users: names } = await get('/api/users/online');
+    if (names.join('\n') === onlineShown) return;
+    onlineShown = names.join('\n');
     online.replaceChildren(h('h2', {}, t('lobby.online')), onlineList(names, form));
   };
   const refresh = async () => {
