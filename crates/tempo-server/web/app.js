@@ -9,6 +9,7 @@ addCatalogue(common);
 
 const ROUTES = [
   [/^\/$/, () => import('./pages/lobby.js'), true],
+  [/^\/challenge\/([A-Za-z0-9]{1,64})$/, () => import('./pages/lobby.js'), true],
   [/^\/login$/, () => import('./pages/login.js'), false],
   [/^\/game\/([A-Za-z0-9]{1,64})$/, () => import('./pages/game.js'), false],
   [/^\/archive$/, () => import('./pages/archive.js'), false],

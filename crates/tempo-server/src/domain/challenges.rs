@@ -7,6 +7,14 @@ use tempo_host::{GameSpec, Header, HostError, Variant};
 /// Most open challenges one member may have sent.
 pub const MAX_OPEN_CHALLENGES: i64 = 20;
 
+/// Most open challenges to anyone (the lobby's seeks) one member may have
+/// waiting: the lobby lists everyone's, so each member's share is small.
+pub const MAX_OPEN_SEEKS: i64 = 5;
+
+/// How long an open challenge to anyone waits for a taker (milliseconds;
+/// lichess lets open challenges live a day).
+pub const OPEN_CHALLENGE_LIFETIME: i64 = 24 * 60 * 60 * 1000;
+
 /// Where a challenge stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ChallengeStatus {
@@ -89,6 +97,10 @@ pub struct Challenge {
     pub color: ColorChoice,
     pub status: ChallengeStatus,
     pub game_id: Option<String>,
+    /// An open challenge to anyone: until when (ms) it may be accepted.
+    /// Its `dest` is the challenger until a member accepts it (the column
+    /// must name a member), then the one who accepted.
+    pub open_until: Option<i64>,
 }
 
 impl Challenge {
@@ -101,13 +113,18 @@ impl Challenge {
         }
     }
 
-    /// The players of the game, White first, the colour drawn now if it
-    /// is random.
-    pub fn seats(&self) -> (String, String) {
+    /// Whether anyone may accept it (an open challenge), not only `dest`.
+    pub fn is_open_to_all(&self) -> bool {
+        self.open_until.is_some()
+    }
+
+    /// The players of the game against `opponent`, White first, the colour
+    /// drawn now if it is random.
+    pub fn seats(&self, opponent: &str) -> (String, String) {
         if self.color.challenger_white() {
-            (self.challenger.clone(), self.dest.clone())
+            (self.challenger.clone(), opponent.to_string())
         } else {
-            (self.dest.clone(), self.challenger.clone())
+            (opponent.to_string(), self.challenger.clone())
         }
     }
 }

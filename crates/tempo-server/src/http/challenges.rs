@@ -3,7 +3,8 @@
 use std::collections::BTreeMap;
 
 use axum::Json;
-use axum::extract::{Path, State};
+use axum::extract::{Path, Query, State};
+use axum::http::{HeaderMap, header};
 use axum::routing::{get, post};
 use serde::{Deserialize, Serialize};
 use tempo_host::{GameSpec, Variant};
@@ -12,7 +13,9 @@ use utoipa::ToSchema;
 use super::endpoint::{Access, Endpoint};
 use super::error::{ApiError, ApiJson};
 use super::extract::Caller;
-use super::{ApiResult, Done, GameKind, done};
+use super::paging::{PageQuery, next_page};
+use super::peer::Peer;
+use super::{ApiResult, Done, GameKind, done, instant};
 use crate::domain::challenges::{Challenge, ColorChoice};
 use crate::service::AppState;
 use crate::service::challenges::{self, CloseAction};
@@ -40,6 +43,96 @@ pub(super) struct ChallengeRequest {
 
 fn random_color() -> String {
     ColorChoice::Random.as_str().into()
+}
+
+impl ChallengeRequest {
+    /// The game asked for, and the colour as sent.
+    fn into_spec(self) -> (GameSpec, String) {
+        let spec = GameSpec {
+            variant: self.variant,
+            clock: self.clock,
+            fen: self.fen,
+            chess960: self.chess960,
+            rules: self.rules,
+        };
+        (spec, self.color)
+    }
+}
+
+/// Open challenges one page of the lobby's list names at most.
+const OPEN_PAGE: u32 = 50;
+
+/// A challenge open to anyone, made.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct OpenCreated {
+    pub id: String,
+    /// The page of the challenge, absolute: whoever opens it may accept.
+    pub url: String,
+    /// `open`.
+    pub status: String,
+    /// RFC 3339: when it expires unless accepted.
+    pub expires_at: String,
+}
+
+/// A page of the challenges open to anyone.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct OpenList {
+    pub challenges: Vec<OpenView>,
+    pub page: u32,
+    /// The page after this one; `null` on the last.
+    pub next_page: Option<u32>,
+}
+
+/// A challenge open to anyone, as the lobby lists it.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct OpenView {
+    pub id: String,
+    pub challenger: String,
+    pub color: ColorChoice,
+    #[schema(value_type = GameKind)]
+    pub variant: Variant,
+    pub clock: Option<String>,
+    pub fen: Option<String>,
+    pub chess960: Option<u16>,
+    pub rules: BTreeMap<String, String>,
+    /// RFC 3339.
+    pub expires_at: String,
+}
+
+impl From<Challenge> for OpenView {
+    fn from(c: Challenge) -> OpenView {
+        OpenView {
+            expires_at: instant(c.open_until.unwrap_or_default()),
+            id: c.id,
+            challenger: c.challenger,
+            color: c.color,
+            variant: c.spec.variant,
+            clock: c.spec.clock,
+            fen: c.spec.fen,
+            chess960: c.spec.chess960,
+            rules: c.spec.rules,
+        }
+    }
+}
+
+/// The address of this server as the caller reached it: its `Host` if
+/// that is a plain host name or address (with a port), else `localhost`.
+fn origin(peer: Peer, headers: &HeaderMap) -> String {
+    let host = headers
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .filter(|h| {
+            !h.is_empty()
+                && h.len() <= 255
+                && h.chars()
+                    .all(|c| c.is_ascii_alphanumeric() || ".-:[]".contains(c))
+        })
+        .unwrap_or("localhost");
+    let scheme = if peer.https { "https" } else { "http" };
+    format!("{scheme}://{host}")
 }
 
 /// A challenge made.
@@ -131,21 +224,54 @@ async fn create(
     Path(dest): Path<String>,
     ApiJson(req): ApiJson<ChallengeRequest>,
 ) -> ApiResult<Json<ChallengeCreated>> {
-    let spec = GameSpec {
-        variant: req.variant,
-        clock: req.clock,
-        fen: req.fen,
-        chess960: req.chess960,
-        rules: req.rules,
-    };
-    let challenge = challenges::create(&state, &user, &dest, spec, &req.color).await?;
+    let (spec, color) = req.into_spec();
+    let challenge = challenges::create(&state, &user, &dest, spec, &color).await?;
     Ok(Json(ChallengeCreated {
         id: challenge.id,
         status: challenge.status.as_str().into(),
     }))
 }
 
-/// `POST /api/challenge/{id}/accept`: the challenged player starts the game.
+/// `POST /api/challenge/open`: a challenge anyone may accept, as
+/// lichess's open challenges; the first member to accept plays it.
+async fn create_open(
+    State(state): State<AppState>,
+    peer: Peer,
+    headers: HeaderMap,
+    Caller(user): Caller,
+    ApiJson(req): ApiJson<ChallengeRequest>,
+) -> ApiResult<Json<OpenCreated>> {
+    let (spec, color) = req.into_spec();
+    let challenge = challenges::create_open(&state, &user, spec, &color).await?;
+    Ok(Json(OpenCreated {
+        url: format!("{}/challenge/{}", origin(peer, &headers), challenge.id),
+        expires_at: instant(challenge.open_until.unwrap_or_default()),
+        status: challenge.status.as_str().into(),
+        id: challenge.id,
+    }))
+}
+
+/// `GET /api/challenge/open[?page=&nb=]`: the challenges open to anyone,
+/// newest first.
+async fn list_open(
+    State(state): State<AppState>,
+    Caller(_): Caller,
+    Query(query): Query<PageQuery>,
+) -> ApiResult<Json<OpenList>> {
+    let page = query.page(OPEN_PAGE)?;
+    let size = i64::from(page.size);
+    let mut list = challenges::open_to_all(&state, size + 1, page.offset()).await?;
+    let more = list.len() as i64 > size;
+    list.truncate(page.size as usize);
+    Ok(Json(OpenList {
+        challenges: list.into_iter().map(OpenView::from).collect(),
+        page: page.index,
+        next_page: next_page(page, more),
+    }))
+}
+
+/// `POST /api/challenge/{id}/accept`: the challenged player (any member
+/// but the challenger, for an open challenge) starts the game.
 async fn accept(
     State(state): State<AppState>,
     Caller(user): Caller,
@@ -183,13 +309,31 @@ pub(super) fn endpoints() -> Vec<Endpoint> {
             || get(list),
         )
         .json::<ChallengeList>(),
+        e(
+            "get",
+            "/api/challenge/open",
+            "The challenges open to anyone, newest first, 50 a page (?page=0, ?nb=); nextPage is the page after, null on the last",
+            Token,
+            || get(list_open),
+        )
+        .query::<PageQuery>()
+        .json::<OpenList>(),
+        e(
+            "post",
+            "/api/challenge/open",
+            "Challenges anyone (an open challenge, as lichess's): the first member to accept plays; it expires after a day; the answer names its page (url)",
+            Token,
+            || post(create_open),
+        )
+        .body::<ChallengeRequest>()
+        .json::<OpenCreated>(),
         e("post", "/api/challenge/{username}", "Challenges a user to a game", Token, || post(create))
             .body::<ChallengeRequest>()
             .json::<ChallengeCreated>(),
         e(
             "post",
             "/api/challenge/{id}/accept",
-            "Accepts a challenge; the game starts",
+            "Accepts a challenge (one to the caller, or one open to anyone; the first accept wins); the game starts",
             Token,
             || post(accept),
         )

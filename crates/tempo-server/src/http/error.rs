@@ -151,9 +151,9 @@ impl From<ChallengeError> for ApiError {
         let status = match err {
             E::Spec(host) => return host.into(),
             E::Store(store) => return store.into(),
-            E::BadColor | E::Yourself => StatusCode::BAD_REQUEST,
+            E::BadColor | E::Yourself | E::OwnChallenge => StatusCode::BAD_REQUEST,
             E::NoSuchUser | E::NotFound => StatusCode::NOT_FOUND,
-            E::TooMany => StatusCode::TOO_MANY_REQUESTS,
+            E::TooMany | E::TooManySeeks => StatusCode::TOO_MANY_REQUESTS,
             E::NotTheChallenged | E::NotYours(_) => StatusCode::FORBIDDEN,
             E::Closed(_) | E::NoLongerOpen => StatusCode::CONFLICT,
         };

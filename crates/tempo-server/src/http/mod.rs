@@ -13,6 +13,7 @@ pub(crate) mod error;
 pub(crate) mod extract;
 mod games;
 mod input;
+mod lobby;
 pub(crate) mod net;
 mod openapi;
 mod ops;

@@ -123,7 +123,7 @@ async fn event_stream(
     headers: HeaderMap,
     Caller(user): Caller,
 ) -> ApiResult<Response> {
-    let receiver = state.hub.user_channel(&user.name).subscribe();
+    let receiver = state.hub.subscribe(&user.name);
     let stopped = end_of_stream(&state, &headers, Some(&user));
     let mut first = String::new();
     for challenge in challenges::pending(&state.store, &user).await? {

@@ -23,6 +23,7 @@ pub fn endpoints() -> Vec<Endpoint> {
     list.extend(super::account::endpoints());
     list.extend(super::users::endpoints());
     list.extend(super::games::archive_endpoints());
+    list.extend(super::lobby::endpoints());
     list.extend(super::challenges::endpoints());
     list.extend(super::board::endpoints());
     list.extend(super::games::endpoints());

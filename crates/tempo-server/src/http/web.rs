@@ -27,6 +27,8 @@ pub(crate) const PAGES: &[&str] = &[
     "rules",
     "tournaments",
     "account",
+    // An open challenge's page (the lobby, showing it).
+    "challenge",
 ];
 
 /// The page's security policy: nothing from elsewhere, no inline script.
@@ -159,6 +161,7 @@ mod tests {
         assert!(is_page("/"));
         assert!(is_page("/game/abc123"));
         assert!(is_page("/rules"));
+        assert!(is_page("/challenge/abc123"));
         assert!(!is_page("/nonsense"));
         assert!(!is_page("/api"));
     }

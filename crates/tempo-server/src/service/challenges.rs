@@ -7,7 +7,8 @@ use tempo_host::{GameSpec, Header, HostError, HostedGame};
 
 use crate::domain::accounts::User;
 use crate::domain::challenges::{
-    Challenge, ChallengeStatus, ColorChoice, MAX_OPEN_CHALLENGES, check_spec, game_spec,
+    Challenge, ChallengeStatus, ColorChoice, MAX_OPEN_CHALLENGES, MAX_OPEN_SEEKS,
+    OPEN_CHALLENGE_LIFETIME, check_spec, game_spec,
 };
 use crate::domain::random_id;
 use crate::service::AppState;
@@ -29,6 +30,10 @@ pub(crate) enum ChallengeError {
     Yourself,
     #[error("at most {MAX_OPEN_CHALLENGES} open challenges: cancel one first")]
     TooMany,
+    #[error("at most {MAX_OPEN_SEEKS} challenges open to anyone: cancel one first")]
+    TooManySeeks,
+    #[error("you cannot accept your own challenge")]
+    OwnChallenge,
     #[error("challenge not found")]
     NotFound,
     #[error("only the challenged player can accept")]
@@ -91,12 +96,55 @@ pub(crate) async fn create(
         color,
         status: ChallengeStatus::Open,
         game_id: None,
+        open_until: None,
     };
     let now = state.clock.now() as i64;
     state.store.add_challenge(&challenge, now).await?;
     let event = UserEvent::new_challenge(&challenge, &user.name, &dest_user.name);
     lobby::tell(state, &[&dest_user.name, &user.name], event).await;
     Ok(challenge)
+}
+
+/// `user` challenges anyone to a game of `spec`: an open challenge that
+/// the first member to accept plays, listed in every lobby until then (or
+/// until it expires). Every stream hears of it.
+pub(crate) async fn create_open(
+    state: &AppState,
+    user: &User,
+    spec: GameSpec,
+    color: &str,
+) -> Result<Challenge, ChallengeError> {
+    let color = ColorChoice::from_name(color).ok_or(ChallengeError::BadColor)?;
+    check_spec(&spec)?;
+    let now = state.clock.now() as i64;
+    if state.store.open_seeks_from(&user.name, now).await? >= MAX_OPEN_SEEKS {
+        return Err(ChallengeError::TooManySeeks);
+    }
+    let challenge = Challenge {
+        id: random_id(),
+        challenger: user.name.to_lowercase(),
+        // The column names a member: the challenger, until one accepts.
+        dest: user.name.to_lowercase(),
+        spec,
+        color,
+        status: ChallengeStatus::Open,
+        game_id: None,
+        open_until: Some(now + OPEN_CHALLENGE_LIFETIME),
+    };
+    state.store.add_challenge(&challenge, now).await?;
+    let event = UserEvent::open_challenge_now(&challenge, "open");
+    lobby::tell_everyone(state, event).await;
+    Ok(challenge)
+}
+
+/// The challenges open to anyone now, newest first: `limit` from `offset`.
+pub(crate) async fn open_to_all(
+    state: &AppState,
+    limit: i64,
+    offset: i64,
+) -> Result<Vec<Challenge>, ChallengeError> {
+    let now = state.clock.now() as i64;
+    Ok(state.store.open_seeks(now, limit, offset).await?)
 }
 
 /// The open challenges to and from `user`, oldest first.
@@ -108,29 +156,50 @@ async fn find(store: &Store, id: &str) -> Result<Challenge, ChallengeError> {
     store.challenge(id).await?.ok_or(ChallengeError::NotFound)
 }
 
-/// The challenged player accepts: the game starts (the challenge closes
-/// and the game is stored in one transaction). The game's id.
+/// Whether `user` may accept `challenge`: the challenged player, or for a
+/// challenge open to anyone any member but the challenger.
+fn check_acceptor(challenge: &Challenge, user: &User) -> Result<(), ChallengeError> {
+    let own = challenge.challenger.eq_ignore_ascii_case(&user.name);
+    if challenge.is_open_to_all() {
+        if own {
+            return Err(ChallengeError::OwnChallenge);
+        }
+    } else if !challenge.dest.eq_ignore_ascii_case(&user.name) {
+        return Err(ChallengeError::NotTheChallenged);
+    }
+    if challenge.status != ChallengeStatus::Open {
+        return Err(ChallengeError::Closed(challenge.status.as_str()));
+    }
+    Ok(())
+}
+
+/// The challenged player (or, for a challenge open to anyone, the first
+/// member to accept) starts the game: the challenge closes and the game
+/// is stored in one transaction. The game's id.
 pub(crate) async fn accept(
     state: &AppState,
     user: &User,
     id: &str,
 ) -> Result<String, ChallengeError> {
     let challenge = find(&state.store, id).await?;
-    if !challenge.dest.eq_ignore_ascii_case(&user.name) {
-        return Err(ChallengeError::NotTheChallenged);
-    }
-    if challenge.status != ChallengeStatus::Open {
-        return Err(ChallengeError::Closed(challenge.status.as_str()));
-    }
+    check_acceptor(&challenge, user)?;
     let spec = game_spec(&challenge.spec);
-    let (white, black) = challenge.seats();
+    let accepter = user.name.to_lowercase();
+    let (white, black) = challenge.seats(&accepter);
     let game_id = random_id();
     // Casual games follow lichess: the clocks wait for the first moves.
     let header = Header::new(&game_id, &spec, &white, &black)?.with_first_move_rule();
-    let (game, first) = HostedGame::create(header, state.clock.now())?;
+    let now = state.clock.now();
+    let (game, first) = HostedGame::create(header, now)?;
     if !state
         .store
-        .accept_challenge(id, &game_id, (&white, &black), &first)
+        .accept_challenge(
+            id,
+            (&accepter, now as i64),
+            &game_id,
+            (&white, &black),
+            &first,
+        )
         .await?
     {
         return Err(ChallengeError::NoLongerOpen);
@@ -141,10 +210,16 @@ pub(crate) async fn accept(
     state.metrics.games_created.fetch_add(1, Relaxed);
     let event = UserEvent::game_start(&game_id, None);
     lobby::tell(state, &[&white, &black], event).await;
+    if challenge.is_open_to_all() {
+        let event = UserEvent::open_challenge_now(&challenge, "accepted");
+        lobby::tell_everyone(state, event).await;
+    }
     Ok(game_id)
 }
 
-/// The challenged player declines, or the challenger cancels.
+/// The challenged player declines, or the challenger cancels (a challenge
+/// open to anyone is only cancelled). Both hear of it (for an open one,
+/// every stream).
 pub(crate) async fn close(
     state: &AppState,
     user: &User,
@@ -156,11 +231,19 @@ pub(crate) async fn close(
         CloseAction::Decline => (&challenge.dest, ChallengeStatus::Declined),
         CloseAction::Cancel => (&challenge.challenger, ChallengeStatus::Cancelled),
     };
-    if !who.eq_ignore_ascii_case(&user.name) {
+    let declines_open = challenge.is_open_to_all() && action == CloseAction::Decline;
+    if declines_open || !who.eq_ignore_ascii_case(&user.name) {
         return Err(ChallengeError::NotYours(action.name()));
     }
     if !state.store.close_challenge(id, status).await? {
         return Err(ChallengeError::NoLongerOpen);
+    }
+    if challenge.is_open_to_all() {
+        let event = UserEvent::open_challenge_now(&challenge, status.as_str());
+        lobby::tell_everyone(state, event).await;
+    } else {
+        let event = UserEvent::challenge_closed(&challenge, action == CloseAction::Decline);
+        lobby::tell(state, &[&challenge.challenger, &challenge.dest], event).await;
     }
     Ok(())
 }

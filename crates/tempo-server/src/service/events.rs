@@ -1,5 +1,7 @@
 //! What a member's event stream (`GET /api/stream/event`) tells: a
-//! challenge to or from them, a game of theirs that starts.
+//! challenge to or from them, its decline or cancel, a game of theirs
+//! that starts, and to everyone the lobby's open challenges coming and
+//! going.
 
 use serde::{Deserialize, Serialize};
 use tempo_host::Variant;
@@ -15,6 +17,27 @@ pub enum UserEvent {
     Challenge { challenge: ChallengeNote },
     /// A game of the member's starts.
     GameStart { game: GameNote },
+    /// The challenged member declined a challenge (told to both).
+    ChallengeDeclined { challenge: NewChallengeNote },
+    /// The challenger took a challenge back (told to both).
+    ChallengeCanceled { challenge: NewChallengeNote },
+    /// A challenge open to anyone was made, accepted, cancelled or
+    /// expired (told to every member with a stream: lobbies list them).
+    OpenChallenge { challenge: OpenChallengeNote },
+}
+
+/// A challenge open to anyone as the lobby lists it.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OpenChallengeNote {
+    pub id: String,
+    pub challenger: String,
+    #[schema(value_type = String)]
+    pub variant: Variant,
+    pub clock: Option<String>,
+    pub color: ColorChoice,
+    /// `open`, `accepted` or `cancelled`.
+    pub status: String,
 }
 
 /// A challenge as an event names it.
@@ -75,6 +98,38 @@ impl UserEvent {
         }
     }
 
+    /// A direct challenge closed without a game: declined or cancelled.
+    pub fn challenge_closed(challenge: &Challenge, declined: bool) -> UserEvent {
+        let note = NewChallengeNote {
+            id: challenge.id.clone(),
+            challenger: challenge.challenger.clone(),
+            dest_user: challenge.dest.clone(),
+            variant: challenge.spec.variant,
+            clock: challenge.spec.clock.clone(),
+            color: challenge.color,
+        };
+        if declined {
+            UserEvent::ChallengeDeclined { challenge: note }
+        } else {
+            UserEvent::ChallengeCanceled { challenge: note }
+        }
+    }
+
+    /// A challenge open to anyone, now `status` (`open`, `accepted`,
+    /// `cancelled`).
+    pub fn open_challenge_now(challenge: &Challenge, status: &str) -> UserEvent {
+        UserEvent::OpenChallenge {
+            challenge: OpenChallengeNote {
+                id: challenge.id.clone(),
+                challenger: challenge.challenger.clone(),
+                variant: challenge.spec.variant,
+                clock: challenge.spec.clock.clone(),
+                color: challenge.color,
+                status: status.to_string(),
+            },
+        }
+    }
+
     /// A challenge open when a stream begins.
     pub fn open_challenge(id: &str) -> UserEvent {
         UserEvent::Challenge {
@@ -96,13 +151,19 @@ impl UserEvent {
 
 impl UserEvent {
     /// The event in its short form, which fits any notification: a new
-    /// challenge by its id alone (a reader asks for the rest).
+    /// challenge by its id alone (a reader asks for the rest), a closed
+    /// or open one without its time control (the one field of any length).
     pub(crate) fn brief(&self) -> UserEvent {
-        match self {
+        let mut short = self.clone();
+        match &mut short {
             UserEvent::Challenge {
                 challenge: ChallengeNote::New(note),
-            } => UserEvent::open_challenge(&note.id),
-            other => other.clone(),
+            } => return UserEvent::open_challenge(&note.id),
+            UserEvent::ChallengeDeclined { challenge }
+            | UserEvent::ChallengeCanceled { challenge } => challenge.clock = None,
+            UserEvent::OpenChallenge { challenge } => challenge.clock = None,
+            _ => {}
         }
+        short
     }
 }

@@ -24,6 +24,9 @@ struct LobbyNote {
     from: String,
     /// The members to tell.
     to: Vec<String>,
+    /// Every member with a stream is told (`to` is empty then).
+    #[serde(default)]
+    all: bool,
     event: UserEvent,
 }
 
@@ -35,10 +38,29 @@ pub(crate) async fn tell(state: &AppState, users: &[&str], event: UserEvent) {
     for user in users {
         state.hub.notify(user, event.clone());
     }
+    let note = note_payload(
+        &store_id(state),
+        &state.instance,
+        Audience::Some(users),
+        event,
+    );
+    send_note(state, note).await;
+}
+
+/// Tells every member with an event stream of `event` (the lobby's open
+/// challenges), on every instance of the store.
+pub(crate) async fn tell_everyone(state: &AppState, event: UserEvent) {
+    state.hub.notify_everyone(&event);
+    let note = note_payload(&store_id(state), &state.instance, Audience::Everyone, event);
+    send_note(state, note).await;
+}
+
+/// Sends a note to the other instances (PostgreSQL only).
+async fn send_note(state: &AppState, payload: Option<String>) {
     if state.store.postgres_url().is_none() {
         return;
     }
-    let Some(payload) = note_payload(&store_id(state), &state.instance, users, event) else {
+    let Some(payload) = payload else {
         tracing::error!("an event too long to tell other instances");
         return;
     };
@@ -54,13 +76,30 @@ fn store_id(state: &AppState) -> String {
     key[..8].iter().map(|b| format!("{b:02x}")).collect()
 }
 
-/// The payload of a notification of `event` to `users` from `instance` of
-/// `store`, in the event's short form if the full one is too long.
-fn note_payload(store: &str, instance: &str, users: &[&str], event: UserEvent) -> Option<String> {
+/// Whom a note is for.
+#[derive(Clone, Copy)]
+enum Audience<'a> {
+    Some(&'a [&'a str]),
+    Everyone,
+}
+
+/// The payload of a notification of `event` to `audience` from `instance`
+/// of `store`, in the event's short form if the full one is too long.
+fn note_payload(
+    store: &str,
+    instance: &str,
+    audience: Audience<'_>,
+    event: UserEvent,
+) -> Option<String> {
+    let users = match audience {
+        Audience::Some(users) => users,
+        Audience::Everyone => &[],
+    };
     let mut note = LobbyNote {
         store: store.to_string(),
         from: instance.to_string(),
         to: users.iter().map(|u| u.to_lowercase()).collect(),
+        all: matches!(audience, Audience::Everyone),
         event,
     };
     let payload = serde_json::to_string(&note).ok()?;
@@ -84,6 +123,9 @@ pub(crate) fn heard(state: &AppState, payload: &str) {
     };
     if note.from == *state.instance || note.store != store_id(state) {
         return;
+    }
+    if note.all {
+        state.hub.notify_everyone(&note.event);
     }
     for user in &note.to {
         state.hub.notify(user, note.event.clone());
@@ -110,6 +152,7 @@ mod tests {
             color: ColorChoice::Random,
             status: ChallengeStatus::Open,
             game_id: None,
+            open_until: None,
         }
     }
 
@@ -117,8 +160,13 @@ mod tests {
     fn a_note_reads_back_as_the_event_it_carries() {
         let c = challenge("300+3");
         let event = UserEvent::new_challenge(&c, &c.challenger, &c.dest);
-        let payload =
-            note_payload("store", "me", &[&c.challenger, &c.dest], event.clone()).unwrap();
+        let payload = note_payload(
+            "store",
+            "me",
+            Audience::Some(&[&c.challenger, &c.dest]),
+            event.clone(),
+        )
+        .unwrap();
         let note: LobbyNote = serde_json::from_str(&payload).unwrap();
         assert_eq!(note.to, [c.challenger.clone(), c.dest.clone()]);
         let line = |e: &UserEvent| serde_json::to_string(e).unwrap();
@@ -129,7 +177,7 @@ mod tests {
             board: 7,
         };
         let start = UserEvent::game_start("g", Some(board));
-        let payload = note_payload("store", "me", &["x"], start.clone()).unwrap();
+        let payload = note_payload("store", "me", Audience::Some(&["x"]), start.clone()).unwrap();
         let note: LobbyNote = serde_json::from_str(&payload).unwrap();
         assert_eq!(line(&note.event), line(&start));
     }
@@ -141,7 +189,7 @@ mod tests {
         let long_clock = vec!["40/5400"; 2_000].join(":");
         let c = challenge(&long_clock);
         let event = UserEvent::new_challenge(&c, &c.challenger, &c.dest);
-        let payload = note_payload("store", "me", &["a", "b"], event).unwrap();
+        let payload = note_payload("store", "me", Audience::Some(&["a", "b"]), event).unwrap();
         assert!(payload.len() <= MAX_NOTE_BYTES, "{}", payload.len());
         let note: LobbyNote = serde_json::from_str(&payload).unwrap();
         assert_eq!(

@@ -15,6 +15,7 @@ pub(crate) mod login_limits;
 mod state;
 mod tokens;
 pub(crate) mod tournaments;
+pub(crate) mod watch;
 
 use std::sync::Arc;
 

@@ -11,7 +11,7 @@ use crate::domain::challenges::{Challenge, ChallengeStatus, ColorChoice};
 /// The columns [`challenge_row`] reads, in its order.
 macro_rules! columns {
     () => {
-        "id, challenger, dest, spec, color, status, game_id"
+        "id, challenger, dest, spec, color, status, game_id, open_until"
     };
 }
 
@@ -28,6 +28,7 @@ fn challenge_row(row: &sqlx::any::AnyRow) -> Result<Challenge, StoreError> {
         color: ColorChoice::from_name(&color).ok_or_else(|| damaged("color"))?,
         status: ChallengeStatus::from_name(&status).ok_or_else(|| damaged("status"))?,
         game_id: row.try_get(6)?,
+        open_until: row.try_get(7)?,
         id,
     })
 }
@@ -37,8 +38,8 @@ impl Store {
     pub async fn add_challenge(&self, c: &Challenge, now: i64) -> Result<(), StoreError> {
         let spec = serde_json::to_string(&c.spec).expect("a spec serialises");
         sqlx::query(
-            "INSERT INTO challenges (id, challenger, dest, spec, color, status, created)
-             VALUES ($1, $2, $3, $4, $5, $6, $7)",
+            "INSERT INTO challenges (id, challenger, dest, spec, color, status, created, open_until)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
         )
         .bind(&c.id)
         .bind(key(&c.challenger))
@@ -47,6 +48,7 @@ impl Store {
         .bind(c.color.as_str())
         .bind(c.status.as_str())
         .bind(now)
+        .bind(c.open_until)
         .execute(&self.pool)
         .await?;
         Ok(())
@@ -65,13 +67,15 @@ impl Store {
         row.as_ref().map(challenge_row).transpose()
     }
 
-    /// Open challenges from or to `user`, oldest first (at most 200).
+    /// Open challenges from or to `user` by name (not those open to
+    /// anyone), oldest first (at most 200).
     pub async fn open_challenges(&self, user: &str) -> Result<Vec<Challenge>, StoreError> {
         let rows = sqlx::query(concat!(
             "SELECT ",
             columns!(),
             " FROM challenges
-             WHERE status = 'open' AND (challenger = $1 OR dest = $1) ORDER BY created LIMIT 200"
+             WHERE status = 'open' AND open_until IS NULL AND (challenger = $1 OR dest = $1)
+             ORDER BY created LIMIT 200"
         ))
         .bind(key(user))
         .fetch_all(&self.pool)
@@ -92,6 +96,50 @@ impl Store {
         )
     }
 
+    /// Challenges open to anyone that may still be accepted at `now`,
+    /// newest first: `limit` of them from `offset`.
+    pub async fn open_seeks(
+        &self,
+        now: i64,
+        limit: i64,
+        offset: i64,
+    ) -> Result<Vec<Challenge>, StoreError> {
+        let rows = sqlx::query(concat!(
+            "SELECT ",
+            columns!(),
+            " FROM challenges WHERE status = 'open' AND open_until > $1
+             ORDER BY created DESC, id LIMIT $2 OFFSET $3"
+        ))
+        .bind(now)
+        .bind(limit)
+        .bind(offset)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(challenge_row).collect()
+    }
+
+    /// How many challenges open to anyone `user` has waiting at `now`;
+    /// those of theirs that expired are closed first (so that expired
+    /// ones do not pile up).
+    pub async fn open_seeks_from(&self, user: &str, now: i64) -> Result<i64, StoreError> {
+        sqlx::query(
+            "UPDATE challenges SET status = 'cancelled'
+             WHERE challenger = $1 AND status = 'open' AND open_until <= $2",
+        )
+        .bind(key(user))
+        .bind(now)
+        .execute(&self.pool)
+        .await?;
+        Ok(sqlx::query(
+            "SELECT COUNT(*) FROM challenges
+             WHERE status = 'open' AND challenger = $1 AND open_until IS NOT NULL",
+        )
+        .bind(key(user))
+        .fetch_one(&self.pool)
+        .await?
+        .try_get(0)?)
+    }
+
     /// Moves an open challenge to `status`; `false` if it was no longer
     /// open (two answers at once: one wins).
     pub async fn close_challenge(
@@ -108,23 +156,28 @@ impl Store {
         Ok(result.rows_affected() == 1)
     }
 
-    /// Accepts an open challenge and creates its game with the first
-    /// entry, in one transaction; `false` (and nothing stored) if the
-    /// challenge was no longer open.
+    /// `accepter` accepts an open challenge at `now` and creates its game
+    /// with the first entry, in one transaction; `false` (and nothing
+    /// stored) if the challenge was no longer open or had expired (of two
+    /// accepts at once, the first wins).
     pub async fn accept_challenge(
         &self,
         id: &str,
+        (accepter, now): (&str, i64),
         game: &str,
         (white, black): (&str, &str),
         first: &Entry,
     ) -> Result<bool, StoreError> {
         let mut tx = self.pool.begin().await?;
         let closed = sqlx::query(
-            "UPDATE challenges SET status = $1, game_id = $2 WHERE id = $3 AND status = 'open'",
+            "UPDATE challenges SET status = $1, game_id = $2, dest = $3
+             WHERE id = $4 AND status = 'open' AND (open_until IS NULL OR open_until > $5)",
         )
         .bind(ChallengeStatus::Accepted.as_str())
         .bind(game)
+        .bind(key(accepter))
         .bind(id)
+        .bind(now)
         .execute(&mut *tx)
         .await?;
         if closed.rows_affected() != 1 {
@@ -134,5 +187,62 @@ impl Store {
         insert_entry(&mut tx, game, first).await?;
         tx.commit().await?;
         Ok(true)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use tempo_host::GameSpec;
+
+    use super::super::tests::dir;
+    use super::*;
+    use crate::domain::accounts::{Role, User};
+
+    fn open_challenge(id: &str, until: i64) -> Challenge {
+        Challenge {
+            id: id.into(),
+            challenger: "anna".into(),
+            dest: "anna".into(),
+            spec: GameSpec::default(),
+            color: ColorChoice::Random,
+            status: ChallengeStatus::Open,
+            game_id: None,
+            open_until: Some(until),
+        }
+    }
+
+    #[tokio::test]
+    async fn an_open_challenge_expires_and_closes_when_its_challenger_makes_another() {
+        let dir = dir();
+        let url = format!("sqlite://{}?mode=rwc", dir.0.join("tempo.sqlite").display());
+        let store = Store::connect(&url).await.unwrap();
+        for name in ["anna", "carl"] {
+            let user = User {
+                name: name.into(),
+                role: Role::Player,
+            };
+            store.add_user(&user, "x", 0).await.unwrap();
+        }
+        store
+            .add_challenge(&open_challenge("c1", 10_000), 1_000)
+            .await
+            .unwrap();
+        // Open to anyone: listed for all, in nobody's list of challenges by name.
+        assert_eq!(store.open_seeks(5_000, 10, 0).await.unwrap().len(), 1);
+        assert!(store.open_challenges("anna").await.unwrap().is_empty());
+        assert_eq!(store.open_seeks_from("anna", 5_000).await.unwrap(), 1);
+        // Expired: no longer listed, no longer accepted, no longer counted.
+        assert!(store.open_seeks(10_000, 10, 0).await.unwrap().is_empty());
+        let header = tempo_host::Header::new("g1", &GameSpec::default(), "anna", "carl").unwrap();
+        let (_, first) = tempo_host::HostedGame::create(header, 10_000).unwrap();
+        let late = store
+            .accept_challenge("c1", ("carl", 10_000), "g1", ("anna", "carl"), &first)
+            .await
+            .unwrap();
+        assert!(!late);
+        assert_eq!(store.open_seeks_from("anna", 10_000).await.unwrap(), 0);
+        let closed = store.challenge("c1").await.unwrap().unwrap();
+        assert_eq!(closed.status, ChallengeStatus::Cancelled);
+        assert_eq!(store.game_players("g1").await.unwrap(), None);
     }
 }

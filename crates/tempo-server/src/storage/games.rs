@@ -255,6 +255,19 @@ impl Store {
         rows.iter().map(|r| Ok(r.try_get(0)?)).collect()
     }
 
+    /// The ids of unfinished games, newest first: `limit` from `offset`
+    /// (the lobby's games to watch).
+    pub async fn running_games(&self, limit: i64, offset: i64) -> Result<Vec<String>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT id FROM games WHERE finished = 0 ORDER BY created DESC, id LIMIT $1 OFFSET $2",
+        )
+        .bind(limit)
+        .bind(offset)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(|r| Ok(r.try_get(0)?)).collect()
+    }
+
     /// The last stored seq of a game.
     pub async fn last_seq(&self, game: &str) -> Result<Option<u64>, StoreError> {
         let row = sqlx::query("SELECT MAX(seq) FROM events WHERE game_id = $1")

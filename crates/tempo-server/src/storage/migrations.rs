@@ -138,6 +138,12 @@ pub(super) const MIGRATIONS: &[Migration] = &[
         CREATE INDEX bot_games_by_lease ON bot_games (lease_until)",
     ),
     Migration::Backfill(Backfill::NextFlags),
+    // Open challenges (the lobby's seeks): a challenge anyone may accept
+    // until `open_until` (ms); direct challenges keep it NULL.
+    Migration::Sql(
+        "ALTER TABLE challenges ADD COLUMN open_until BIGINT;
+        CREATE INDEX challenges_by_open_until ON challenges (status, open_until)",
+    ),
 ];
 
 impl Backfill {

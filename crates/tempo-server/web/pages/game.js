@@ -15,6 +15,7 @@ import { play, soundOn, setSoundOn } from '../sound.js';
 import { RecordView, splitLine, markOf } from '../record.js';
 import catalogue from '../i18n/game.js';
 import { GameControls, clockText } from '../game-controls.js';
+import { fullscreenButton } from '../fullscreen.js';
 
 addCatalogue(catalogue);
 
@@ -584,6 +585,7 @@ class GamePage {
       h('button', { type: 'button', class: 'link', dataset: { action: 'digits' }, onclick: () => { this.digits.hidden = !this.digits.hidden; } }, t('game.digitCode')), ' · ',
       h('a', { href: `/log/${this.id}`, dataset: { link: '' } }, t('game.log')), ' · ',
       h('a', { href: big ? `/game/${this.id}` : `/game/${this.id}?view=big`, dataset: { link: '', action: 'projector' } }, big ? t('game.normalView') : t('game.projector')), ' · ',
+      ...(big ? [fullscreenButton(), ' · '] : []),
       h('button', { type: 'button', class: 'link', dataset: { action: 'flip' }, onclick: () => { this.board.setOrientation(other(this.board.orientation)); this.render(); } }, t('game.flip')),
       // Spread: replaceChildren would write an array as its text.
       ...(['arbiter', 'admin'].includes(me()?.role)

@@ -1,11 +1,15 @@
-// The lobby: create a challenge, answer pending ones, my running games
-// (my move first, with correspondence deadlines in local time), recent games.
+// The lobby: create a challenge (to a member or, open, to anyone), the open
+// challenges of everyone, answer pending ones, who is online, my running
+// games (my move first, with correspondence deadlines in local time), the
+// club's games in play as small boards to watch, recent games. One event
+// stream keeps it current; a light poll the boards and the online list.
 
 import { t, addCatalogue } from '../i18n.js';
 import { get, getAll, post, me, stream } from '../api.js';
 import { h, field, select, localTime } from '../dom.js';
 import { navigate, toast } from '../app.js';
 import catalogue from '../i18n/lobby.js';
+import { runningGames } from './watch.js';
 
 addCatalogue(catalogue);
 
@@ -22,12 +26,20 @@ export const CLOCKS = [
   ['', 'clock.none'],
 ];
 
+// Anyone: the opponent select's value for an open challenge.
+const ANYONE = '*';
+// Seconds between reads of the games in play and of who is online.
+const POLL_MS = 5000;
+
 let events = null;
+let stopPolling = () => {};
 const started = new Set(); // games this page has gone to already
 
 export function leave() {
   events?.abort();
   events = null;
+  stopPolling();
+  stopPolling = () => {};
 }
 
 function clockText(clock) {
@@ -47,15 +59,14 @@ function challengeForm(users, onDone) {
   const position = field(t('lobby.chess960'), h('input', { name: 'chess960', type: 'number', min: '0', max: '959', placeholder: t('lobby.randomPosition') }));
   const form = h('form', { class: 'card', dataset: { form: 'challenge' } },
     h('h2', {}, t('lobby.challenge')),
-    opponents.length
-      ? field(t('lobby.opponent'), select('opponent', opponents.map((u) => [u.name, u.name])))
-      : h('p', { class: 'hint' }, t('lobby.noOpponents')),
+    field(t('lobby.opponent'), select('opponent', [...opponents.map((u) => [u.name, u.name]), [ANYONE, t('lobby.anyone')]])),
+    opponents.length ? '' : h('p', { class: 'hint' }, t('lobby.noOpponents')),
     field(t('lobby.variant'), select('variant', VARIANTS.map((v) => [v, t('variant.' + v)]), 'fairschach')),
     rulesBox,
     position,
     field(t('lobby.clock'), select('clock', CLOCKS.map(([v, text]) => [v, text.startsWith('clock.') ? t(text) : text]), '300+3')),
     field(t('lobby.color'), select('color', ['random', 'white', 'black'].map((c) => [c, t('color.' + c)]), 'random')),
-    h('button', { type: 'submit', class: 'primary', disabled: !opponents.length, dataset: { action: 'challenge' } }, t('lobby.send')),
+    h('button', { type: 'submit', class: 'primary', dataset: { action: 'challenge' } }, t('lobby.send')),
   );
   const sync = () => {
     rulesBox.hidden = form.variant.value !== 'fairschach';
@@ -73,8 +84,13 @@ function challengeForm(users, onDone) {
     }
     if (body.variant === 'chess960' && form.chess960.value !== '') body.chess960 = Number(form.chess960.value);
     try {
-      await post('/api/challenge/' + encodeURIComponent(form.opponent.value), body);
-      toast(t('lobby.sent', { name: form.opponent.value }));
+      if (form.opponent.value === ANYONE) {
+        await post('/api/challenge/open', body);
+        toast(t('lobby.openSent'));
+      } else {
+        await post('/api/challenge/' + encodeURIComponent(form.opponent.value), body);
+        toast(t('lobby.sent', { name: form.opponent.value }));
+      }
       onDone();
     } catch (err) {
       toast(t('error.generic', { reason: err.message }), 'error');
@@ -109,6 +125,49 @@ function challengeItem(c, refresh) {
   );
 }
 
+// A challenge open to anyone: accept it (anyone else) or cancel it (its
+// challenger); its address to pass on.
+function openItem(c, refresh, focused) {
+  const mine = c.challenger.toLowerCase() === me().username.toLowerCase();
+  const act = (path) => async () => {
+    try {
+      const r = await post(`/api/challenge/${c.id}/${path}`);
+      if (r.gameId) {
+        started.add(r.gameId);
+        navigate('/game/' + r.gameId);
+      } else refresh();
+    } catch (err) {
+      toast(t('error.generic', { reason: err.message }), 'error');
+      refresh();
+    }
+  };
+  const what = `${t('variant.' + c.variant)}, ${c.clock ? clockText(c.clock) : t('time.untimed')}`;
+  return h('li', { class: focused ? 'focused' : '', dataset: { openChallenge: c.id } },
+    mine ? t('lobby.mine') : t('lobby.from', { name: c.challenger }),
+    ' — ', what, c.color !== 'random' ? ` (${t('lobby.challengerPlays', { color: t('color.' + c.color) })})` : '',
+    ' ',
+    mine
+      ? [h('a', { href: '/challenge/' + c.id, dataset: { link: '' } }, t('lobby.link')), ' ',
+         h('button', { type: 'button', dataset: { action: 'cancel' }, onclick: act('cancel') }, t('lobby.cancel'))]
+      : h('button', { type: 'button', class: 'primary', dataset: { action: 'accept' }, onclick: act('accept') }, t('lobby.accept')),
+  );
+}
+
+// Who is online, each with a button that picks them in the challenge form.
+function onlineList(names, form) {
+  const others = names.filter((n) => n.toLowerCase() !== me().username.toLowerCase());
+  if (!others.length) return h('p', { class: 'hint' }, t('lobby.noneOnline'));
+  const pick = (name) => () => {
+    const option = [...form.opponent.options].find((o) => o.value.toLowerCase() === name.toLowerCase());
+    if (option) form.opponent.value = option.value;
+    form.scrollIntoView({ block: 'nearest' });
+    form.opponent.focus();
+  };
+  return h('ul', { class: 'online' }, others.map((name) => h('li', { dataset: { online: name } },
+    h('span', { class: 'name' }, name), ' ',
+    h('button', { type: 'button', dataset: { action: 'challenge-user' }, 'aria-label': t('lobby.challengeName', { name }), onclick: pick(name) }, t('lobby.challengeShort')))));
+}
+
 function gameItem(g) {
   return h('li', { class: g.isMyTurn ? 'my-turn' : '' },
     h('a', { href: '/game/' + g.gameId, dataset: { link: '', game: g.gameId } }, t('lobby.vs', { name: g.opponent })),
@@ -118,19 +177,38 @@ function gameItem(g) {
   );
 }
 
-export async function render(main) {
+export async function render(main, [focusId] = []) {
   main.append(h('h1', {}, t('lobby.title')));
+  const open = h('section', { class: 'card', 'aria-live': 'polite', dataset: { section: 'open' } });
   const challenges = h('section', { class: 'card', 'aria-live': 'polite' });
+  const online = h('section', { class: 'card', dataset: { section: 'online' } });
   const playing = h('section', { class: 'card' });
   const recent = h('section', { class: 'card' });
   const tournaments = h('section', { class: 'card' });
+  const running = runningGames();
   const users = await getAll('/api/users', 'users');
+  let form = null;
+  const refreshOpen = async () => {
+    const { challenges: list } = await get('/api/challenge/open');
+    const gone = focusId && !list.some((c) => c.id === focusId);
+    open.replaceChildren(h('h2', {}, t('lobby.open')),
+      gone ? h('p', { class: 'hint', dataset: { gone: '' } }, t('lobby.gone')) : '',
+      list.length ? h('ul', {}, list.map((c) => openItem(c, refreshOpen, c.id === focusId))) : h('p', { class: 'hint' }, t('lobby.noOpen')));
+  };
+  let onlineShown = null; // the names drawn: redrawn on a change only (keeps focus)
+  const refreshOnline = async () => {
+    const { users: names } = await get('/api/users/online');
+    if (names.join('\n') === onlineShown) return;
+    onlineShown = names.join('\n');
+    online.replaceChildren(h('h2', {}, t('lobby.online')), onlineList(names, form));
+  };
   const refresh = async () => {
     const [pending, mine, done, tours] = await Promise.all([
       get('/api/challenge'),
       getAll('/api/account/playing', 'nowPlaying').then((nowPlaying) => ({ nowPlaying })),
       get('/api/games?user=' + encodeURIComponent(me().username)),
       get('/api/tournaments').catch(() => ({ tournaments: [] })),
+      refreshOpen(),
     ]);
     tournaments.replaceChildren(h('h2', {}, t('nav.tournaments')),
       tours.tournaments.length
@@ -149,9 +227,38 @@ export async function render(main) {
         : h('p', { class: 'hint' }, t('lobby.noRecent')));
     return mine.nowPlaying.map((g) => g.gameId);
   };
-  main.append(h('div', { class: 'columns' }, challengeForm(users, refresh), h('div', {}, challenges, playing, recent, tournaments)));
-  for (const id of await refresh()) started.add(id);
+  form = challengeForm(users, refresh);
+  main.append(
+    h('div', { class: 'columns' }, h('div', {}, form, online), h('div', {}, open, challenges, playing)),
+    running.section,
+    h('div', { class: 'columns' }, recent, tournaments));
+  const [ids] = await Promise.all([refresh(), refreshOnline(), running.refresh()]);
+  for (const id of ids) started.add(id);
+  // Left while loading: the next page owns the stream and the timers.
+  if (!running.section.isConnected) {
+    running.stop();
+    return;
+  }
+  if (focusId) main.querySelector(`[data-open-challenge="${focusId}"]`)?.scrollIntoView({ block: 'center' });
   leave();
+  const poll = setInterval(() => {
+    running.refresh().catch(() => {});
+    refreshOnline().catch(() => {});
+  }, POLL_MS);
+  stopPolling = () => {
+    clearInterval(poll);
+    running.stop();
+    // At once, not when the next page draws: its boards alone are shown.
+    running.section.remove();
+  };
+  followEvents(refresh);
+}
+
+// The lobby's one event stream (the caller's challenges, games, and the
+// open challenges of everyone): a game that starts opens its page, a
+// challenge to me is announced, a declined or cancelled one says so, and
+// anything else refreshes the lists.
+function followEvents(refresh) {
   const controller = new AbortController();
   events = controller;
   let pendingRefresh = null;
@@ -160,20 +267,28 @@ export async function render(main) {
     clearTimeout(pendingRefresh);
     pendingRefresh = setTimeout(() => refresh().catch(() => {}), 250);
   };
+  const myName = () => me().username.toLowerCase();
+  const onEvent = (event) => {
+    // A game that starts now (the opponent accepted): go to its board.
+    if (event.type === 'gameStart' && !started.has(event.game.id)) {
+      started.add(event.game.id);
+      navigate('/game/' + event.game.id);
+      return;
+    }
+    if (event.type === 'challenge' && event.challenge.destUser?.toLowerCase() === myName()) {
+      toast(t('lobby.newChallenge'));
+    }
+    if (event.type === 'challengeDeclined' && event.challenge.challenger.toLowerCase() === myName()) {
+      toast(t('lobby.declined', { name: event.challenge.destUser }));
+    }
+    if (event.type === 'challengeCanceled' && event.challenge.destUser.toLowerCase() === myName()) {
+      toast(t('lobby.canceled', { name: event.challenge.challenger }));
+    }
+    refreshSoon();
+  };
   const follow = async () => {
     while (!controller.signal.aborted) {
-      await stream('/api/stream/event', (event) => {
-        // A game that starts now (the opponent accepted): go to its board.
-        if (event.type === 'gameStart' && !started.has(event.game.id)) {
-          started.add(event.game.id);
-          navigate('/game/' + event.game.id);
-          return;
-        }
-        if (event.type === 'challenge' && event.challenge.destUser?.toLowerCase() === me().username.toLowerCase()) {
-          toast(t('lobby.newChallenge'));
-        }
-        refreshSoon();
-      }, controller.signal).catch(() => {});
+      await stream('/api/stream/event', onEvent, controller.signal).catch(() => {});
       // The stream ended (a restart, a lost connection): again shortly.
       await new Promise((r) => setTimeout(r, 3000));
     }

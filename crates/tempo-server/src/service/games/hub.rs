@@ -103,6 +103,9 @@ impl Slot {
 pub struct Hub {
     games: std::sync::Mutex<HashMap<String, Arc<Slot>>>,
     users: std::sync::Mutex<HashMap<String, broadcast::Sender<UserEvent>>>,
+    /// Each member's name as registered, by its lowercase key, for the
+    /// list of who is online (kept for those who opened a stream).
+    names: std::sync::Mutex<HashMap<String, String>>,
     /// Told the id of each game that ends on this instance (tournaments
     /// take the results of their online boards from it).
     ended: std::sync::Mutex<Option<tokio::sync::mpsc::UnboundedSender<String>>>,
@@ -352,9 +355,49 @@ impl Hub {
             .clone()
     }
 
+    /// A new reader of `user`'s events (`user` as registered: the list
+    /// of who is online shows it so).
+    pub fn subscribe(&self, user: &str) -> broadcast::Receiver<UserEvent> {
+        self.names
+            .lock()
+            .expect("not poisoned")
+            .insert(user.to_lowercase(), user.to_string());
+        self.user_channel(user).subscribe()
+    }
+
     /// Tells `user`'s event streams about something.
     pub fn notify(&self, user: &str, event: UserEvent) {
         let _ = self.user_channel(user).send(event);
+    }
+
+    /// Tells every open event stream on this instance about something.
+    pub fn notify_everyone(&self, event: &UserEvent) {
+        for sender in self.users.lock().expect("not poisoned").values() {
+            if sender.receiver_count() > 0 {
+                let _ = sender.send(event.clone());
+            }
+        }
+    }
+
+    /// The members with an event stream open on this instance, by name,
+    /// at most `limit` of them.
+    pub fn online(&self, limit: usize) -> Vec<String> {
+        let keys: Vec<String> = {
+            let users = self.users.lock().expect("not poisoned");
+            users
+                .iter()
+                .filter(|(_, sender)| sender.receiver_count() > 0)
+                .map(|(key, _)| key.clone())
+                .collect()
+        };
+        let names = self.names.lock().expect("not poisoned");
+        let mut online: Vec<String> = keys
+            .into_iter()
+            .map(|key| names.get(&key).cloned().unwrap_or(key))
+            .collect();
+        online.sort_by_key(|name| name.to_lowercase());
+        online.truncate(limit);
+        online
     }
 }
 
