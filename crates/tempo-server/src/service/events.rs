@@ -1,5 +1,6 @@
 //! What a member's event stream (`GET /api/stream/event`) tells: a
-//! challenge to or from them, a game of theirs that starts.
+//! challenge to or from them, a game of theirs that starts, their turn in
+//! a game of theirs, and its end.
 
 use serde::{Deserialize, Serialize};
 use tempo_host::Variant;
@@ -15,6 +16,24 @@ pub enum UserEvent {
     Challenge { challenge: ChallengeNote },
     /// A game of the member's starts.
     GameStart { game: GameNote },
+    /// A move (or, in the simultaneous variants, a commit) is due from the
+    /// member in a game of theirs: the opponent moved, or a new step began
+    /// after a reveal. Not sent for a game's first move (its start is).
+    YourTurn { game: GameNote },
+    /// A game of the member's ends.
+    GameFinish { game: FinishNote },
+}
+
+/// A game that ends, and how.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FinishNote {
+    pub id: String,
+    pub game_id: String,
+    /// `1-0`, `0-1`, `1/2-1/2`, or `*` (aborted).
+    pub result: String,
+    /// Why it ended (`checkmate`, `resign`, `timeout`, `aborted`…).
+    pub reason: String,
 }
 
 /// A challenge as an event names it.
@@ -79,6 +98,29 @@ impl UserEvent {
     pub fn open_challenge(id: &str) -> UserEvent {
         UserEvent::Challenge {
             challenge: ChallengeNote::Open { id: id.to_string() },
+        }
+    }
+
+    /// It is the member's turn in game `id`.
+    pub fn your_turn(id: &str) -> UserEvent {
+        UserEvent::YourTurn {
+            game: GameNote {
+                id: id.to_string(),
+                game_id: id.to_string(),
+                board: None,
+            },
+        }
+    }
+
+    /// Game `id` ended with `result` for `reason`.
+    pub fn game_finish(id: &str, result: &str, reason: &str) -> UserEvent {
+        UserEvent::GameFinish {
+            game: FinishNote {
+                id: id.to_string(),
+                game_id: id.to_string(),
+                result: result.to_string(),
+                reason: reason.to_string(),
+            },
         }
     }
 
