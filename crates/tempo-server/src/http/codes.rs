@@ -13,9 +13,12 @@ use utoipa::ToSchema;
 macro_rules! codes {
     ($($(#[doc = $doc:literal])* $name:ident = $wire:literal,)*) => {
         /// A stable machine code for an error answer.
+        // The wire names are the variants' in snake_case (a test holds
+        // them to the table's); utoipa reads `rename_all` for the schema.
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+        #[serde(rename_all = "snake_case")]
         pub(crate) enum Code {
-            $($(#[doc = $doc])* #[serde(rename = $wire)] $name,)*
+            $($(#[doc = $doc])* $name,)*
         }
 
         impl Code {
