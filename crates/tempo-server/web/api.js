@@ -83,12 +83,14 @@ export async function getAll(path, key, maxPages = 100) {
 export const post = (path, body) => request('POST', path, body);
 export const del = (path) => request('DELETE', path);
 
-// Reads an NDJSON stream line by line until it ends or `signal` aborts.
-export async function stream(path, onLine, signal) {
+// Reads an NDJSON stream line by line until it ends or `signal` aborts;
+// `onOpen()`, if given, once the server has answered.
+export async function stream(path, onLine, signal, onOpen) {
   const r = await fetch(path, { credentials: 'same-origin', signal });
   if (!r.ok) {
     throw apiError(r, await r.json().catch(() => ({})));
   }
+  onOpen?.();
   const reader = r.body.getReader();
   const decoder = new TextDecoder();
   let buffer = '';

@@ -64,6 +64,7 @@ export function sync(navigate) {
 export function stop() {
   running?.controller.abort();
   running = null;
+  delete document.documentElement.dataset.events;
   inPlay.clear();
   myTurn.clear();
   challengesIn.clear();
@@ -86,7 +87,9 @@ async function follow(signal) {
       await stream('/api/stream/event', (event) => {
         wait = 1000;
         receive(event);
-      }, signal);
+      }, signal, () => {
+        document.documentElement.dataset.events = 'open';
+      });
     } catch (err) {
       if (err?.status === 401) {
         // Logged out elsewhere: the next route decides again.
@@ -95,6 +98,7 @@ async function follow(signal) {
       }
     }
     if (signal.aborted) return;
+    document.documentElement.dataset.events = 'closed';
     await new Promise((r) => setTimeout(r, wait));
     wait = Math.min(wait * 2, MAX_BACKOFF_MS);
   }

@@ -24,10 +24,10 @@ async function waitForCount(page, n, what) {
     .catch(async () => assertEqual(await titleCount(page), n, `${what}: the title ${JSON.stringify(await page.title())}`));
 }
 
-// The stream is open once the page has asked for it (the first event
-// after that reaches it).
+// The event stream is open (the server has answered it): an event from
+// now on reaches the page.
 async function streamOpen(page) {
-  await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.endsWith('/api/stream/event')));
+  await page.waitForFunction(() => document.documentElement.dataset.events === 'open');
 }
 
 async function noSeriousAxe(page, what) {
@@ -88,7 +88,7 @@ async function gameStartOpensOrToasts(browser) {
   const { id } = await anna.post('/api/challenge/ben', { variant: 'standard', clock: '600+5', color: 'white' });
   const { gameId: first } = await ben.post(`/api/challenge/${id}/accept`);
   await page.waitForURL(`**/game/${first}`);
-  await page.locator('[data-square="e2"]').waitFor();
+  await page.locator('[data-action="resign"]').waitFor();
   // A second game starts while the first is on screen and in play: a toast
   // with a link, and the first game stays.
   const second = await apiGame('ben', 'anna', { variant: 'fairschach', clock: '600+5' });
@@ -151,7 +151,7 @@ async function germanErrors(browser) {
   const game = await apiGame('carl', 'ben', { variant: 'standard', clock: '600+5' });
   await (await apiAs('carl')).post(`/api/board/game/${game}/move/e2e4`);
   await page.goto(`/game/${game}`);
-  await page.locator('[data-square="e2"]').waitFor();
+  await page.locator('[data-action="resign"]').waitFor();
   const cases = [
     ['post', `/api/board/game/${game}/abort`, undefined, 'too_late_to_abort', 'Zu spät zum Abbrechen'],
     ['post', `/api/board/game/${game}/move/d2d4`, undefined, 'not_your_turn', 'nicht am Zug'],
