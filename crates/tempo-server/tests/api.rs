@@ -205,6 +205,9 @@ async fn contract(server: &TestServer) {
     );
 }
 
+/// A request (method, path, token, body) and the code of its refusal.
+type Case<'a> = (Method, String, Option<&'a str>, Option<Value>, &'a str);
+
 async fn challenges_and_errors(server: &TestServer) {
     let (anna, ben) = (server.token("anna").await, server.token("ben").await);
     let mut events = server.stream("/api/stream/event", Some(&ben)).await;
@@ -326,7 +329,7 @@ async fn challenges_and_errors(server: &TestServer) {
     let abort = format!("/api/board/game/{game}/abort");
     let (status, _) = server.call(Method::POST, &abort, Some(&anna), None).await;
     assert_eq!(status, StatusCode::OK);
-    let cases: Vec<(Method, String, Option<&str>, Option<Value>, &str)> = vec![
+    let cases: Vec<Case> = vec![
         (
             Method::POST,
             "/api/challenge/anna".into(),
