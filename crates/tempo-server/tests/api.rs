@@ -205,6 +205,9 @@ async fn contract(server: &TestServer) {
     );
 }
 
+/// A request (method, path, token, body) and the code of its refusal.
+type Case<'a> = (Method, String, Option<&'a str>, Option<Value>, &'a str);
+
 async fn challenges_and_errors(server: &TestServer) {
     let (anna, ben) = (server.token("anna").await, server.token("ben").await);
     let mut events = server.stream("/api/stream/event", Some(&ben)).await;
@@ -320,6 +323,105 @@ async fn challenges_and_errors(server: &TestServer) {
         .call(Method::GET, "/api/account", Some("tempo_forged"), None)
         .await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
+
+    // Each refusal names its machine code beside the English (the game
+    // aborted first, so that a second abort is refused).
+    let abort = format!("/api/board/game/{game}/abort");
+    let (status, _) = server.call(Method::POST, &abort, Some(&anna), None).await;
+    assert_eq!(status, StatusCode::OK);
+    let cases: Vec<Case> = vec![
+        (
+            Method::POST,
+            "/api/challenge/anna".into(),
+            Some(&anna),
+            Some(json!({})),
+            "challenge_yourself",
+        ),
+        (
+            Method::POST,
+            "/api/challenge/nobody".into(),
+            Some(&anna),
+            Some(json!({})),
+            "user_not_found",
+        ),
+        (
+            Method::POST,
+            accept.clone(),
+            Some(&ben),
+            None,
+            "challenge_closed",
+        ),
+        (
+            Method::POST,
+            "/api/challenge/ben".into(),
+            Some(&anna),
+            Some(json!({"variant": "standard", "color": "green"})),
+            "bad_color",
+        ),
+        (
+            Method::POST,
+            "/api/challenge/ben".into(),
+            Some(&anna),
+            Some(json!({"variant": "standard", "clock": "soon"})),
+            "bad_game_spec",
+        ),
+        (
+            Method::POST,
+            "/api/challenge/ben".into(),
+            None,
+            Some(json!({})),
+            "login_required",
+        ),
+        (
+            Method::GET,
+            "/api/no/such/route".into(),
+            None,
+            None,
+            "route_not_found",
+        ),
+        (
+            Method::GET,
+            "/api/game/nosuchgame".into(),
+            None,
+            None,
+            "game_not_found",
+        ),
+        (
+            Method::GET,
+            "/api/account".into(),
+            Some("tempo_forged"),
+            None,
+            "unknown_token",
+        ),
+        (Method::POST, abort.clone(), Some(&anna), None, "game_over"),
+        (
+            Method::POST,
+            "/api/token".into(),
+            None,
+            Some(json!({"username": "anna", "password": "wrong-password"})),
+            "wrong_password",
+        ),
+        (
+            Method::GET,
+            "/api/users?nb=0".into(),
+            Some(&anna),
+            None,
+            "bad_page",
+        ),
+        (
+            Method::DELETE,
+            "/api/challenge".into(),
+            Some(&anna),
+            None,
+            "method_not_allowed",
+        ),
+    ];
+    for (method, path, token, body, code) in cases {
+        let (status, answer) = server.call(method.clone(), &path, token, body).await;
+        assert!(status.is_client_error(), "{method} {path}: {status}");
+        assert_eq!(answer["code"], code, "{method} {path}: {answer}");
+        assert!(answer["error"].is_string(), "{method} {path}: {answer}");
+    }
 
     // A revoked token is refused.
     assert_eq!(

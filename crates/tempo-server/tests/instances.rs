@@ -189,6 +189,17 @@ async fn lobby_events_reach_every_instance_once() {
         assert_eq!(event["type"], "gameStart");
         assert_eq!(event["game"]["id"], game);
     }
+    // A step's commits on either instance: the reveal (stored by the
+    // second commit's instance) tells both players, on every stream, once.
+    assert_eq!(first.play(game, &anna, "e2e4").await.0, StatusCode::OK);
+    assert_eq!(second.play(game, &ben, "d7d5").await.0, StatusCode::OK);
+    for stream in &mut streams {
+        let seen = stream.drain(quiet).await;
+        assert_eq!(seen.len(), 1, "one event on each stream: {seen:?}");
+        let event: Value = serde_json::from_str(&seen[0]).unwrap();
+        assert_eq!(event["type"], "yourTurn");
+        assert_eq!(event["game"]["id"], game);
+    }
     assert_eq!(not_this_ben.drain(quiet).await, Vec::<String>::new());
     first.finish().await;
     elsewhere.finish().await;

@@ -98,7 +98,10 @@ async fn one_address_gets_its_burst_of_attempts_then_429_but_moves_go_on() {
     assert!((50..=60).contains(&seconds), "{seconds}");
     assert_eq!(
         body,
-        json!({"error": format!("too many login attempts from this address: try again in {seconds} s")})
+        json!({
+            "error": format!("too many login attempts from this address: try again in {seconds} s"),
+            "code": "rate_limited",
+        })
     );
     // The right password is refused too from this address, for now.
     let (status, _, _) = send(
@@ -253,7 +256,7 @@ async fn hashes_beyond_the_queue_are_refused_at_once() {
         assert_eq!(*retry_after, Some(1));
         assert_eq!(
             body,
-            &json!({"error": "too many password checks at once: try again in 1 s"})
+            &json!({"error": "too many password checks at once: try again in 1 s", "code": "busy"})
         );
     }
     assert_eq!(server.state.hashing.admitted(), 0);

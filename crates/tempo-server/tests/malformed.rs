@@ -1,7 +1,7 @@
 //! Every endpoint of the OpenAPI document, fed malformed input — odd path
 //! parameters, broken or mistyped bodies, with and without a token —
-//! answers a clear 4xx with a one-line JSON error: never a 500, never a
-//! hang.
+//! answers a clear 4xx with a one-line JSON error and a machine code of
+//! the documented list: never a 500, never a hang.
 
 mod support;
 
@@ -51,6 +51,8 @@ async fn malformed_input_gets_a_clear_4xx_on_every_endpoint() {
     let document = tempo_server::api::openapi();
     let paths = document["paths"].as_object().expect("paths");
     assert!(paths.len() >= 15, "{} paths", paths.len());
+    let codes = error_codes(&document);
+    let mut seen = std::collections::BTreeSet::new();
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
     let mut calls = 0;
     for (path, item) in paths {
@@ -93,6 +95,9 @@ async fn malformed_input_gets_a_clear_4xx_on_every_endpoint() {
                         !error.is_empty() && !error.contains('\n'),
                         "{method} {uri}: {body}"
                     );
+                    let code = body["code"].as_str().unwrap_or_default();
+                    assert!(codes.contains(&code), "{method} {uri}: {body}");
+                    seen.insert(code.to_string());
                 } else {
                     assert!(status == StatusCode::OK, "{method} {uri}: {status}");
                 }
@@ -100,6 +105,30 @@ async fn malformed_input_gets_a_clear_4xx_on_every_endpoint() {
         }
     }
     assert!(calls > 400, "{calls} calls");
+    // The refusals are told apart, not all one code.
+    for code in [
+        "route_not_found",
+        "login_required",
+        "game_not_found",
+        "bad_body",
+    ] {
+        assert!(seen.contains(code), "{code} never answered: {seen:?}");
+    }
+}
+
+/// The codes the OpenAPI document lists for an error answer.
+fn error_codes(document: &Value) -> Vec<&str> {
+    let code = &document["components"]["schemas"]["ErrorAnswer"]["properties"]["code"];
+    let name = code["$ref"].as_str().expect("a reference to the codes");
+    let name = name.rsplit('/').next().unwrap();
+    let codes: Vec<&str> = document["components"]["schemas"][name]["enum"]
+        .as_array()
+        .expect("the codes as an enum")
+        .iter()
+        .filter_map(Value::as_str)
+        .collect();
+    assert!(codes.len() > 40, "{codes:?}");
+    codes
 }
 
 #[tokio::test]
@@ -157,4 +186,5 @@ async fn a_request_that_never_finishes_is_cut_off_with_a_json_408() {
     let bytes = answer.into_body().collect().await.unwrap().to_bytes();
     let body: Value = serde_json::from_slice(&bytes).expect("a JSON error");
     assert!(body["error"].is_string(), "{body}");
+    assert_eq!(body["code"], "timeout", "{body}");
 }

@@ -1,13 +1,33 @@
 // The server's API as the pages use it: the session (with its CSRF token
-// for every change) and one-line JSON errors as exceptions.
+// for every change) and one-line JSON errors as exceptions. An error's
+// message is the app's own text for the server's `code` in the page's
+// language (i18n/errors.js); the server's English is the fallback for a
+// code the app does not know, and is kept as `detail`.
+
+import { addCatalogue, hasKey, t } from './i18n.js';
+import errors from './i18n/errors.js';
+
+addCatalogue(errors);
 
 let session = null;
 
 export class ApiError extends Error {
-  constructor(status, message) {
+  constructor(status, message, code = null, detail = message) {
     super(message);
     this.status = status;
+    this.code = code;
+    this.detail = detail;
   }
+}
+
+// The error an answer `r` with JSON `body` ({error, code}) stands for.
+export function apiError(r, body) {
+  const english = (body && body.error) || r.statusText;
+  const code = body && typeof body.code === 'string' ? body.code : null;
+  const key = 'err.' + code;
+  const seconds = r.headers.get('retry-after') || '?';
+  const message = code && hasKey(key) ? t(key, { seconds }) : english;
+  return new ApiError(r.status, message, code, english);
 }
 
 export async function loadSession() {
@@ -37,9 +57,8 @@ async function request(method, path, body) {
   const r = await fetch(path, { method, headers, body: payload, credentials: 'same-origin' });
   const type = r.headers.get('content-type') || '';
   if (!r.ok) {
-    let message = r.statusText;
-    if (type.includes('json')) message = (await r.json().catch(() => ({}))).error || message;
-    throw new ApiError(r.status, message);
+    const body = type.includes('json') ? await r.json().catch(() => ({})) : {};
+    throw apiError(r, body);
   }
   if (type.includes('application/json')) return r.json();
   return r.text();
@@ -64,13 +83,14 @@ export async function getAll(path, key, maxPages = 100) {
 export const post = (path, body) => request('POST', path, body);
 export const del = (path) => request('DELETE', path);
 
-// Reads an NDJSON stream line by line until it ends or `signal` aborts.
-export async function stream(path, onLine, signal) {
+// Reads an NDJSON stream line by line until it ends or `signal` aborts;
+// `onOpen()`, if given, once the server has answered.
+export async function stream(path, onLine, signal, onOpen) {
   const r = await fetch(path, { credentials: 'same-origin', signal });
   if (!r.ok) {
-    const body = await r.json().catch(() => ({}));
-    throw new ApiError(r.status, body.error || r.statusText);
+    throw apiError(r, await r.json().catch(() => ({})));
   }
+  onOpen?.();
   const reader = r.body.getReader();
   const decoder = new TextDecoder();
   let buffer = '';

@@ -3,6 +3,7 @@
 
 import { addCatalogue, lang, onLangChange, setLang, t } from './i18n.js';
 import { loadSession, me, del, setSession } from './api.js';
+import * as events from './events.js';
 import common from './i18n/common.js';
 
 addCatalogue(common);
@@ -69,6 +70,7 @@ function nav() {
     out.dataset.action = 'logout';
     out.textContent = t('nav.logout');
     out.addEventListener('click', async () => {
+      events.stop();
       await del('/api/session').catch(() => {});
       setSession(null);
       navigate('/login');
@@ -97,6 +99,7 @@ export async function route() {
   current = null;
   const found = ROUTES.find(([re]) => re.test(path));
   nav();
+  events.sync(navigate);
   if (!found) {
     main.innerHTML = `<h1>${t('notFound')}</h1>`;
     return;

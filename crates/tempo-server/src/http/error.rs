@@ -1,6 +1,7 @@
 //! The one error of the HTTP edge: a status and one line of JSON,
-//! `{"error":"…"}`. Each service's error becomes one here, and only here
-//! is a status chosen.
+//! `{"error":"…","code":"…"}`. Each service's error becomes one here, and
+//! only here are a status and a machine code ([`Code`]) chosen, from the
+//! typed error's variant (never from its English text).
 
 use axum::Json;
 use axum::http::StatusCode;
@@ -9,6 +10,7 @@ use serde::Serialize;
 use tempo_host::HostError;
 use utoipa::ToSchema;
 
+use super::codes::Code;
 use super::input::BadInput;
 use crate::domain::tournaments::Refusal;
 use crate::service::accounts::AccountsError;
@@ -20,42 +22,79 @@ use crate::storage::StoreError;
 /// A refusal as the API answers it.
 #[derive(Debug, Serialize, ToSchema)]
 pub(crate) struct ErrorAnswer {
-    /// What went wrong, in one line.
+    /// What went wrong, in one line of English.
     pub error: String,
+    /// What went wrong, as a stable machine code (for a client's own text).
+    pub code: Code,
 }
 
 /// An error answer.
 #[derive(Debug)]
 pub(crate) struct ApiError {
     pub status: StatusCode,
+    pub code: Code,
     pub message: String,
     /// Seconds for a `Retry-After` header (a refusal for load).
     pub retry_after: Option<u64>,
 }
 
 impl ApiError {
-    pub(crate) fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
+    pub(crate) fn new(status: StatusCode, code: Code, message: impl Into<String>) -> ApiError {
         ApiError {
             status,
+            code,
             message: message.into(),
             retry_after: None,
         }
     }
 
     pub(crate) fn bad_request(message: impl Into<String>) -> ApiError {
-        ApiError::new(StatusCode::BAD_REQUEST, message)
+        ApiError::new(StatusCode::BAD_REQUEST, Code::BadRequest, message)
     }
 
+    /// A route that needs a caller, asked without one.
     pub(crate) fn unauthorized(message: impl Into<String>) -> ApiError {
-        ApiError::new(StatusCode::UNAUTHORIZED, message)
+        ApiError::new(StatusCode::UNAUTHORIZED, Code::LoginRequired, message)
     }
 
+    /// A route the caller's role may not use.
     pub(crate) fn forbidden(message: impl Into<String>) -> ApiError {
-        ApiError::new(StatusCode::FORBIDDEN, message)
+        ApiError::new(StatusCode::FORBIDDEN, Code::RoleRequired, message)
     }
 
+    /// `what` (a route, a game, a challenge, a tournament, a user) is not
+    /// found.
     pub(crate) fn not_found(what: &str) -> ApiError {
-        ApiError::new(StatusCode::NOT_FOUND, format!("{what} not found"))
+        let code = match what {
+            "route" => Code::RouteNotFound,
+            "game" => Code::GameNotFound,
+            "challenge" => Code::ChallengeNotFound,
+            "tournament" => Code::TournamentNotFound,
+            "user" => Code::UserNotFound,
+            _ => Code::NotFound,
+        };
+        ApiError::new(StatusCode::NOT_FOUND, code, format!("{what} not found"))
+    }
+
+    /// An answer of `status` written by a layer, not by a handler: its code
+    /// follows from the status alone.
+    pub(crate) fn of_status(status: StatusCode, message: impl Into<String>) -> ApiError {
+        let code = match status {
+            StatusCode::NOT_FOUND => Code::RouteNotFound,
+            StatusCode::METHOD_NOT_ALLOWED => Code::MethodNotAllowed,
+            StatusCode::PAYLOAD_TOO_LARGE => Code::BodyTooLarge,
+            StatusCode::UNSUPPORTED_MEDIA_TYPE => Code::UnsupportedMediaType,
+            StatusCode::UNPROCESSABLE_ENTITY => Code::BadBody,
+            StatusCode::URI_TOO_LONG => Code::UriTooLong,
+            StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE => Code::HeadersTooLarge,
+            StatusCode::REQUEST_TIMEOUT => Code::Timeout,
+            StatusCode::UNAUTHORIZED => Code::LoginRequired,
+            StatusCode::FORBIDDEN => Code::RoleRequired,
+            StatusCode::SERVICE_UNAVAILABLE => Code::Busy,
+            s if s.is_server_error() => Code::InternalError,
+            _ => Code::BadRequest,
+        };
+        ApiError::new(status, code, message)
     }
 }
 
@@ -63,6 +102,7 @@ impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let answer = ErrorAnswer {
             error: self.message,
+            code: self.code,
         };
         let mut response = (self.status, Json(answer)).into_response();
         if let Some(seconds) = self.retry_after {
@@ -80,7 +120,9 @@ impl From<StoreError> for ApiError {
         // store cannot hold is the request's fault, not an outage.
         if err.is_unstorable_text() {
             tracing::warn!(error = %err, "storage refused the request's text");
-            return ApiError::bad_request(
+            return ApiError::new(
+                StatusCode::BAD_REQUEST,
+                Code::UnstorableText,
                 "the request holds text that cannot be stored (a NUL or an invalid character)",
             );
         }
@@ -88,6 +130,7 @@ impl From<StoreError> for ApiError {
         tracing::error!(error = %err, "storage");
         ApiError::new(
             StatusCode::SERVICE_UNAVAILABLE,
+            Code::StorageUnavailable,
             "storage unavailable, try again",
         )
     }
@@ -96,6 +139,21 @@ impl From<StoreError> for ApiError {
 impl From<HostError> for ApiError {
     fn from(err: HostError) -> ApiError {
         use tempo_host::HostError as E;
+        let code = match err {
+            E::Spec(_) => Code::BadGameSpec,
+            E::GameOver { .. } => Code::GameOver,
+            E::FlagDue => Code::FlagDue,
+            E::Paused => Code::Paused,
+            E::NotYourTurn => Code::NotYourTurn,
+            E::AlreadyCommitted => Code::AlreadyCommitted,
+            E::Illegal(_) => Code::IllegalMove,
+            E::TooLateToAbort => Code::TooLateToAbort,
+            E::DrawAlreadyOffered => Code::DrawAlreadyOffered,
+            E::NoDrawOffer => Code::NoDrawOffer,
+            E::NoDrawToClaim => Code::NoDrawToClaim,
+            E::Clock(_) => Code::BadClock,
+            E::Replay { .. } => Code::GameUnloadable,
+        };
         let status = match err {
             E::GameOver { .. }
             | E::FlagDue
@@ -104,43 +162,55 @@ impl From<HostError> for ApiError {
             | E::TooLateToAbort => StatusCode::CONFLICT,
             _ => StatusCode::BAD_REQUEST,
         };
-        ApiError::new(status, err.to_string())
+        ApiError::new(status, code, err.to_string())
     }
 }
 
 impl From<GameError> for ApiError {
     fn from(err: GameError) -> ApiError {
-        let status = match err {
+        use StatusCode as S;
+        let (status, code) = match err {
             GameError::Rejected(host) => return host.into(),
             GameError::Store(store) => return store.into(),
-            GameError::NotFound => StatusCode::NOT_FOUND,
-            GameError::NotSeated | GameError::OwnGame => StatusCode::FORBIDDEN,
-            GameError::ChoiceTooLong => StatusCode::BAD_REQUEST,
-            GameError::Unloadable | GameError::Busy => StatusCode::SERVICE_UNAVAILABLE,
+            GameError::NotFound => (S::NOT_FOUND, Code::GameNotFound),
+            GameError::NotSeated => (S::FORBIDDEN, Code::NotAPlayer),
+            GameError::OwnGame => (S::FORBIDDEN, Code::OwnGame),
+            GameError::ChoiceTooLong => (S::BAD_REQUEST, Code::ChoiceTooLong),
+            GameError::Unloadable => (S::SERVICE_UNAVAILABLE, Code::GameUnloadable),
+            GameError::Busy => (S::SERVICE_UNAVAILABLE, Code::Busy),
         };
-        ApiError::new(status, err.to_string())
+        ApiError::new(status, code, err.to_string())
     }
 }
 
 impl From<AccountsError> for ApiError {
     fn from(err: AccountsError) -> ApiError {
+        use crate::domain::accounts::AccountError as R;
         use AccountsError as E;
+        use StatusCode as S;
         let retry_after = err.retry_after();
-        let status = match err {
+        let (status, code) = match err {
             E::Store(store) => return store.into(),
-            E::AddressLimited(_) | E::AccountLimited(_) | E::HashingFull(_) => {
-                StatusCode::TOO_MANY_REQUESTS
-            }
-            E::Rules(_) | E::BadRole => StatusCode::BAD_REQUEST,
-            E::WrongPassword | E::UnknownToken | E::SessionEnded => StatusCode::UNAUTHORIZED,
-            E::OldPasswordWrong | E::NotAdmin => StatusCode::FORBIDDEN,
-            E::NameTaken(_) => StatusCode::CONFLICT,
-            E::NoSuchUser => StatusCode::NOT_FOUND,
-            E::Busy => StatusCode::SERVICE_UNAVAILABLE,
+            E::AddressLimited(_) => (S::TOO_MANY_REQUESTS, Code::RateLimited),
+            E::AccountLimited(_) => (S::TOO_MANY_REQUESTS, Code::AccountRateLimited),
+            E::HashingFull(_) => (S::TOO_MANY_REQUESTS, Code::Busy),
+            E::Rules(R::BadName(_)) => (S::BAD_REQUEST, Code::BadUsername),
+            E::Rules(R::BadPassword) => (S::BAD_REQUEST, Code::BadPassword),
+            E::Rules(R::Taken(_)) => (S::BAD_REQUEST, Code::NameTaken),
+            E::Rules(R::Reserved(_)) => (S::BAD_REQUEST, Code::NameReserved),
+            E::BadRole => (S::BAD_REQUEST, Code::BadRole),
+            E::WrongPassword => (S::UNAUTHORIZED, Code::WrongPassword),
+            E::UnknownToken => (S::UNAUTHORIZED, Code::UnknownToken),
+            E::SessionEnded => (S::UNAUTHORIZED, Code::SessionEnded),
+            E::OldPasswordWrong => (S::FORBIDDEN, Code::OldPasswordWrong),
+            E::NotAdmin => (S::FORBIDDEN, Code::NotAdmin),
+            E::NameTaken(_) => (S::CONFLICT, Code::NameTaken),
+            E::NoSuchUser => (S::NOT_FOUND, Code::UserNotFound),
+            E::Busy => (S::SERVICE_UNAVAILABLE, Code::Busy),
         };
         ApiError {
             retry_after,
-            ..ApiError::new(status, err.to_string())
+            ..ApiError::new(status, code, err.to_string())
         }
     }
 }
@@ -148,53 +218,64 @@ impl From<AccountsError> for ApiError {
 impl From<ChallengeError> for ApiError {
     fn from(err: ChallengeError) -> ApiError {
         use ChallengeError as E;
-        let status = match err {
+        use StatusCode as S;
+        let (status, code) = match err {
             E::Spec(host) => return host.into(),
             E::Store(store) => return store.into(),
-            E::BadColor | E::Yourself | E::OwnChallenge => StatusCode::BAD_REQUEST,
-            E::NoSuchUser | E::NotFound => StatusCode::NOT_FOUND,
-            E::TooMany | E::TooManySeeks => StatusCode::TOO_MANY_REQUESTS,
-            E::NotTheChallenged | E::NotYours(_) => StatusCode::FORBIDDEN,
-            E::Closed(_) | E::NoLongerOpen => StatusCode::CONFLICT,
+            E::BadColor => (S::BAD_REQUEST, Code::BadColor),
+            E::Yourself => (S::BAD_REQUEST, Code::ChallengeYourself),
+            E::OwnChallenge => (S::BAD_REQUEST, Code::OwnChallenge),
+            E::NoSuchUser => (S::NOT_FOUND, Code::UserNotFound),
+            E::NotFound => (S::NOT_FOUND, Code::ChallengeNotFound),
+            E::TooMany => (S::TOO_MANY_REQUESTS, Code::TooManyChallenges),
+            E::TooManySeeks => (S::TOO_MANY_REQUESTS, Code::TooManyOpenChallenges),
+            E::NotTheChallenged => (S::FORBIDDEN, Code::NotTheChallenged),
+            E::NotYours(_) => (S::FORBIDDEN, Code::NotYourChallenge),
+            E::Closed(_) | E::NoLongerOpen => (S::CONFLICT, Code::ChallengeClosed),
         };
-        ApiError::new(status, err.to_string())
+        ApiError::new(status, code, err.to_string())
     }
 }
 
 impl From<Refusal> for ApiError {
     fn from(refusal: Refusal) -> ApiError {
-        let status = match refusal {
-            Refusal::Invalid(_) => StatusCode::BAD_REQUEST,
-            Refusal::Conflict(_) => StatusCode::CONFLICT,
-            Refusal::NotFound(_) => StatusCode::NOT_FOUND,
-            Refusal::Forbidden(_) => StatusCode::FORBIDDEN,
+        use StatusCode as S;
+        let (status, code) = match &refusal {
+            Refusal::Invalid(_) => (S::BAD_REQUEST, Code::TournamentInvalid),
+            Refusal::Conflict(_) => (S::CONFLICT, Code::TournamentConflict),
+            Refusal::NotFound(what) if what == "tournament" => {
+                (S::NOT_FOUND, Code::TournamentNotFound)
+            }
+            Refusal::NotFound(_) => (S::NOT_FOUND, Code::NotFound),
+            Refusal::Forbidden(_) => (S::FORBIDDEN, Code::TournamentForbidden),
         };
-        ApiError::new(status, refusal.to_string())
+        ApiError::new(status, code, refusal.to_string())
     }
 }
 
 impl From<TournamentError> for ApiError {
     fn from(err: TournamentError) -> ApiError {
+        use StatusCode as S;
         use TournamentError as E;
-        let status = match err {
+        let (status, code) = match err {
             E::Refused(refusal) => return refusal.into(),
             E::Game(game) => return game.into(),
             E::Store(store) => return store.into(),
-            E::BadUsername(_) | E::NoSuchUser(_) => StatusCode::BAD_REQUEST,
-            E::Busy => StatusCode::SERVICE_UNAVAILABLE,
-            E::Failed => StatusCode::INTERNAL_SERVER_ERROR,
+            E::BadUsername(_) => (S::BAD_REQUEST, Code::BadUsername),
+            E::NoSuchUser(_) => (S::BAD_REQUEST, Code::UserNotFound),
+            E::Busy => (S::SERVICE_UNAVAILABLE, Code::Busy),
+            E::Failed => (S::INTERNAL_SERVER_ERROR, Code::InternalError),
         };
-        ApiError::new(status, err.to_string())
+        ApiError::new(status, code, err.to_string())
     }
 }
 
 impl From<BadInput> for ApiError {
     fn from(bad: BadInput) -> ApiError {
-        let status = match bad {
-            BadInput::Malformed(_) => StatusCode::BAD_REQUEST,
-            BadInput::NoSuch(_) => StatusCode::NOT_FOUND,
-        };
-        ApiError::new(status, bad.to_string())
+        match bad {
+            BadInput::Malformed(message) => ApiError::bad_request(message),
+            BadInput::NoSuch(what) => ApiError::not_found(what),
+        }
     }
 }
 
@@ -218,7 +299,9 @@ where
         let bytes =
             axum::body::Bytes::from_request(axum::extract::Request::from_parts(parts, body), state)
                 .await
-                .map_err(|rejection| ApiError::new(rejection.status(), rejection.body_text()))?;
+                .map_err(|rejection| {
+                    ApiError::of_status(rejection.status(), rejection.body_text())
+                })?;
         if super::input::holds_nul(&bytes) {
             return Err(super::input::nul_refused().into());
         }
@@ -227,7 +310,7 @@ where
         Json::<T>::from_request(again, state)
             .await
             .map(|Json(value)| ApiJson(value))
-            .map_err(|rejection| ApiError::new(rejection.status(), rejection.body_text()))
+            .map_err(|rejection| ApiError::of_status(rejection.status(), rejection.body_text()))
     }
 }
 
@@ -261,7 +344,7 @@ pub(crate) async fn json_errors(
             .unwrap_or("request refused")
             .to_lowercase(),
     };
-    let mut response = ApiError::new(status, message).into_response();
+    let mut response = ApiError::of_status(status, message).into_response();
     response.headers_mut().insert(
         axum::http::header::X_CONTENT_TYPE_OPTIONS,
         axum::http::HeaderValue::from_static("nosniff"),

@@ -5,8 +5,9 @@
 
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
-use axum::http::{HeaderMap, Method, header};
+use axum::http::{HeaderMap, Method, StatusCode, header};
 
+use super::codes::Code;
 use super::error::ApiError;
 use crate::domain::accounts::{SESSION_TTL, User};
 use crate::service::AppState;
@@ -75,8 +76,13 @@ pub(crate) async fn resolve(parts: &Parts, state: &AppState) -> Result<Option<Us
     if parts.headers.get(header::AUTHORIZATION).is_none() {
         return session_caller(parts, state).await;
     }
-    let token = bearer(&parts.headers)
-        .ok_or_else(|| ApiError::unauthorized("Authorization: Bearer <token> expected"))?;
+    let token = bearer(&parts.headers).ok_or_else(|| {
+        ApiError::new(
+            StatusCode::UNAUTHORIZED,
+            Code::BadAuthorization,
+            "Authorization: Bearer <token> expected",
+        )
+    })?;
     Ok(Some(accounts::token_user(state, token).await?))
 }
 
@@ -99,9 +105,11 @@ async fn session_caller(parts: &Parts, state: &AppState) -> Result<Option<User>,
     };
     let sent = parts.headers.get(CSRF_HEADER).and_then(|v| v.to_str().ok());
     if !safe && !sent.is_some_and(|sent| constant_time_eq(sent.as_bytes(), csrf.as_bytes())) {
-        return Err(ApiError::forbidden(format!(
-            "the {CSRF_HEADER} header is missing or wrong"
-        )));
+        return Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            Code::BadCsrf,
+            format!("the {CSRF_HEADER} header is missing or wrong"),
+        ));
     }
     Ok(Some(user))
 }

@@ -8,6 +8,7 @@ mod account;
 mod arbiter;
 mod board;
 mod challenges;
+pub(crate) mod codes;
 pub(crate) mod endpoint;
 pub(crate) mod error;
 pub(crate) mod extract;

@@ -4,9 +4,11 @@
 //! sends neither gets the first page at the list's largest size, as the
 //! unpaged list answered before.
 
+use axum::http::StatusCode;
 use serde::Deserialize;
 use utoipa::IntoParams;
 
+use super::codes::Code;
 use super::error::ApiError;
 use crate::domain::Page;
 
@@ -33,16 +35,19 @@ impl PageQuery {
             None => largest,
             Some(nb) if (1..=largest).contains(&nb) => nb,
             Some(nb) => {
-                return Err(ApiError::bad_request(format!(
-                    "nb: 1 to {largest} items a page, not {nb}"
-                )));
+                return Err(ApiError::new(
+                    StatusCode::BAD_REQUEST,
+                    Code::BadPage,
+                    format!("nb: 1 to {largest} items a page, not {nb}"),
+                ));
             }
         };
         if self.page > MAX_PAGE {
-            return Err(ApiError::bad_request(format!(
-                "page: 0 to {MAX_PAGE}, not {}",
-                self.page
-            )));
+            return Err(ApiError::new(
+                StatusCode::BAD_REQUEST,
+                Code::BadPage,
+                format!("page: 0 to {MAX_PAGE}, not {}", self.page),
+            ));
         }
         Ok(Page {
             index: self.page,

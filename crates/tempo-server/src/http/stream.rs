@@ -1,5 +1,5 @@
 //! The NDJSON streams: a game's entries as they are stored, and a
-//! member's events (challenges, game starts). A stream opened with a
+//! member's events (challenges, game starts, turns, game ends). A stream opened with a
 //! token or a session ends when that credential ends (revoked, logged
 //! out, the password changed): a player's stream shows their own hidden
 //! choice, which nobody without the credential may see any more.
@@ -165,7 +165,7 @@ pub(super) fn endpoints() -> Vec<Endpoint> {
         e(
             "get",
             "/api/stream/event",
-            "The caller's challenges and game starts as NDJSON",
+            "The caller's challenges, game starts, turns and game ends as NDJSON",
             Token,
             || get(event_stream),
         )

@@ -1,7 +1,7 @@
 //! What a member's event stream (`GET /api/stream/event`) tells: a
 //! challenge to or from them, its decline or cancel, a game of theirs
-//! that starts, and to everyone the lobby's open challenges coming and
-//! going.
+//! that starts, their turn in a game of theirs and its end, and to
+//! everyone the lobby's open challenges coming and going.
 
 use serde::{Deserialize, Serialize};
 use tempo_host::Variant;
@@ -24,6 +24,12 @@ pub enum UserEvent {
     /// A challenge open to anyone was made, accepted, cancelled or
     /// expired (told to every member with a stream: lobbies list them).
     OpenChallenge { challenge: OpenChallengeNote },
+    /// A move (or, in the simultaneous variants, a commit) is due from the
+    /// member in a game of theirs: the opponent moved, or a new step began
+    /// after a reveal. Not sent for a game's first move (its start is).
+    YourTurn { game: GameNote },
+    /// A game of the member's ends.
+    GameFinish { game: FinishNote },
 }
 
 /// A challenge open to anyone as the lobby lists it.
@@ -38,6 +44,18 @@ pub struct OpenChallengeNote {
     pub color: ColorChoice,
     /// `open`, `accepted` or `cancelled`.
     pub status: String,
+}
+
+/// A game that ends, and how.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FinishNote {
+    pub id: String,
+    pub game_id: String,
+    /// `1-0`, `0-1`, `1/2-1/2`, or `*` (aborted).
+    pub result: String,
+    /// Why it ended (`checkmate`, `resign`, `timeout`, `aborted`…).
+    pub reason: String,
 }
 
 /// A challenge as an event names it.
@@ -134,6 +152,29 @@ impl UserEvent {
     pub fn open_challenge(id: &str) -> UserEvent {
         UserEvent::Challenge {
             challenge: ChallengeNote::Open { id: id.to_string() },
+        }
+    }
+
+    /// It is the member's turn in game `id`.
+    pub fn your_turn(id: &str) -> UserEvent {
+        UserEvent::YourTurn {
+            game: GameNote {
+                id: id.to_string(),
+                game_id: id.to_string(),
+                board: None,
+            },
+        }
+    }
+
+    /// Game `id` ended with `result` for `reason`.
+    pub fn game_finish(id: &str, result: &str, reason: &str) -> UserEvent {
+        UserEvent::GameFinish {
+            game: FinishNote {
+                id: id.to_string(),
+                game_id: id.to_string(),
+                result: result.to_string(),
+                reason: reason.to_string(),
+            },
         }
     }
 

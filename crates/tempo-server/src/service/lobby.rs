@@ -69,6 +69,24 @@ async fn send_note(state: &AppState, payload: Option<String>) {
     }
 }
 
+/// Players' news waiting to be told at most (beyond, news is dropped).
+const NEWS_QUEUE: usize = 4096;
+
+/// Tells the players of the games written on this instance their news
+/// (their turn, the end: see [`Hub::on_news`](crate::service::games::Hub::on_news)),
+/// on every instance, in the order the games wrote them.
+pub(crate) fn follow_news(state: &AppState) {
+    let (sender, mut news) = tokio::sync::mpsc::channel(NEWS_QUEUE);
+    state.hub.on_news(sender);
+    let state = state.clone();
+    tokio::spawn(async move {
+        while let Some((players, event)) = news.recv().await {
+            let players: Vec<&str> = players.iter().map(String::as_str).collect();
+            tell(&state, &players, event).await;
+        }
+    });
+}
+
 /// The store's name in notifications: the start of its server key (one
 /// per store, the same for every instance on it).
 fn store_id(state: &AppState) -> String {

@@ -46,6 +46,7 @@ impl AppState {
             instance: crate::domain::random_id().into(),
         };
         tournaments::follow_game_ends(&state);
+        lobby::follow_news(&state);
         Ok(state)
     }
 }

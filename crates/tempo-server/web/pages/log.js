@@ -4,7 +4,7 @@
 // its commitment (commit.rs), and the server's Ed25519 signature on the head.
 
 import { t, addCatalogue, lang, hasKey } from '../i18n.js';
-import { get } from '../api.js';
+import { apiError, get } from '../api.js';
 import { h } from '../dom.js';
 import { sha256, hasWebCrypto } from '../sha256.js';
 import catalogue from '../i18n/log.js';
@@ -283,7 +283,7 @@ export async function render(main, [id]) {
   if (!r.ok) {
     const body = await r.json().catch(() => ({}));
     verdict.remove();
-    throw new Error(t('error.generic', { reason: body.error || r.statusText }));
+    throw new Error(t('error.generic', { reason: apiError(r, body).message }));
   }
   const { entries, badLine } = parse(await r.text());
   if (badLine) {

@@ -23,7 +23,7 @@ pub const MAX_HEADERS: usize = 100;
 pub(crate) async fn limits(request: Request, next: Next) -> Response {
     let uri = request.uri().to_string().len();
     if uri > MAX_URI_BYTES {
-        return ApiError::new(
+        return ApiError::of_status(
             StatusCode::URI_TOO_LONG,
             format!("the request target is {uri} bytes; at most {MAX_URI_BYTES}"),
         )
@@ -50,5 +50,5 @@ pub(crate) async fn limits(request: Request, next: Next) -> Response {
 }
 
 fn too_large(message: String) -> Response {
-    ApiError::new(StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE, message).into_response()
+    ApiError::of_status(StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE, message).into_response()
 }

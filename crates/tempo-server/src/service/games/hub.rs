@@ -109,6 +109,30 @@ pub struct Hub {
     /// Told the id of each game that ends on this instance (tournaments
     /// take the results of their online boards from it).
     ended: std::sync::Mutex<Option<tokio::sync::mpsc::UnboundedSender<String>>>,
+    /// Told the players' news of each write on this instance (their turn,
+    /// the end), for their event streams on every instance.
+    news: std::sync::Mutex<Option<tokio::sync::mpsc::Sender<News>>>,
+}
+
+/// An event for a game's players: whom to tell, and what.
+pub(crate) type News = (Vec<String>, UserEvent);
+
+/// What a game expects of its players, before and after a write: whose
+/// move (or commit) is due, and whether it has ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Turns {
+    due: [bool; 2],
+    over: bool,
+}
+
+impl Turns {
+    fn of(game: &HostedGame) -> Turns {
+        let due = |color| !game.choices(color).is_empty();
+        Turns {
+            due: [due(Color::White), due(Color::Black)],
+            over: game.end().is_some(),
+        }
+    }
 }
 
 /// What settling a game's flag came to.
@@ -183,6 +207,7 @@ impl Hub {
         let mut game = slot.game.lock().await;
         for attempt in 0..2 {
             let known = game.head().0;
+            let before = Turns::of(&game);
             // Applied to the game in place; should storing fail, the game
             // is read back from the store, which holds the truth.
             let mut entries = game.tick(now)?;
@@ -197,6 +222,7 @@ impl Hub {
                 Ok(stored) => {
                     slot.stored(flag);
                     publish(slot, &stored);
+                    self.tell_news(slot, before, &game, &stored);
                     self.forget_if_over(slot, &game);
                     return outcome.map_err(GameError::from);
                 }
@@ -303,6 +329,7 @@ impl Hub {
             return Settled::NotDue;
         }
         let known = game.head().0;
+        let before = Turns::of(game);
         let entries = match game.tick(now) {
             Ok(entries) if !entries.is_empty() => entries,
             _ => return Settled::NotDue,
@@ -312,6 +339,7 @@ impl Hub {
             Ok(stored) => {
                 slot.stored(flag);
                 publish(slot, &stored);
+                self.tell_news(slot, before, game, &stored);
                 self.forget_if_over(slot, game);
                 Settled::Stored
             }
@@ -343,6 +371,46 @@ impl Hub {
     /// Sends the id of every game that ends from now on to `ended`.
     pub fn on_end(&self, ended: tokio::sync::mpsc::UnboundedSender<String>) {
         *self.ended.lock().expect("not poisoned") = Some(ended);
+    }
+
+    /// Sends the players' news of every write from now on to `news`.
+    pub fn on_news(&self, news: tokio::sync::mpsc::Sender<News>) {
+        *self.news.lock().expect("not poisoned") = Some(news);
+    }
+
+    /// Tells the players what a write (`stored`) changed for them: the
+    /// game's end, or a move now due from a player of whom none was before
+    /// or, after a reveal, the next step's from each. Only the instance that
+    /// wrote tells (one that reloads another's entries does not), so each
+    /// player hears it once.
+    fn tell_news(&self, slot: &Slot, before: Turns, game: &HostedGame, stored: &[Entry]) {
+        let news = self.news.lock().expect("not poisoned");
+        let Some(news) = news.as_ref() else {
+            return;
+        };
+        // A full queue drops the news (a notification, not the game's
+        // truth: a stream that begins, or the game page, shows the state).
+        let send = |item: News| {
+            if news.try_send(item).is_err() {
+                tracing::warn!(game = slot.id, "players' news dropped: the queue is full");
+            }
+        };
+        let after = Turns::of(game);
+        if let Some((result, reason)) = game.end().filter(|_| !before.over) {
+            let players = vec![slot.white.clone(), slot.black.clone()];
+            send((players, UserEvent::game_finish(&slot.id, result, reason)));
+            return;
+        }
+        // A reveal begins a new step: due from a player who was due before
+        // too (who committed last), but a new move all the same.
+        let new_step = stored
+            .iter()
+            .any(|e| matches!(e.body, tempo_host::Body::Reveal { .. }));
+        for (i, player) in [&slot.white, &slot.black].into_iter().enumerate() {
+            if after.due[i] && (new_step || !before.due[i]) {
+                send((vec![player.clone()], UserEvent::your_turn(&slot.id)));
+            }
+        }
     }
 
     /// The event channel of `user`.
