@@ -382,7 +382,10 @@ fn run_script(script: &str, env: &[(&str, &Path)], limit: Duration) {
     let mut node = command.spawn().expect("node starts");
     let status = wait_for_node(&mut node, limit);
     drop(server);
-    assert!(status.success(), "{script} failed ({status}); its output is above");
+    assert!(
+        status.success(),
+        "{script} failed ({status}); its output is above"
+    );
 }
 
 /// The guide's screenshots (docs/web.md, "Screenshots"): the main pages
