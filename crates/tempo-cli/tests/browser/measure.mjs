@@ -15,6 +15,7 @@
 //     came), the bodies' bytes and what they come to gzipped (zlib,
 //     default level, each body on its own).
 
+import { loadavg } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import { apiAs, apiGame, assert, launch, sleep } from './lib.mjs';
 import { PAGES, pageFor, ready, setUp } from './scenes.mjs';
@@ -113,8 +114,10 @@ async function revealLatency(browser) {
   for (let step = 0; step < STEPS;) {
     const w = await stateOf(anna, id);
     const b = await stateOf(ben, id);
-    const white = w.status === 'started' && w.due?.white ? quietMove(w.legal || [], w.fen, rand) : null;
-    const black = b.status === 'started' && b.due?.black ? quietMove(b.legal || [], b.fen, rand) : null;
+    // A plain pair only (no first-move right, exchange or paused side).
+    const plain = w.status === 'started' && w.phase === 'pair' && w.due?.white && b.due?.black;
+    const white = plain ? quietMove(w.legal || [], w.fen, rand) : null;
+    const black = plain ? quietMove(b.legal || [], b.fen, rand) : null;
     if (!white || !black) {
       // Over, or a step that is not a plain pair: the next game.
       id = await newGame();
@@ -204,7 +207,7 @@ try {
   const state = await setUp();
   await pageWeights(browser, state);
   await revealLatency(browser);
-  console.log(`\nmeasured ${new Date().toISOString()}`);
+  console.log(`\nmeasured ${new Date().toISOString()}, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
 } catch (err) {
   console.error(err.stack || err);
   failed = true;
