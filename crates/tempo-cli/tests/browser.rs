@@ -350,3 +350,68 @@ fn lan_login_in_chromium() {
         "logging in at {base} failed (output above)"
     );
 }
+
+/// Runs the script `script` of `tests/browser/` against a fresh server
+/// with `ACCOUNTS`, with `env` added to the suite's environment, and fails
+/// if it does.
+fn run_script(script: &str, env: &[(&str, &Path)], limit: Duration) {
+    if let Some(what) = missing() {
+        skip(&what);
+        return;
+    }
+    let server = Server::start();
+    server.add_accounts();
+    let accounts: Vec<String> = ACCOUNTS
+        .iter()
+        .map(|(name, password, role)| format!("{name}:{password}:{role}"))
+        .collect();
+    let mut command = Command::new("node");
+    command
+        .arg(script)
+        .current_dir(suite_dir())
+        .env("BASE_URL", format!("http://{}", server.address))
+        .env("TEMPO_BIN", env!("CARGO_BIN_EXE_tempo"))
+        .env("CHROMIUM", chromium())
+        .env("SCREENSHOT_DIR", screenshot_dir())
+        .env("ADMIN_PASSWORD", ADMIN_PASSWORD)
+        .env("ACCOUNTS", accounts.join(","))
+        .stdin(Stdio::null());
+    for (name, value) in env {
+        command.env(name, value);
+    }
+    let mut node = command.spawn().expect("node starts");
+    let status = wait_for_node(&mut node, limit);
+    drop(server);
+    assert!(
+        status.success(),
+        "{script} failed ({status}); its output is above"
+    );
+}
+
+/// The guide's screenshots (docs/web.md, "Screenshots"): the main pages
+/// at desktop and phone size in German and English, written into
+/// `docs/screenshots/`. Not a test of the pages (the suite above is);
+/// run it after changing them:
+/// `cargo test -p tempo-cli --test browser -- --ignored screenshots_for_the_guide`.
+#[test]
+#[ignore = "writes docs/screenshots/; run by name"]
+fn screenshots_for_the_guide() {
+    let out = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/screenshots");
+    std::fs::create_dir_all(&out).unwrap();
+    run_script(
+        "screenshots.mjs",
+        &[("GUIDE_DIR", &out)],
+        Duration::from_secs(600),
+    );
+}
+
+/// The play feel in figures for docs/performance.md ("The web app"):
+/// reveal latency on both players' pages and a spectator's, and each main
+/// page's requests and bytes on a cold load. A measurement that prints
+/// its figures, not a timed test: it fails only if the pages do.
+/// `cargo test -p tempo-cli --test browser -- --ignored measure_play_feel --nocapture`.
+#[test]
+#[ignore = "a measurement; run by name"]
+fn measure_play_feel() {
+    run_script("measure.mjs", &[], Duration::from_secs(900));
+}

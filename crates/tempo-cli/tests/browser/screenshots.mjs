@@ -1,0 +1,48 @@
+// The guide's screenshots (docs/web.md, "Screenshots"): each main page of
+// scenes.mjs at desktop (1366×800) and phone (390×844) size, in German and
+// English, as viewport shots (what a reader sees first; small files) into
+// GUIDE_DIR as PAGE-SIZE-LANG.png. Driven by the ignored test
+// `screenshots_for_the_guide` of crates/tempo-cli/tests/browser.rs.
+
+import { statSync } from 'node:fs';
+import path from 'node:path';
+import { launch, sleep } from './lib.mjs';
+import { PAGES, pageFor, ready, setUp } from './scenes.mjs';
+
+const OUT = path.resolve(process.env.GUIDE_DIR || '../../../../docs/screenshots');
+const SIZES = [['desktop', { width: 1366, height: 800 }], ['phone', { width: 390, height: 844 }]];
+const LANGS = [['de', 'de-DE'], ['en', 'en-GB']];
+
+const browser = await launch();
+let failed = false;
+try {
+  const state = await setUp();
+  let total = 0;
+  for (const [name, route, who, selector, scrollTo] of PAGES) {
+    for (const [size, viewport] of SIZES) {
+      for (const [lang, locale] of LANGS) {
+        const page = await pageFor(browser, who, { viewport, locale });
+        await page.goto(route(state));
+        await ready(page, selector, state);
+        if (scrollTo) await page.locator(scrollTo).first().scrollIntoViewIfNeeded();
+        // The web font, the board's pieces and any slide settle.
+        await page.evaluate(() => document.fonts.ready);
+        await sleep(600);
+        const file = path.join(OUT, `${name}-${size}-${lang}.png`);
+        await page.screenshot({ path: file, animations: 'disabled', caret: 'hide' });
+        const bytes = statSync(file).size;
+        total += bytes;
+        const shownLang = await page.evaluate(() => document.documentElement.lang);
+        console.log(`${path.basename(file)}  ${bytes} bytes  (lang=${shownLang}${page.errors.length ? '; errors: ' + page.errors.join('; ') : ''})`);
+        await page.context().close();
+      }
+    }
+  }
+  console.log(`\n${total} bytes in all, in ${OUT}`);
+} catch (err) {
+  console.error(err.stack || err);
+  failed = true;
+} finally {
+  await browser.close();
+}
+process.exit(failed ? 1 : 0);
