@@ -5,7 +5,8 @@
 // stream keeps it current; a light poll the boards and the online list.
 
 import { t, addCatalogue } from '../i18n.js';
-import { get, getAll, post, me, stream } from '../api.js';
+import { get, getAll, post, me } from '../api.js';
+import { subscribe } from '../events.js';
 import { h, field, select, localTime } from '../dom.js';
 import { navigate, toast } from '../app.js';
 import catalogue from '../i18n/lobby.js';
@@ -31,12 +32,11 @@ const ANYONE = '*';
 // Seconds between reads of the games in play and of who is online.
 const POLL_MS = 5000;
 
-let events = null;
+let events = null; // the unsubscribe from the app's event stream
 let stopPolling = () => {};
-const started = new Set(); // games this page has gone to already
 
 export function leave() {
-  events?.abort();
+  events?.();
   events = null;
   stopPolling();
   stopPolling = () => {};
@@ -105,7 +105,6 @@ function challengeItem(c, refresh) {
     try {
       const r = await post(`/api/challenge/${c.id}/${path}`);
       if (r.gameId) {
-        started.add(r.gameId); // its gameStart event must not navigate again
         navigate('/game/' + r.gameId);
       }
       else refresh();
@@ -133,7 +132,6 @@ function openItem(c, refresh, focused) {
     try {
       const r = await post(`/api/challenge/${c.id}/${path}`);
       if (r.gameId) {
-        started.add(r.gameId);
         navigate('/game/' + r.gameId);
       } else refresh();
     } catch (err) {
@@ -225,15 +223,14 @@ export async function render(main, [focusId] = []) {
         ? h('ul', {}, done.games.slice(0, 10).map((g) => h('li', {},
             h('a', { href: '/game/' + g.gameId, dataset: { link: '' } }, `${g.white} – ${g.black}`), ' ', g.result || '', ' · ', t('variant.' + g.variant))))
         : h('p', { class: 'hint' }, t('lobby.noRecent')));
-    return mine.nowPlaying.map((g) => g.gameId);
   };
   form = challengeForm(users, refresh);
   main.append(
-    h('div', { class: 'columns' }, h('div', {}, form, online), h('div', {}, open, challenges, playing)),
+    // What waits for the member first (on a phone the columns stack).
+    h('div', { class: 'columns' }, h('div', {}, challenges, playing, open), h('div', {}, form, online)),
     running.section,
     h('div', { class: 'columns' }, recent, tournaments));
-  const [ids] = await Promise.all([refresh(), refreshOnline(), running.refresh()]);
-  for (const id of ids) started.add(id);
+  await Promise.all([refresh(), refreshOnline(), running.refresh()]);
   // Left while loading: the next page owns the stream and the timers.
   if (!running.section.isConnected) {
     running.stop();
@@ -254,30 +251,18 @@ export async function render(main, [focusId] = []) {
   followEvents(refresh);
 }
 
-// The lobby's one event stream (the caller's challenges, games, and the
-// open challenges of everyone): a game that starts opens its page, a
-// challenge to me is announced, a declined or cancelled one says so, and
-// anything else refreshes the lists.
+// The lobby follows the app's one event stream (events.js, which also
+// opens a game that starts and announces a challenge to me): a declined
+// or cancelled challenge says so here, and every event refreshes the lists.
 function followEvents(refresh) {
-  const controller = new AbortController();
-  events = controller;
   let pendingRefresh = null;
   const refreshSoon = () => {
     // A burst of events (the stream's first lines) is one refresh.
     clearTimeout(pendingRefresh);
     pendingRefresh = setTimeout(() => refresh().catch(() => {}), 250);
   };
-  const myName = () => me().username.toLowerCase();
-  const onEvent = (event) => {
-    // A game that starts now (the opponent accepted): go to its board.
-    if (event.type === 'gameStart' && !started.has(event.game.id)) {
-      started.add(event.game.id);
-      navigate('/game/' + event.game.id);
-      return;
-    }
-    if (event.type === 'challenge' && event.challenge.destUser?.toLowerCase() === myName()) {
-      toast(t('lobby.newChallenge'));
-    }
+  const myName = () => me()?.username.toLowerCase();
+  events = subscribe((event) => {
     if (event.type === 'challengeDeclined' && event.challenge.challenger.toLowerCase() === myName()) {
       toast(t('lobby.declined', { name: event.challenge.destUser }));
     }
@@ -285,13 +270,5 @@ function followEvents(refresh) {
       toast(t('lobby.canceled', { name: event.challenge.challenger }));
     }
     refreshSoon();
-  };
-  const follow = async () => {
-    while (!controller.signal.aborted) {
-      await stream('/api/stream/event', onEvent, controller.signal).catch(() => {});
-      // The stream ended (a restart, a lost connection): again shortly.
-      await new Promise((r) => setTimeout(r, 3000));
-    }
-  };
-  follow();
+  });
 }
