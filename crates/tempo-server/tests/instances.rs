@@ -337,3 +337,32 @@ async fn on_sqlite_the_sweep_settles_a_game_nobody_has_loaded() {
     assert!(late < 2_000, "settled {late} ms after the flag");
     assert_eq!(ends(&second, &game).await, 1);
 }
+
+/// The stored next flag may be early, never late. Another instance's sweep
+/// may raise it behind the back of the instance that has the game in
+/// memory; that instance's next append, which thinks the stored instant
+/// early enough to keep, lowers it again on PostgreSQL.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_next_flag_raised_elsewhere_is_lowered_by_the_next_append() {
+    let Some(server) = TestServer::postgres().await else {
+        return;
+    };
+    let (game, anna, ben) = server
+        .game(json!({"variant": "standard", "clock": "2+0"}))
+        .await;
+    assert_eq!(server.play(&game, &anna, "e2e4").await.0, StatusCode::OK);
+    assert_eq!(server.play(&game, &ben, "e7e5").await.0, StatusCode::OK);
+    let store = &server.state.store;
+    let seq = store.last_seq(&game).await.unwrap().unwrap();
+    let far = server.state.clock.now() + 3_600_000;
+    assert!(store.set_next_flag(&game, seq, Some(far)).await.unwrap());
+    assert_eq!(server.play(&game, &anna, "g1f3").await.0, StatusCode::OK);
+    let falls = deadline(&server, &game).await;
+    assert!(falls < far);
+    let due = store
+        .claim_due_flags("test", falls, 0, 1, 10)
+        .await
+        .unwrap();
+    assert_eq!(due, [game.clone()], "the stored flag is no later than {falls}");
+    server.finish().await;
+}

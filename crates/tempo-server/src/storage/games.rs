@@ -33,8 +33,12 @@ pub type Append<'a> = (&'a str, &'a [Entry], NextFlag);
 /// appends then write no more than their entries.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum NextFlag {
-    /// The stored instant stays (it is no later than the game's).
-    Keep,
+    /// The stored instant, as this instance last wrote it, is no later than
+    /// the game's flag `next`, so it stays. On PostgreSQL another instance's
+    /// sweep may have raised it meanwhile: there it is lowered to `next` if
+    /// it is later (a conditional update that writes nothing in the usual
+    /// case); SQLite has one instance, which knows every write.
+    Keep { next: Option<u64> },
     /// Store this instant (`None`: no clock runs, or the game is over).
     Set(Option<u64>),
 }
@@ -47,15 +51,16 @@ impl NextFlag {
     ///
     /// ```
     /// use tempo_server::store::NextFlag;
-    /// assert_eq!(NextFlag::for_append(Some(Some(3_000)), Some(3_500)), NextFlag::Keep);
+    /// let keep = NextFlag::Keep { next: Some(3_500) };
+    /// assert_eq!(NextFlag::for_append(Some(Some(3_000)), Some(3_500)), keep);
     /// assert_eq!(NextFlag::for_append(Some(Some(3_000)), Some(2_900)), NextFlag::Set(Some(2_900)));
     /// ```
     pub fn for_append(stored: Option<Option<u64>>, next: Option<u64>) -> NextFlag {
         match (stored, next) {
-            (Some(Some(stored)), Some(at)) if stored <= at => NextFlag::Keep,
+            (Some(Some(stored)), Some(at)) if stored <= at => NextFlag::Keep { next },
             // Stored early or none: a sweep that looks finds nothing due
             // and stores the game's own.
-            (Some(_), None) => NextFlag::Keep,
+            (Some(_), None) => NextFlag::Keep { next },
             _ => NextFlag::Set(next),
         }
     }
@@ -195,12 +200,25 @@ impl Store {
             for entry in *entries {
                 insert_entry(&mut tx, game, entry).await?;
             }
-            if let NextFlag::Set(next_flag) = next_flag {
-                sqlx::query("UPDATE games SET next_flag = $1 WHERE id = $2 AND finished = 0")
-                    .bind(next_flag.map(|at| at as i64))
+            match *next_flag {
+                NextFlag::Set(at) => {
+                    sqlx::query("UPDATE games SET next_flag = $1 WHERE id = $2 AND finished = 0")
+                        .bind(at.map(|at| at as i64))
+                        .bind(*game)
+                        .execute(&mut *tx)
+                        .await?;
+                }
+                NextFlag::Keep { next: Some(at) } if self.postgres.is_some() => {
+                    sqlx::query(
+                        "UPDATE games SET next_flag = $1
+                         WHERE id = $2 AND finished = 0 AND next_flag > $1",
+                    )
+                    .bind(at as i64)
                     .bind(*game)
                     .execute(&mut *tx)
                     .await?;
+                }
+                NextFlag::Keep { .. } => {}
             }
             if self.postgres.is_some() {
                 sqlx::query("SELECT pg_notify('tempo_events', $1)")
@@ -341,12 +359,13 @@ mod next_flag_tests {
     #[test]
     fn the_stored_flag_is_written_only_when_the_game_s_falls_earlier() {
         let keep = |stored, next| NextFlag::for_append(Some(stored), next);
-        assert_eq!(keep(Some(3_000), Some(3_500)), NextFlag::Keep);
-        assert_eq!(keep(Some(3_000), Some(3_000)), NextFlag::Keep);
+        let kept = |next| NextFlag::Keep { next };
+        assert_eq!(keep(Some(3_000), Some(3_500)), kept(Some(3_500)));
+        assert_eq!(keep(Some(3_000), Some(3_000)), kept(Some(3_000)));
         assert_eq!(keep(Some(3_000), Some(2_900)), NextFlag::Set(Some(2_900)));
         assert_eq!(keep(None, Some(10)), NextFlag::Set(Some(10)));
-        assert_eq!(keep(Some(3_000), None), NextFlag::Keep);
-        assert_eq!(keep(None, None), NextFlag::Keep);
+        assert_eq!(keep(Some(3_000), None), kept(None));
+        assert_eq!(keep(None, None), kept(None));
     }
 
     #[test]

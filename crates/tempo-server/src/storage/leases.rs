@@ -252,7 +252,10 @@ mod tests {
         // Black's flag falls at 3,500; the stored 3,000 is early, which is
         // allowed (the sweep then finds nothing due and stores 3,500).
         assert_eq!(game.next_deadline(), Some(3_500));
-        store.append("g", &moved, NextFlag::Keep).await.unwrap();
+        store
+            .append("g", &moved, NextFlag::Keep { next: Some(3_500) })
+            .await
+            .unwrap();
         assert_eq!(next_flag(&store, "g").await, Some(3_000));
         assert_eq!(store.entries("g").await.unwrap().len(), 2);
     }
