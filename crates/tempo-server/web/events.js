@@ -159,7 +159,10 @@ function turn(id) {
 async function challengeEvent(event) {
   const c = event.challenge;
   const mine = me()?.username?.toLowerCase();
-  if (c?.challenger && c.destUser?.toLowerCase() === mine) {
+  if (event.type !== 'challenge') {
+    // Declined or taken back: its toast goes at once.
+    if (c?.id) dismiss('challenge', c.id);
+  } else if (c?.challenger && c.destUser?.toLowerCase() === mine) {
     play('notify');
     note('challenge', c.id, t('notify.challenge', {
       name: c.challenger,
@@ -276,7 +279,7 @@ function retitle() {
   const n = running ? pendingCount() : 0;
   const base = document.title.replace(/^\(\d+\) /, '');
   const want = n ? `(${n}) ${base}` : base;
-  document.documentElement.dataset.pending = String(n);
+  document.documentElement.dataset.waiting = String(n);
   if (document.title !== want) document.title = want;
 }
 

@@ -7,7 +7,8 @@
 // ten seconds.
 
 import { t, addCatalogue } from './i18n.js';
-import { get, getAll, post, me, stream } from './api.js';
+import { get, post, me } from './api.js';
+import { subscribe } from './events.js';
 import { h } from './dom.js';
 import { toast, navigate } from './app.js';
 import { ask } from './dialog.js';
@@ -49,7 +50,7 @@ export function rematchBody(full, color) {
   }
   if (Object.keys(rules).length) body.rules = rules;
   if (full.chess960 !== null && full.chess960 !== undefined) body.chess960 = full.chess960;
-  else if (full.variant === 'standard' && full.initialFen && !full.initialFen.startsWith('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w')) {
+  else if (full.initialFen && !full.initialFen.startsWith('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR ')) {
     body.fen = full.initialFen;
   }
   return body;
@@ -62,12 +63,12 @@ export class GameControls {
     this.page = page;
     this.declinedAt = null; // when the viewer's draw offer was declined
     this.rematch = null; // { sent: id } or { incoming: challenge }
-    this.events = null; // the member's event stream once the game is over
+    this.events = null; // unsubscribes from the member's events once the game is over
     this.notice = h('p', { class: 'first-move', role: 'status', hidden: true, dataset: { firstMove: '' } });
   }
 
   stop() {
-    this.events?.abort();
+    this.events?.();
     this.events = null;
   }
 
@@ -161,7 +162,6 @@ export class GameControls {
     try {
       const r = await post(`/api/challenge/${id}/${answer}`);
       if (r.gameId) {
-        this.known?.add(r.gameId);
         navigate('/game/' + r.gameId);
         return;
       }
@@ -172,28 +172,14 @@ export class GameControls {
     this.render();
   }
 
-  // After the end, the member's events: the opponent's rematch challenge
-  // (shown here with its answers), its decline, and the new game, to
-  // which both players go.
-  async follow() {
+  // After the end, the member's events (the app's one stream, events.js,
+  // which also opens the new game for both): the opponent's rematch
+  // challenge (shown here with its answers) and its decline or cancel.
+  follow() {
     if (this.events || !me()) return;
-    const controller = new AbortController();
-    this.events = controller;
-    this.known = new Set(await getAll('/api/account/playing', 'nowPlaying').then((g) => g.map((x) => x.gameId)).catch(() => []));
-    this.known.add(this.page.id);
-    while (!controller.signal.aborted) {
-      await stream('/api/stream/event', (event) => this.onEvent(event), controller.signal).catch(() => {});
-      await new Promise((r) => setTimeout(r, 3000));
-    }
-  }
-
-  async onEvent(event) {
-    if (event.type === 'gameStart' && !this.known.has(event.game.id)) {
-      this.known.add(event.game.id);
-      if (this.rematch) navigate('/game/' + event.game.id);
-      return;
-    }
-    if (event.type === 'challenge') await this.lookForRematch();
+    this.events = subscribe((event) => {
+      if (['challenge', 'challengeDeclined', 'challengeCanceled'].includes(event.type)) this.lookForRematch();
+    });
   }
 
   // The open challenges between the two players: the opponent's to the

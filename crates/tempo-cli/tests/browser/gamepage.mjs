@@ -123,6 +123,25 @@ export const tests = [
     },
   ],
   [
+    'a declined rematch says so to its sender; a rematch keeps a custom start position',
+    async (browser) => {
+      const fen = 'r3k2r/pppq1ppp/2np1n2/4p3/4P3/2NP1N2/PPPQ1PPP/R3K2R w KQkq - 0 1';
+      const gameId = await apiGame('anna', 'ben', { variant: 'synchronschach', clock: '300+3', fen });
+      const anna = await gamePage(browser, 'anna', gameId);
+      const ben = await gamePage(browser, 'ben', gameId);
+      await (await apiAs('ben')).post(`/api/board/game/${gameId}/resign`);
+      await anna.click('[data-action="rematch"]');
+      await anna.locator('[data-rematch="sent"]').waitFor();
+      await ben.locator('[data-rematch="incoming"]').waitFor({ timeout: 15_000 });
+      const pending = await (await apiAs('ben')).get('/api/challenge');
+      const offer = pending.in.find((c) => c.challenger === 'anna');
+      assertEqual(offer?.fen, fen, 'the rematch starts from the game\'s position');
+      await ben.click('[data-action="rematch-no"]');
+      await anna.locator('[data-rematch="declined"]').waitFor({ timeout: 10_000 });
+      assertEqual(await count(ben, '[data-rematch="incoming"]'), 0, 'the offer is gone for its receiver');
+    },
+  ],
+  [
     'clocks show tenths under ten seconds and tick smoothly',
     async (browser) => {
       const gameId = await apiGame('anna', 'ben', { variant: 'standard', clock: '10+0' });

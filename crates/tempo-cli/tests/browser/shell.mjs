@@ -7,7 +7,7 @@
 // (by their machine code), with no English left.
 
 import { createRequire } from 'node:module';
-import { apiAs, apiGame, assert, assertEqual, loggedInPage, screenshot } from './lib.mjs';
+import { apiAs, apiGame, assert, assertEqual, loggedInPage, screenshot, sleep } from './lib.mjs';
 
 const require = createRequire(import.meta.url);
 const AXE = require.resolve('axe-core/axe.min.js');
@@ -74,6 +74,16 @@ async function challengeToastOnOtherPages(browser) {
   await other.waitFor({ state: 'detached' });
   assertEqual(await titleCount(page), before + 1, 'a closed toast leaves the challenge pending');
   await anna.post(`/api/challenge/${second.id}/cancel`);
+  await waitForCount(page, before, 'the challenge taken back');
+  // Taken back while its toast shows: the toast goes, no new one comes.
+  const third = await carl.post('/api/challenge/ben', { variant: 'standard', clock: '600+5', color: 'white' });
+  const shown = page.locator(`[data-notify="challenge"][data-id="${third.id}"]`);
+  await shown.waitFor();
+  await carl.post(`/api/challenge/${third.id}/cancel`);
+  await shown.waitFor({ state: 'detached' });
+  await waitForCount(page, before, 'the third challenge taken back');
+  await sleep(500);
+  assertEqual(await page.locator('[data-notify="challenge"]').count(), 0, 'no toast for a challenge taken back');
   assert(!page.errors.length, `script errors: ${page.errors.join('; ')}`);
 }
 
@@ -88,7 +98,8 @@ async function gameStartOpensOrToasts(browser) {
   const { id } = await anna.post('/api/challenge/ben', { variant: 'standard', clock: '600+5', color: 'white' });
   const { gameId: first } = await ben.post(`/api/challenge/${id}/accept`);
   await page.waitForURL(`**/game/${first}`);
-  await page.locator('[data-action="resign"]').waitFor();
+  // Before the first moves the game offers Abort (lichess's first-move rule).
+  await page.locator('[data-action="abort"]').waitFor();
   // A second game starts while the first is on screen and in play: a toast
   // with a link, and the first game stays.
   const second = await apiGame('ben', 'anna', { variant: 'fairschach', clock: '600+5' });
@@ -149,12 +160,15 @@ async function errorOf(page, method, path, body) {
 async function germanErrors(browser) {
   const page = await loggedInPage(browser, 'carl', GERMAN);
   const game = await apiGame('carl', 'ben', { variant: 'standard', clock: '600+5' });
+  // Both first moves made (then an abort is too late), and Black to move.
   await (await apiAs('carl')).post(`/api/board/game/${game}/move/e2e4`);
+  await (await apiAs('ben')).post(`/api/board/game/${game}/move/e7e5`);
+  await (await apiAs('carl')).post(`/api/board/game/${game}/move/d2d4`);
   await page.goto(`/game/${game}`);
   await page.locator('[data-action="resign"]').waitFor();
   const cases = [
     ['post', `/api/board/game/${game}/abort`, undefined, 'too_late_to_abort', 'Zu spät zum Abbrechen'],
-    ['post', `/api/board/game/${game}/move/d2d4`, undefined, 'not_your_turn', 'nicht am Zug'],
+    ['post', `/api/board/game/${game}/move/g1f3`, undefined, 'not_your_turn', 'nicht am Zug'],
     ['post', '/api/challenge/nobody', { variant: 'standard' }, 'user_not_found', 'Mitglied gibt es nicht'],
     ['post', '/api/challenge/carl', { variant: 'standard' }, 'challenge_yourself', 'nicht selbst'],
     ['get', '/api/game/nosuchgame', undefined, 'game_not_found', 'Partie gibt es nicht'],
