@@ -62,10 +62,18 @@ impl HostedGame {
         self.clock.is_some() && self.first_move.is_none() && !self.paused && self.end.is_none()
     }
 
-    /// Whether a player may abort now: before every side's first move
-    /// (lichess: until both have moved), in any game.
+    /// Whether a player may abort now. Under the first-move rule, until
+    /// every side has moved (lichess); a game without it (written before
+    /// the rule, a tournament board, an untimed game) keeps the older
+    /// rule: only before the first step, so a stored or paired game does
+    /// not gain a new way to end without a result.
     pub fn abortable(&self) -> bool {
-        self.end.is_none() && self.step < self.first_steps()
+        let steps = if self.header().first_move.is_some() {
+            self.first_steps()
+        } else {
+            1
+        };
+        self.end.is_none() && self.step < steps
     }
 
     /// The end by the first-move rule, at the deadline, if it has passed

@@ -187,6 +187,27 @@ fn a_game_without_the_rule_runs_its_clock_from_the_start() {
     assert!(text.contains(r#""first_move":25000"#), "{text}");
 }
 
+#[test]
+fn only_the_rule_lets_a_game_abort_after_whites_first_move() {
+    // With the rule: until both have moved.
+    let (mut game, mut log) = create(header_with_rule());
+    play(&mut game, &mut log, Color::White, "e2e4", 2_000);
+    assert!(game.abortable());
+    assert_eq!(game.state(Audience::Public, 2_000)["abortable"], true);
+    // Without it (an old game, a tournament board): only before the first.
+    let (mut game, mut log) = create(header(Variant::Standard, "300+3", false));
+    assert!(game.abortable());
+    play(&mut game, &mut log, Color::White, "e2e4", 2_000);
+    assert!(!game.abortable());
+    let abort = Command::Abort {
+        color: Color::Black,
+    };
+    assert_eq!(
+        game.handle(abort, 3_000, [0; 32]).unwrap_err(),
+        tempo_host::HostError::TooLateToAbort
+    );
+}
+
 fn header_with_rule() -> Header {
     header(Variant::Standard, "300+3", true)
 }

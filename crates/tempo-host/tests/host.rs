@@ -267,11 +267,11 @@ fn draws_by_agreement_and_abort_before_the_first_move() {
     )
     .unwrap();
     assert_eq!(game.end(), Some(("*", "aborted")));
-    // Lichess: either player may abort until both have moved.
-    let (mut game, _) = new_game(&spec(Variant::Standard, None));
-    play(&mut game, &mut log, Color::White, "e2e4", 3);
+    // Without the first-move rule (an untimed game here), only before
+    // the first move, as before the rule existed.
+    let (mut game, mut log) = new_game(&spec(Variant::Standard, None));
     assert!(game.abortable());
-    play(&mut game, &mut log, Color::Black, "e7e5", 4);
+    play(&mut game, &mut log, Color::White, "e2e4", 3);
     assert!(!game.abortable());
     assert_eq!(
         game.handle(
