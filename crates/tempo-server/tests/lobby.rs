@@ -113,6 +113,10 @@ async fn open_challenges(server: &TestServer) {
     assert_eq!(shown["state"]["btime"], 300_000);
     // The board and the clocks, not the record (the game's page has it).
     assert!(shown["state"]["record"].is_null() && shown["state"]["due"]["white"] == "move");
+    // Whether its clocks run (the first-move rule holds them): a small
+    // board runs no clock while they stand.
+    assert_eq!(shown["state"]["clockRunning"], false);
+    assert_eq!(shown["state"]["paused"], false);
     assert_eq!(playing["nextPage"], Value::Null);
     let (status, _) = server
         .call(Method::GET, "/api/games/playing?nb=99", None, None)
@@ -226,11 +230,61 @@ async fn who_is_online(server: &TestServer) {
     );
 }
 
+/// Every open challenge is told to every stream: a member makes ten a
+/// minute at most, however many they cancel.
+async fn open_challenges_are_rate_limited(server: &TestServer) {
+    let carl = server.token("carl").await;
+    for _ in 0..10 {
+        let (status, made) = post(server, "/api/challenge/open", &carl, Some(json!({}))).await;
+        assert_eq!(status, StatusCode::OK, "{made}");
+        let cancel = format!("/api/challenge/{}/cancel", made["id"].as_str().unwrap());
+        assert_eq!(post(server, &cancel, &carl, None).await.0, StatusCode::OK);
+    }
+    let (status, body) = post(server, "/api/challenge/open", &carl, Some(json!({}))).await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{body}");
+    assert_eq!(body["code"], "too_many_open_challenges");
+    // Challenges by name are not held back by it.
+    let (status, body) = post(server, "/api/challenge/ben", &carl, Some(json!({}))).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+}
+
+/// A game in play whose stored log does not replay is left out of the
+/// public list; the others are still shown.
+async fn an_unloadable_game_is_left_out(server: &TestServer) {
+    let spec = tempo_host::GameSpec::default();
+    let header = tempo_host::Header::new("broken1", &spec, "anna", "ben").unwrap();
+    let (_, mut first) = tempo_host::HostedGame::create(header, 1_000).unwrap();
+    first.at += 1; // its hash no longer holds
+    let store = &server.state.store;
+    store
+        .add_game("anna", "ben", &first, "broken1")
+        .await
+        .unwrap();
+    for _ in 0..2 {
+        let (status, playing) = server
+            .call(Method::GET, "/api/games/playing", None, None)
+            .await;
+        assert_eq!(status, StatusCode::OK, "{playing}");
+        let ids: Vec<_> = playing["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|g| g["gameId"].clone())
+            .collect();
+        assert!(
+            !ids.is_empty() && !ids.contains(&json!("broken1")),
+            "{ids:?}"
+        );
+    }
+}
+
 async fn all(server: &TestServer) {
     who_is_online(server).await;
     open_challenges(server).await;
     open_challenges_are_capped_and_cancelled(server).await;
     declines_and_cancels_are_told(server).await;
+    open_challenges_are_rate_limited(server).await;
+    an_unloadable_game_is_left_out(server).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

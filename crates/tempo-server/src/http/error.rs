@@ -222,6 +222,15 @@ impl From<ChallengeError> for ApiError {
         let (status, code) = match err {
             E::Spec(host) => return host.into(),
             E::Store(store) => return store.into(),
+            E::TooFast(wait) => {
+                let mut answer = ApiError::new(
+                    S::TOO_MANY_REQUESTS,
+                    Code::TooManyOpenChallenges,
+                    err.to_string(),
+                );
+                answer.retry_after = Some(wait.seconds());
+                return answer;
+            }
             E::BadColor => (S::BAD_REQUEST, Code::BadColor),
             E::Yourself => (S::BAD_REQUEST, Code::ChallengeYourself),
             E::OwnChallenge => (S::BAD_REQUEST, Code::OwnChallenge),

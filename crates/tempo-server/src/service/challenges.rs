@@ -10,6 +10,7 @@ use crate::domain::challenges::{
     Challenge, ChallengeStatus, ColorChoice, MAX_OPEN_CHALLENGES, MAX_OPEN_SEEKS,
     OPEN_CHALLENGE_LIFETIME, check_spec, game_spec,
 };
+use crate::domain::limits::RetryAfter;
 use crate::domain::random_id;
 use crate::service::AppState;
 use crate::service::events::UserEvent;
@@ -32,6 +33,8 @@ pub(crate) enum ChallengeError {
     TooMany,
     #[error("at most {MAX_OPEN_SEEKS} challenges open to anyone: cancel one first")]
     TooManySeeks,
+    #[error("too many challenges open to anyone made: wait {} seconds", .0.seconds())]
+    TooFast(RetryAfter),
     #[error("you cannot accept your own challenge")]
     OwnChallenge,
     #[error("challenge not found")]
@@ -85,9 +88,6 @@ pub(crate) async fn create(
     if dest_user.name.eq_ignore_ascii_case(&user.name) {
         return Err(ChallengeError::Yourself);
     }
-    if state.store.open_challenges_from(&user.name).await? >= MAX_OPEN_CHALLENGES {
-        return Err(ChallengeError::TooMany);
-    }
     let challenge = Challenge {
         id: random_id(),
         challenger: user.name.to_lowercase(),
@@ -99,7 +99,13 @@ pub(crate) async fn create(
         open_until: None,
     };
     let now = state.clock.now() as i64;
-    state.store.add_challenge(&challenge, now).await?;
+    if !state
+        .store
+        .add_challenge(&challenge, now, MAX_OPEN_CHALLENGES)
+        .await?
+    {
+        return Err(ChallengeError::TooMany);
+    }
     let event = UserEvent::new_challenge(&challenge, &user.name, &dest_user.name);
     lobby::tell(state, &[&dest_user.name, &user.name], event).await;
     Ok(challenge)
@@ -116,10 +122,11 @@ pub(crate) async fn create_open(
 ) -> Result<Challenge, ChallengeError> {
     let color = ColorChoice::from_name(color).ok_or(ChallengeError::BadColor)?;
     check_spec(&spec)?;
+    state
+        .seeks
+        .take(&user.name, std::time::Instant::now())
+        .map_err(ChallengeError::TooFast)?;
     let now = state.clock.now() as i64;
-    if state.store.open_seeks_from(&user.name, now).await? >= MAX_OPEN_SEEKS {
-        return Err(ChallengeError::TooManySeeks);
-    }
     let challenge = Challenge {
         id: random_id(),
         challenger: user.name.to_lowercase(),
@@ -131,7 +138,13 @@ pub(crate) async fn create_open(
         game_id: None,
         open_until: Some(now + OPEN_CHALLENGE_LIFETIME),
     };
-    state.store.add_challenge(&challenge, now).await?;
+    if !state
+        .store
+        .add_challenge(&challenge, now, MAX_OPEN_SEEKS)
+        .await?
+    {
+        return Err(ChallengeError::TooManySeeks);
+    }
     let event = UserEvent::open_challenge_now(&challenge, "open");
     lobby::tell_everyone(state, event).await;
     Ok(challenge)

@@ -21,8 +21,10 @@ pub enum UserEvent {
     ChallengeDeclined { challenge: NewChallengeNote },
     /// The challenger took a challenge back (told to both).
     ChallengeCanceled { challenge: NewChallengeNote },
-    /// A challenge open to anyone was made, accepted, cancelled or
-    /// expired (told to every member with a stream: lobbies list them).
+    /// A challenge open to anyone was made, accepted or cancelled (told
+    /// to every member with a stream: lobbies list them). Its expiry is
+    /// not told: every listing carries `expiresAt`, and an expired one
+    /// is neither listed nor accepted.
     OpenChallenge { challenge: OpenChallengeNote },
     /// A move (or, in the simultaneous variants, a commit) is due from the
     /// member in a game of theirs: the opponent moved, or a new step began

@@ -12,6 +12,7 @@ pub(crate) mod hashing;
 pub(crate) mod instances;
 pub(crate) mod lobby;
 pub(crate) mod login_limits;
+pub(crate) mod seek_limits;
 mod state;
 mod tokens;
 pub(crate) mod tournaments;
@@ -41,6 +42,8 @@ impl AppState {
             tokens: Arc::default(),
             hashing: Arc::default(),
             logins: Arc::default(),
+            seeks: Arc::default(),
+            unloadable: Arc::default(),
             access_ends: Arc::default(),
             stopping: Arc::new(tokio::sync::watch::channel(false).0),
             instance: crate::domain::random_id().into(),

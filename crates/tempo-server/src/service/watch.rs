@@ -1,6 +1,9 @@
 //! What the lobby shows of the club besides challenges: the games being
 //! played now (to watch, as small boards with clocks) and who is online.
 
+use std::collections::HashSet;
+use std::sync::Mutex;
+
 use serde_json::Value;
 use tempo_host::Variant;
 use tempo_host::view::Audience;
@@ -22,8 +25,32 @@ pub(crate) struct RunningGame {
     pub state: Value,
 }
 
+/// Games in play whose stored log does not replay, at most
+/// [`UNLOADABLE_ROOM`]: the public list leaves them out without replaying
+/// them on every poll, and logs each once.
+#[derive(Debug, Default)]
+pub(crate) struct Unloadable(Mutex<HashSet<String>>);
+
+/// The bound of [`Unloadable`]; past it a new one is left out all the
+/// same, only replayed (and logged by the hub) again on each poll.
+const UNLOADABLE_ROOM: usize = 1_000;
+
+impl Unloadable {
+    fn known(&self, id: &str) -> bool {
+        self.0.lock().expect("not poisoned").contains(id)
+    }
+
+    /// Remembers `id`; whether it was new.
+    fn note(&self, id: &str) -> bool {
+        let mut ids = self.0.lock().expect("not poisoned");
+        ids.len() < UNLOADABLE_ROOM && ids.insert(id.to_string())
+    }
+}
+
 /// The games in play, newest first, one page of them; and whether more
-/// follow. Each is read through the hub (games in play are in memory).
+/// follow. Each is read through the hub (games in play are in memory); a
+/// game that cannot be read is left out, so that one damaged log does not
+/// take the list away from everyone.
 pub(crate) async fn running(
     state: &AppState,
     page: Page,
@@ -35,7 +62,24 @@ pub(crate) async fn running(
     let now = state.clock.now();
     let mut games = Vec::with_capacity(ids.len());
     for id in ids {
-        let slot = state.hub.slot(&state.store, &id).await?;
+        if state.unloadable.known(&id) {
+            continue;
+        }
+        let slot = match state.hub.slot(&state.store, &id).await {
+            Ok(slot) => slot,
+            Err(GameError::Unloadable) => {
+                if state.unloadable.note(&id) {
+                    tracing::warn!(game = %id, "left out of the games in play: its log does not replay");
+                }
+                continue;
+            }
+            // Gone since the query (or a passing store error): this poll
+            // goes without it.
+            Err(e) => {
+                tracing::warn!(game = %id, error = %e, "left out of the games in play");
+                continue;
+            }
+        };
         let game = slot.game.lock().await;
         let header = game.header();
         games.push(RunningGame {
@@ -53,8 +97,10 @@ pub(crate) async fn running(
 /// The fields of a public `gameState` a small board with clocks shows:
 /// the rest (the record above all) stays with the game's own page, so
 /// that a lobby polling a dozen games reads little.
-const BOARD_FIELDS: [&str; 8] = [
+const BOARD_FIELDS: [&str; 10] = [
     "fen",
+    "clockRunning",
+    "paused",
     "phase",
     "due",
     "committed",

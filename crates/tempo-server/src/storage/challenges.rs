@@ -34,9 +34,55 @@ fn challenge_row(row: &sqlx::any::AnyRow) -> Result<Challenge, StoreError> {
 }
 
 impl Store {
-    /// Stores a new challenge.
-    pub async fn add_challenge(&self, c: &Challenge, now: i64) -> Result<(), StoreError> {
+    /// Stores a new challenge unless its challenger already has `cap` of
+    /// its kind waiting (by name, or open to anyone and unexpired at
+    /// `now`); `false` if so. One transaction that first locks the
+    /// challenger's row (PostgreSQL) or takes the write lock (SQLite), so
+    /// that parallel requests cannot both pass the count.
+    pub async fn add_challenge(
+        &self,
+        c: &Challenge,
+        now: i64,
+        cap: i64,
+    ) -> Result<bool, StoreError> {
         let spec = serde_json::to_string(&c.spec).expect("a spec serialises");
+        let mut tx = self.pool.begin().await?;
+        sqlx::query("UPDATE users SET name = name WHERE name = $1")
+            .bind(key(&c.challenger))
+            .execute(&mut *tx)
+            .await?;
+        let waiting: i64 = if c.open_until.is_some() {
+            // Expired ones are closed on the way, so that they do not pile up.
+            sqlx::query(
+                "UPDATE challenges SET status = 'cancelled'
+                 WHERE challenger = $1 AND status = 'open' AND open_until <= $2",
+            )
+            .bind(key(&c.challenger))
+            .bind(now)
+            .execute(&mut *tx)
+            .await?;
+            sqlx::query(
+                "SELECT COUNT(*) FROM challenges
+                 WHERE challenger = $1 AND status = 'open' AND open_until > $2",
+            )
+            .bind(key(&c.challenger))
+            .bind(now)
+            .fetch_one(&mut *tx)
+            .await?
+            .try_get(0)?
+        } else {
+            sqlx::query(
+                "SELECT COUNT(*) FROM challenges
+                 WHERE challenger = $1 AND status = 'open' AND open_until IS NULL",
+            )
+            .bind(key(&c.challenger))
+            .fetch_one(&mut *tx)
+            .await?
+            .try_get(0)?
+        };
+        if waiting >= cap {
+            return Ok(false);
+        }
         sqlx::query(
             "INSERT INTO challenges (id, challenger, dest, spec, color, status, created, open_until)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
@@ -49,9 +95,10 @@ impl Store {
         .bind(c.status.as_str())
         .bind(now)
         .bind(c.open_until)
-        .execute(&self.pool)
+        .execute(&mut *tx)
         .await?;
-        Ok(())
+        tx.commit().await?;
+        Ok(true)
     }
 
     /// The challenge `id`.
@@ -83,19 +130,6 @@ impl Store {
         rows.iter().map(challenge_row).collect()
     }
 
-    /// How many open challenges `user` has sent.
-    pub async fn open_challenges_from(&self, user: &str) -> Result<i64, StoreError> {
-        Ok(
-            sqlx::query(
-                "SELECT COUNT(*) FROM challenges WHERE status = 'open' AND challenger = $1",
-            )
-            .bind(key(user))
-            .fetch_one(&self.pool)
-            .await?
-            .try_get(0)?,
-        )
-    }
-
     /// Challenges open to anyone that may still be accepted at `now`,
     /// newest first: `limit` of them from `offset`.
     pub async fn open_seeks(
@@ -116,28 +150,6 @@ impl Store {
         .fetch_all(&self.pool)
         .await?;
         rows.iter().map(challenge_row).collect()
-    }
-
-    /// How many challenges open to anyone `user` has waiting at `now`;
-    /// those of theirs that expired are closed first (so that expired
-    /// ones do not pile up).
-    pub async fn open_seeks_from(&self, user: &str, now: i64) -> Result<i64, StoreError> {
-        sqlx::query(
-            "UPDATE challenges SET status = 'cancelled'
-             WHERE challenger = $1 AND status = 'open' AND open_until <= $2",
-        )
-        .bind(key(user))
-        .bind(now)
-        .execute(&self.pool)
-        .await?;
-        Ok(sqlx::query(
-            "SELECT COUNT(*) FROM challenges
-             WHERE status = 'open' AND challenger = $1 AND open_until IS NOT NULL",
-        )
-        .bind(key(user))
-        .fetch_one(&self.pool)
-        .await?
-        .try_get(0)?)
     }
 
     /// Moves an open challenge to `status`; `false` if it was no longer
@@ -223,14 +235,27 @@ mod tests {
             };
             store.add_user(&user, "x", 0).await.unwrap();
         }
-        store
-            .add_challenge(&open_challenge("c1", 10_000), 1_000)
-            .await
-            .unwrap();
+        assert!(
+            store
+                .add_challenge(&open_challenge("c1", 10_000), 1_000, 1)
+                .await
+                .unwrap()
+        );
         // Open to anyone: listed for all, in nobody's list of challenges by name.
         assert_eq!(store.open_seeks(5_000, 10, 0).await.unwrap().len(), 1);
         assert!(store.open_challenges("anna").await.unwrap().is_empty());
-        assert_eq!(store.open_seeks_from("anna", 5_000).await.unwrap(), 1);
+        // It counts against the cap of open ones, not against challenges by name.
+        let add = |c: Challenge, now| {
+            let store = store.clone();
+            async move { store.add_challenge(&c, now, 1).await.unwrap() }
+        };
+        assert!(!add(open_challenge("c2", 20_000), 5_000).await);
+        let by_name = Challenge {
+            dest: "carl".into(),
+            open_until: None,
+            ..open_challenge("d1", 0)
+        };
+        assert!(add(by_name, 5_000).await);
         // Expired: no longer listed, no longer accepted, no longer counted.
         assert!(store.open_seeks(10_000, 10, 0).await.unwrap().is_empty());
         let header = tempo_host::Header::new("g1", &GameSpec::default(), "anna", "carl").unwrap();
@@ -240,9 +265,34 @@ mod tests {
             .await
             .unwrap();
         assert!(!late);
-        assert_eq!(store.open_seeks_from("anna", 10_000).await.unwrap(), 0);
+        // Nor counted: another may be made, and the expired one is closed.
+        assert!(add(open_challenge("c3", 20_000), 10_000).await);
         let closed = store.challenge("c1").await.unwrap().unwrap();
         assert_eq!(closed.status, ChallengeStatus::Cancelled);
         assert_eq!(store.game_players("g1").await.unwrap(), None);
+    }
+
+    #[tokio::test]
+    async fn parallel_open_challenges_stay_within_the_cap() {
+        let dir = dir();
+        let url = format!("sqlite://{}?mode=rwc", dir.0.join("tempo.sqlite").display());
+        let store = Store::connect(&url).await.unwrap();
+        let user = User {
+            name: "anna".into(),
+            role: Role::Player,
+        };
+        store.add_user(&user, "x", 0).await.unwrap();
+        let tries = (0..12).map(|i| {
+            let store = store.clone();
+            tokio::spawn(async move {
+                let c = open_challenge(&format!("c{i}"), 10_000);
+                store.add_challenge(&c, 1_000, 5).await.unwrap()
+            })
+        });
+        let mut made = 0;
+        for t in tries.collect::<Vec<_>>() {
+            made += usize::from(t.await.unwrap());
+        }
+        assert_eq!(made, 5);
     }
 }
