@@ -187,7 +187,12 @@ export async function render(main, [focusId] = []) {
   const users = await getAll('/api/users', 'users');
   let form = null;
   const refreshOpen = async () => {
-    const { challenges: list } = await get('/api/challenge/open');
+    const first = await get('/api/challenge/open');
+    let list = first.challenges;
+    if (focusId && !list.some((c) => c.id === focusId)) {
+      const found = await findOpen(focusId, first);
+      if (found) list = [found, ...list];
+    }
     const gone = focusId && !list.some((c) => c.id === focusId);
     open.replaceChildren(h('h2', {}, t('lobby.open')),
       gone ? h('p', { class: 'hint', dataset: { gone: '' } }, t('lobby.gone')) : '',
@@ -248,18 +253,40 @@ export async function render(main, [focusId] = []) {
     // At once, not when the next page draws: its boards alone are shown.
     running.section.remove();
   };
-  followEvents(refresh);
+  followEvents(refresh, refreshOpen);
+}
+
+// Pages of open challenges read at most to find a linked one (the list
+// holds at most five a member, so a link past them is a rare club).
+const FIND_PAGES = 20;
+
+// The open challenge `id` (a `/challenge/{id}` link) on the pages after
+// `first`, or null when it is not (or no longer) open.
+async function findOpen(id, first) {
+  let page = first;
+  for (let n = 1; n < FIND_PAGES && page.nextPage; n++) {
+    page = await get('/api/challenge/open?page=' + page.nextPage);
+    const found = page.challenges.find((c) => c.id === id);
+    if (found) return found;
+  }
+  return null;
 }
 
 // The lobby follows the app's one event stream (events.js, which also
 // opens a game that starts and announces a challenge to me): a declined
-// or cancelled challenge says so here, and every event refreshes the lists.
-function followEvents(refresh) {
+// or cancelled challenge says so here, and every event refreshes the lists
+// (an open challenge, told to every stream, only the list of open ones).
+function followEvents(refresh, refreshOpen) {
   let pendingRefresh = null;
+  let pendingOpen = null;
   const refreshSoon = () => {
     // A burst of events (the stream's first lines) is one refresh.
     clearTimeout(pendingRefresh);
     pendingRefresh = setTimeout(() => refresh().catch(() => {}), 250);
+  };
+  const refreshOpenSoon = () => {
+    clearTimeout(pendingOpen);
+    pendingOpen = setTimeout(() => refreshOpen().catch(() => {}), 250);
   };
   const myName = () => me()?.username.toLowerCase();
   events = subscribe((event) => {
@@ -269,6 +296,7 @@ function followEvents(refresh) {
     if (event.type === 'challengeCanceled' && event.challenge.destUser.toLowerCase() === myName()) {
       toast(t('lobby.canceled', { name: event.challenge.challenger }));
     }
-    refreshSoon();
+    if (event.type === 'openChallenge') refreshOpenSoon();
+    else refreshSoon();
   });
 }

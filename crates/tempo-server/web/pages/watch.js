@@ -22,8 +22,10 @@ export function clockText(ms) {
   return `${min}:${pad(sec)}`;
 }
 
-// Whether `color`'s clock runs: a side still to choose, in a game going on.
-function running(state, color) {
+// Whether `color`'s clock runs: a side still to choose, in a game going on
+// whose clocks run (they stand until the first moves, and in a pause).
+export function running(state, color) {
+  if (state.clockRunning === false || state.paused) return false;
   return state.status === 'started' && state.due?.[color] != null && !state.committed?.[color];
 }
 
