@@ -70,6 +70,10 @@ pub enum AccountError {
     Taken(String),
     #[error("username '{0}': names beginning with 'bot-' belong to the computer opponents")]
     Reserved(String),
+    #[error(
+        "username '{0}': the name of a route (/api/challenge/open), so it could not be challenged"
+    )]
+    RouteName(String),
 }
 
 /// The prefix of the computer opponents' accounts (`tempo serve` makes
@@ -88,12 +92,21 @@ pub(crate) fn check_name(name: &str) -> Result<(), AccountError> {
     Ok(())
 }
 
-/// Checks the name of a new account: [`check_name`], and not a computer
-/// opponent's.
+/// Names that a route takes where a username would stand
+/// (`POST /api/challenge/{username}` beside `/api/challenge/open`): a
+/// member so named could not be challenged.
+const ROUTE_NAMES: [&str; 1] = ["open"];
+
+/// Checks the name of a new account: [`check_name`], not a computer
+/// opponent's and not a route's.
 pub fn check_new_name(name: &str) -> Result<(), AccountError> {
     check_name(name)?;
-    if name.to_ascii_lowercase().starts_with(BOT_PREFIX) {
+    let lower = name.to_ascii_lowercase();
+    if lower.starts_with(BOT_PREFIX) {
         return Err(AccountError::Reserved(name.to_string()));
+    }
+    if ROUTE_NAMES.contains(&lower.as_str()) {
+        return Err(AccountError::RouteName(name.to_string()));
     }
     Ok(())
 }
@@ -154,4 +167,25 @@ pub(crate) fn new_session() -> (String, String, String) {
     let id = hex(&rand::random::<[u8; 32]>());
     let hash = token_hash(&id);
     (id, hash, hex(&rand::random::<[u8; 16]>()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_new_name_is_neither_a_bots_nor_a_routes() {
+        assert_eq!(check_new_name("anna"), Ok(()));
+        assert_eq!(check_new_name("opener"), Ok(()));
+        assert!(matches!(
+            check_new_name("Bot-x"),
+            Err(AccountError::Reserved(_))
+        ));
+        for name in ["open", "OPEN", "Open"] {
+            assert_eq!(
+                check_new_name(name),
+                Err(AccountError::RouteName(name.into()))
+            );
+        }
+    }
 }

@@ -87,7 +87,7 @@ codes! {
     BadPassword = "bad_password",
     /// The name is taken.
     NameTaken = "name_taken",
-    /// The name is reserved for the computer opponents.
+    /// The name is reserved (the computer opponents', or a route's).
     NameReserved = "name_reserved",
     /// A role that is none of player, arbiter, admin.
     BadRole = "bad_role",

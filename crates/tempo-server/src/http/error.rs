@@ -197,7 +197,7 @@ impl From<AccountsError> for ApiError {
             E::Rules(R::BadName(_)) => (S::BAD_REQUEST, Code::BadUsername),
             E::Rules(R::BadPassword) => (S::BAD_REQUEST, Code::BadPassword),
             E::Rules(R::Taken(_)) => (S::BAD_REQUEST, Code::NameTaken),
-            E::Rules(R::Reserved(_)) => (S::BAD_REQUEST, Code::NameReserved),
+            E::Rules(R::Reserved(_) | R::RouteName(_)) => (S::BAD_REQUEST, Code::NameReserved),
             E::BadRole => (S::BAD_REQUEST, Code::BadRole),
             E::WrongPassword => (S::UNAUTHORIZED, Code::WrongPassword),
             E::UnknownToken => (S::UNAUTHORIZED, Code::UnknownToken),
