@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 
 use axum::Json;
 use axum::extract::{Path, Query, State};
-use axum::http::{HeaderMap, header};
+use axum::http::{HeaderMap, Uri, header};
 use axum::routing::{get, post};
 use serde::{Deserialize, Serialize};
 use tempo_host::{GameSpec, Variant};
@@ -118,20 +118,25 @@ impl From<Challenge> for OpenView {
     }
 }
 
-/// The address of this server as the caller reached it: its `Host` if
-/// that is a plain host name or address (with a port), else `localhost`.
-fn origin(peer: Peer, headers: &HeaderMap) -> String {
-    let host = headers
-        .get(header::HOST)
-        .and_then(|h| h.to_str().ok())
-        .filter(|h| {
-            !h.is_empty()
-                && h.len() <= 255
-                && h.chars()
-                    .all(|c| c.is_ascii_alphanumeric() || ".-:[]".contains(c))
-        })
+/// The address of this server as the caller reached it: the request's
+/// authority (HTTP/2's `:authority`, or an absolute request target), else
+/// its `Host`, if that is a plain host name or address (with a port);
+/// else `localhost`.
+fn origin(https: bool, uri: &Uri, headers: &HeaderMap) -> String {
+    let plain = |h: &&str| {
+        !h.is_empty()
+            && h.len() <= 255
+            && h.chars()
+                .all(|c| c.is_ascii_alphanumeric() || ".-:[]".contains(c))
+    };
+    let from_host = || headers.get(header::HOST).and_then(|h| h.to_str().ok());
+    let host = uri
+        .authority()
+        .map(|a| a.as_str())
+        .filter(plain)
+        .or_else(|| from_host().filter(plain))
         .unwrap_or("localhost");
-    let scheme = if peer.https { "https" } else { "http" };
+    let scheme = if https { "https" } else { "http" };
     format!("{scheme}://{host}")
 }
 
@@ -237,6 +242,7 @@ async fn create(
 async fn create_open(
     State(state): State<AppState>,
     peer: Peer,
+    uri: Uri,
     headers: HeaderMap,
     Caller(user): Caller,
     ApiJson(req): ApiJson<ChallengeRequest>,
@@ -244,7 +250,11 @@ async fn create_open(
     let (spec, color) = req.into_spec();
     let challenge = challenges::create_open(&state, &user, spec, &color).await?;
     Ok(Json(OpenCreated {
-        url: format!("{}/challenge/{}", origin(peer, &headers), challenge.id),
+        url: format!(
+            "{}/challenge/{}",
+            origin(peer.https, &uri, &headers),
+            challenge.id
+        ),
         expires_at: instant(challenge.open_until.unwrap_or_default()),
         status: challenge.status.as_str().into(),
         id: challenge.id,
@@ -347,4 +357,39 @@ pub(super) fn endpoints() -> Vec<Endpoint> {
         )
         .json::<Done>(),
     ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn with_host(host: &str) -> HeaderMap {
+        let mut headers = HeaderMap::new();
+        headers.insert(header::HOST, host.parse().unwrap());
+        headers
+    }
+
+    #[test]
+    fn the_origin_prefers_the_requests_authority_to_its_host() {
+        let path: Uri = "/api/challenge/open".parse().unwrap();
+        // HTTP/2: the authority is in the URI, no Host header.
+        let h2: Uri = "https://club.example:8443/api/challenge/open"
+            .parse()
+            .unwrap();
+        assert_eq!(
+            origin(true, &h2, &HeaderMap::new()),
+            "https://club.example:8443"
+        );
+        assert_eq!(
+            origin(true, &h2, &with_host("other.example")),
+            "https://club.example:8443"
+        );
+        assert_eq!(
+            origin(false, &path, &with_host("10.0.0.2:8080")),
+            "http://10.0.0.2:8080"
+        );
+        // Neither, or neither plain: localhost.
+        assert_eq!(origin(false, &path, &HeaderMap::new()), "http://localhost");
+        assert_eq!(origin(false, &path, &with_host("a/b")), "http://localhost");
+    }
 }
