@@ -257,7 +257,7 @@ fn draws_by_agreement_and_abort_before_the_first_move() {
     .unwrap();
     assert_eq!(game.end(), Some(("1/2-1/2", "agreement")));
 
-    let (mut game, mut log) = new_game(&spec(Variant::Standard, None));
+    let (mut game, _) = new_game(&spec(Variant::Standard, None));
     game.handle(
         Command::Abort {
             color: Color::Black,
