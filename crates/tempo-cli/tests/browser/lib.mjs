@@ -109,8 +109,20 @@ export async function loggedInPage(browser, name, options) {
   return page;
 }
 
-// The API from Node, as `name` (a session cookie and its CSRF token).
-export async function apiAs(name) {
+// The API from Node, as `name` (a session cookie and its CSRF token). One
+// session a name for the whole run: a login per call would spend the
+// server's per-address login quota (every test logs in from 127.0.0.1).
+const apiSessions = new Map();
+export function apiAs(name) {
+  if (!apiSessions.has(name)) {
+    const session = apiLogin(name);
+    session.catch(() => apiSessions.delete(name));
+    apiSessions.set(name, session);
+  }
+  return apiSessions.get(name);
+}
+
+async function apiLogin(name) {
   const account = ACCOUNTS[name] || (name === 'admin' ? { password: ADMIN_PASSWORD } : null);
   const r = await fetch(BASE_URL + '/api/session', {
     method: 'POST',
