@@ -363,6 +363,6 @@ async fn a_next_flag_raised_elsewhere_is_lowered_by_the_next_append() {
         .claim_due_flags("test", falls, 0, 1, 10)
         .await
         .unwrap();
-    assert_eq!(due, [game.clone()], "the stored flag is no later than {falls}");
+    assert_eq!(due, [game], "the stored flag is no later than {falls}");
     server.finish().await;
 }
