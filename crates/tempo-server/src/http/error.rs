@@ -131,7 +131,7 @@ impl From<AccountsError> for ApiError {
             E::AddressLimited(_) | E::AccountLimited(_) | E::HashingFull(_) => {
                 StatusCode::TOO_MANY_REQUESTS
             }
-            E::Rules(_) | E::BadRole => StatusCode::BAD_REQUEST,
+            E::Rules(_) | E::BadRole | E::Mail(_) => StatusCode::BAD_REQUEST,
             E::WrongPassword | E::UnknownToken | E::SessionEnded => StatusCode::UNAUTHORIZED,
             E::OldPasswordWrong | E::NotAdmin => StatusCode::FORBIDDEN,
             E::NameTaken(_) => StatusCode::CONFLICT,

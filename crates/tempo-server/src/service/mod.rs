@@ -12,6 +12,7 @@ pub(crate) mod hashing;
 pub(crate) mod instances;
 pub(crate) mod lobby;
 pub(crate) mod login_limits;
+pub mod mail;
 mod state;
 mod tokens;
 pub(crate) mod tournaments;
@@ -43,6 +44,7 @@ impl AppState {
             access_ends: Arc::default(),
             stopping: Arc::new(tokio::sync::watch::channel(false).0),
             instance: crate::domain::random_id().into(),
+            mail: mail::Mail::default(),
         };
         tournaments::follow_game_ends(&state);
         Ok(state)

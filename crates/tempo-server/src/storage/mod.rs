@@ -10,6 +10,7 @@ mod backup_check;
 mod challenges;
 mod games;
 mod leases;
+mod mail;
 mod migrations;
 mod server_key;
 mod tournaments;
@@ -22,6 +23,7 @@ use tempo_host::{Body, EndReason, EndResult};
 
 pub use backup_check::{StoreFileError, StoreFileSummary, check_store_file};
 pub use games::Append;
+pub(crate) use mail::MailAddress;
 pub(crate) use games::ArchivedGame;
 pub(crate) use tournaments::{GameLink, TournamentSummary, TournamentTexts};
 

@@ -15,6 +15,7 @@ use tokio::sync::{Mutex, broadcast};
 use super::error::GameError;
 use super::writer::Writer;
 use crate::service::events::UserEvent;
+use crate::service::mail::Mail;
 use crate::storage::{Store, StoreError};
 
 /// A public log line, shared by every subscriber.
@@ -81,6 +82,9 @@ pub struct Hub {
     /// Told the id of each game that ends on this instance (tournaments
     /// take the results of their online boards from it).
     ended: std::sync::Mutex<Option<tokio::sync::mpsc::UnboundedSender<String>>>,
+    /// Told the entries this instance stores (correspondence mails), when
+    /// mail is on.
+    mail: std::sync::OnceLock<Mail>,
 }
 
 /// What settling a game's flag came to.
@@ -167,6 +171,7 @@ impl Hub {
             match writer.append(&slot.id, entries, game.next_deadline()).await {
                 Ok(stored) => {
                     publish(slot, &stored);
+                    self.tell_mail(slot, &game, &stored);
                     self.forget_if_over(slot, &game);
                     return outcome.map_err(GameError::from);
                 }
@@ -279,6 +284,7 @@ impl Hub {
         match writer.append(&slot.id, entries, game.next_deadline()).await {
             Ok(stored) => {
                 publish(slot, &stored);
+                self.tell_mail(slot, game, &stored);
                 self.forget_if_over(slot, game);
                 Settled::Stored
             }
@@ -304,6 +310,19 @@ impl Hub {
             if let Some(ended) = self.ended.lock().expect("not poisoned").as_ref() {
                 let _ = ended.send(slot.id.clone());
             }
+        }
+    }
+
+    /// Tells `mail` of the entries stored from now on.
+    pub(crate) fn mail_to(&self, mail: Mail) {
+        let _ = self.mail.set(mail);
+    }
+
+    /// Tells the mail queue of `entries` just stored by this instance
+    /// (another instance's entries are its own to mail).
+    fn tell_mail(&self, slot: &Slot, game: &HostedGame, entries: &[Entry]) {
+        if let Some(mail) = self.mail.get() {
+            mail.stored(&slot.id, game, entries);
         }
     }
 
