@@ -96,7 +96,9 @@ pub(crate) async fn create(
     state.store.add_challenge(&challenge, now).await?;
     let event = UserEvent::new_challenge(&challenge, &user.name, &dest_user.name);
     lobby::tell(state, &[&dest_user.name, &user.name], event).await;
-    state.mail.challenge(&challenge, &user.name, &dest_user.name);
+    state
+        .mail
+        .challenge(&challenge, &user.name, &dest_user.name);
     Ok(challenge)
 }
 

@@ -23,8 +23,8 @@ use tempo_host::{Body, EndReason, EndResult};
 
 pub use backup_check::{StoreFileError, StoreFileSummary, check_store_file};
 pub use games::Append;
-pub(crate) use mail::MailAddress;
 pub(crate) use games::ArchivedGame;
+pub(crate) use mail::MailAddress;
 pub(crate) use tournaments::{GameLink, TournamentSummary, TournamentTexts};
 
 use migrations::{MIGRATIONS, Migration};
