@@ -76,9 +76,9 @@ pub mod net {
 pub mod mail {
     pub use crate::domain::mail::check_email;
     pub use crate::service::mail::{
-        Mail, MailError, MailSettings, REMIND_BEFORE, REMIND_INTERVAL, SmtpError, SmtpUrl, remind,
-        remind_once,
+        Mail, MailError, MailSettings, REMIND_BEFORE, SmtpError, SmtpUrl,
     };
+    pub use crate::service::reminders::{REMIND_INTERVAL, remind, remind_once};
 }
 
 /// The web app's embedded files.

@@ -18,7 +18,7 @@ use super::peer::Peer;
 use super::{ApiResult, Done, GameKind, Side, done};
 use crate::domain::accounts::Role;
 use crate::service::games::{self, PlayingGame};
-use crate::service::{AppState, accounts, mail};
+use crate::service::{AppState, accounts, addresses};
 use crate::storage::MailAddress;
 
 /// The caller's name and role.
@@ -111,7 +111,7 @@ async fn email(
     State(state): State<AppState>,
     Caller(user): Caller,
 ) -> ApiResult<Json<EmailAnswer>> {
-    Ok(Json(mail::address(&state, &user).await?.into()))
+    Ok(Json(addresses::address(&state, &user).await?.into()))
 }
 
 /// `POST /api/account/email`: sets or clears the caller's address.
@@ -121,7 +121,7 @@ async fn set_email(
     ApiJson(req): ApiJson<EmailRequest>,
 ) -> ApiResult<Json<EmailAnswer>> {
     Ok(Json(
-        mail::set_address(&state, &user, req.email, req.lang)
+        addresses::set_address(&state, &user, req.email, req.lang)
             .await?
             .into(),
     ))

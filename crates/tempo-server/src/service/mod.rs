@@ -5,6 +5,7 @@
 
 pub(crate) mod access;
 pub(crate) mod accounts;
+pub(crate) mod addresses;
 pub(crate) mod challenges;
 pub(crate) mod events;
 pub(crate) mod games;
@@ -13,6 +14,7 @@ pub(crate) mod instances;
 pub(crate) mod lobby;
 pub(crate) mod login_limits;
 pub mod mail;
+pub mod reminders;
 mod state;
 mod tokens;
 pub(crate) mod tournaments;

@@ -17,15 +17,11 @@ use tempo_host::chain::rfc3339_millis;
 use tempo_host::{Body, Entry, HostedGame};
 use tokio::sync::{Semaphore, mpsc};
 
-mod address;
-
 use crate::domain::mail::{Lang, Notice, letter, message};
 pub use crate::domain::mail::{MailError, SmtpUrl};
-pub(crate) use address::{address, set_address};
 pub use smtp::SmtpError;
 
 use crate::domain::challenges::Challenge;
-use crate::service::AppState;
 use crate::storage::Store;
 
 /// Jobs waiting before new ones are dropped (and logged).
@@ -36,10 +32,6 @@ const SENDING: usize = 4;
 const RETRIES: [Duration; 2] = [Duration::from_secs(10), Duration::from_secs(120)];
 /// How long before a correspondence move's deadline its reminder goes.
 pub const REMIND_BEFORE: u64 = 12 * 3_600 * 1_000;
-/// How often the store is looked through for reminders due.
-pub const REMIND_INTERVAL: Duration = Duration::from_secs(60);
-/// Most reminders one look sends.
-const REMIND_BATCH: i64 = 64;
 /// Longest time-control text a mail repeats.
 const MAX_CLOCK_TEXT: usize = 80;
 
@@ -131,6 +123,19 @@ impl Mail {
                 from: from.to_string(),
                 variant: challenge.spec.variant.to_string(),
                 clock,
+            },
+        });
+    }
+
+    /// Mails `to` that their move in game `game` against `opponent` is due
+    /// by `deadline` (ms since the epoch).
+    pub(crate) fn remind(&self, to: &str, game: &str, opponent: &str, deadline: u64) {
+        self.push(Job::Send {
+            to: to.to_string(),
+            notice: Notice::Reminder {
+                game: game.to_string(),
+                opponent: opponent.to_string(),
+                deadline: rfc3339_millis(deadline),
             },
         });
     }
@@ -305,65 +310,4 @@ fn hello_name(public_url: &str) -> String {
     } else {
         host.to_string()
     }
-}
-
-/// Looks for reminders due every [`REMIND_INTERVAL`], for ever.
-pub async fn remind(state: AppState) {
-    let mut interval = tokio::time::interval(REMIND_INTERVAL);
-    interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    loop {
-        interval.tick().await;
-        remind_once(&state, state.clock.now()).await;
-    }
-}
-
-/// Sends the reminders due by `now`: each game's claimed in the store
-/// first (one instance sends it, once; a restart does not send it again),
-/// then mailed to each player still to move. How many games were reminded.
-pub async fn remind_once(state: &AppState, now: u64) -> usize {
-    let due = match state.store.due_reminders(now, REMIND_BATCH).await {
-        Ok(due) => due,
-        Err(e) => {
-            tracing::error!(error = %e, "looking for reminders");
-            return 0;
-        }
-    };
-    let mut sent = 0;
-    for (id, at) in due {
-        match state.store.claim_reminder(&id, at).await {
-            Ok(true) => {}
-            Ok(false) => continue,
-            Err(e) => {
-                tracing::error!(game = id, error = %e, "claiming a reminder");
-                continue;
-            }
-        }
-        let slot = match state.hub.slot(&state.store, &id).await {
-            Ok(slot) => slot,
-            Err(e) => {
-                tracing::error!(game = id, error = %e, "loading a game to remind");
-                continue;
-            }
-        };
-        let game = slot.game.lock().await;
-        let header = game.header();
-        for color in Color::ALL {
-            if game.choices(color).is_empty() {
-                continue;
-            }
-            let Some(left) = game.reading(color, now) else {
-                continue;
-            };
-            state.mail.push(Job::Send {
-                to: color.fold(&header.white, &header.black).clone(),
-                notice: Notice::Reminder {
-                    game: id.clone(),
-                    opponent: color.fold(&header.black, &header.white).clone(),
-                    deadline: rfc3339_millis(now.saturating_add(left.0.max(0) as u64)),
-                },
-            });
-        }
-        sent += 1;
-    }
-    sent
 }
