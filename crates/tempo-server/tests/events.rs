@@ -54,15 +54,16 @@ async fn orthodox_turns_and_the_end_reach_the_players() {
     );
     let (_, body) = server.play(&game, &ben, "e7e1").await;
     assert_eq!(body["code"], "illegal_move", "{body}");
-    let abort = format!("/api/board/game/{game}/abort");
-    let (status, body) = server.call(Method::POST, &abort, Some(&ben), None).await;
-    assert_eq!(status, StatusCode::CONFLICT);
-    assert_eq!(body["code"], "too_late_to_abort", "{body}");
     // A refused move tells nobody anything.
     assert!(events(&mut to_anna, "yourTurn", &game).await.is_empty());
 
     assert_eq!(server.play(&game, &ben, "e7e5").await.0, StatusCode::OK);
     assert_eq!(events(&mut to_anna, "yourTurn", &game).await.len(), 1);
+    // Both first moves made: an abort is too late (lichess's rule).
+    let abort = format!("/api/board/game/{game}/abort");
+    let (status, body) = server.call(Method::POST, &abort, Some(&ben), None).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert_eq!(body["code"], "too_late_to_abort", "{body}");
 
     let resign = format!("/api/board/game/{game}/resign");
     assert_eq!(
