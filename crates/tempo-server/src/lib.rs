@@ -71,6 +71,16 @@ pub mod net {
     };
 }
 
+/// E-mail for correspondence: the settings of `tempo serve --smtp`, and
+/// the reminder sweep (tests drive it with their own time).
+pub mod mail {
+    pub use crate::domain::mail::check_email;
+    pub use crate::service::mail::{
+        Mail, MailError, MailSettings, REMIND_BEFORE, SmtpError, SmtpUrl,
+    };
+    pub use crate::service::reminders::{REMIND_INTERVAL, remind, remind_once};
+}
+
 /// The web app's embedded files.
 pub mod web {
     pub use crate::http::web::asset_names;
@@ -159,6 +169,10 @@ pub async fn serve_with(
         .then(|| tokio::spawn(follow_other_instances(state.clone())));
     // Flags of games no live instance has in memory (see docs/server.md).
     let sweeper = tokio::spawn(sweep_flags(state.clone()));
+    let reminders = state
+        .mail
+        .is_on()
+        .then(|| tokio::spawn(mail::remind(state.clone())));
     let stopping = state.stopping.clone();
     let stopping_receiver = state.stopping.subscribe();
     let shutdown = async move {
@@ -176,6 +190,9 @@ pub async fn serve_with(
     .await;
     ticker.abort();
     sweeper.abort();
+    if let Some(task) = reminders {
+        task.abort();
+    }
     if let Some(task) = listener_task {
         task.abort();
     }

@@ -10,7 +10,9 @@ use tempo_server::auth::{self, Role, User};
 use tempo_server::store::Store;
 
 use super::backups::{self, ScheduleArgs};
-use super::settings::{AdminPassword, AdminPasswordArgs, CommandLine, Location, StoreArgs};
+use super::settings::{
+    AdminPassword, AdminPasswordArgs, CommandLine, Location, MailArgs, StoreArgs,
+};
 use super::store_lock::{Holder, StoreLock};
 
 #[derive(Debug, Args)]
@@ -30,6 +32,8 @@ pub(crate) struct ServeArgs {
     no_bots: bool,
     #[command(flatten)]
     net: NetArgs,
+    #[command(flatten)]
+    mail: MailArgs,
 }
 
 /// The connection layer: caps, trusted proxies, TLS.
@@ -171,23 +175,36 @@ pub(crate) fn serve(args: &ServeArgs, given: &CommandLine) -> anyhow::Result<()>
             backups::spawn(plan, store.clone());
             notice
         });
-        let state = tempo_server::AppState::new(store).await?;
-        if !args.no_bots {
-            tempo_bots::start(&state, now_millis()).await?;
-        }
         let listener = tokio::net::TcpListener::bind(&args.listen)
             .await
             .with_context(|| format!("--listen {}", args.listen))?;
         let address = listener.local_addr()?;
-        tracing::info!(%address, "tempo serve");
-        // What a person needs to begin, in one write; a reader that closed
-        // standard output after the first line does not stop the server.
         let scheme = if options.tls.is_some() {
             "https"
         } else {
             "http"
         };
+        let mail = args.mail.settings(&format!("{scheme}://{address}"))?;
+        let mut state = tempo_server::AppState::new(store).await?;
+        let mail_notice = match mail {
+            Some(mail) => {
+                let notice = format!(
+                    "tempo: mails through {}:{} from {}, links to {}\n",
+                    mail.smtp.host, mail.smtp.port, mail.from, mail.public_url
+                );
+                state = state.with_mail(mail).context("--smtp")?;
+                notice
+            }
+            None => String::new(),
+        };
+        if !args.no_bots {
+            tempo_bots::start(&state, now_millis()).await?;
+        }
+        tracing::info!(%address, "tempo serve");
+        // What a person needs to begin, in one write; a reader that closed
+        // standard output after the first line does not stop the server.
         let mut notice = format!("tempo: serving on {scheme}://{address}\n");
+        notice.push_str(&mail_notice);
         if !args.no_bots {
             let names: Vec<_> = tempo_bots::BOTS.iter().map(|b| b.name).collect();
             notice.push_str(&format!(

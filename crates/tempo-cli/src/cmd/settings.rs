@@ -13,6 +13,7 @@ use std::path::{Path, PathBuf};
 use anyhow::Context;
 use clap::Args;
 use clap::parser::{ArgMatches, ValueSource};
+use tempo_server::mail::{MailSettings, SmtpUrl, check_email};
 use tempo_server::store::Store;
 
 /// Which arguments of the command being run were typed on its command
@@ -272,6 +273,53 @@ pub(crate) fn redact(url: &str) -> String {
     }
 }
 
+/// E-mail for correspondence players (off without `--smtp`).
+#[derive(Debug, Args)]
+pub(crate) struct MailArgs {
+    /// Send mails (challenges; in correspondence games your turn, a
+    /// reminder 12 h before the deadline, the end) through this SMTP
+    /// server: smtp://user:password@host:587 (STARTTLS),
+    /// smtps://user:password@host (TLS, port 465) or
+    /// smtp://127.0.0.1:25?tls=none (a relay on this host). Off without it.
+    #[arg(long, env = "TEMPO_SMTP", value_name = "URL", hide_env_values = true)]
+    smtp: Option<String>,
+    /// The mails' sender address (with --smtp).
+    #[arg(long, env = "TEMPO_SMTP_FROM", value_name = "ADDRESS")]
+    smtp_from: Option<String>,
+    /// The server's address as members reach it, for links in mails
+    /// (https://chess.example.org) [default: the listen address].
+    #[arg(long, env = "TEMPO_PUBLIC_URL", value_name = "URL")]
+    public_url: Option<String>,
+}
+
+impl MailArgs {
+    /// The mail settings, or `None` without `--smtp`; links lead to
+    /// `--public-url`, else to `listening` (`http://127.0.0.1:8080`).
+    pub(crate) fn settings(&self, listening: &str) -> anyhow::Result<Option<MailSettings>> {
+        // An empty variable (`TEMPO_SMTP=` in an environment file) is no setting.
+        let Some(url) = self.smtp.as_deref().filter(|url| !url.is_empty()) else {
+            return Ok(None);
+        };
+        let smtp: SmtpUrl = url.parse().map_err(|e| anyhow::anyhow!("--smtp: {e}"))?;
+        let from = self
+            .smtp_from
+            .as_deref()
+            .filter(|from| !from.is_empty())
+            .context("--smtp needs --smtp-from ADDRESS (TEMPO_SMTP_FROM), the mails' sender")?;
+        check_email(from).map_err(|e| anyhow::anyhow!("--smtp-from: {e}"))?;
+        let public_url = match self.public_url.as_deref().filter(|u| !u.is_empty()) {
+            Some(url) if url.starts_with("https://") || url.starts_with("http://") => url,
+            Some(url) => anyhow::bail!("--public-url {url}: an http:// or https:// URL"),
+            None => listening,
+        };
+        Ok(Some(MailSettings {
+            smtp,
+            from: from.to_string(),
+            public_url: public_url.trim_end_matches('/').to_string(),
+        }))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -319,5 +367,50 @@ mod tests {
             format!("{err:#}").starts_with("--x-file /nonexistent/tempo-secret: "),
             "{err:#}"
         );
+    }
+
+    fn mail(smtp: Option<&str>, from: Option<&str>, public: Option<&str>) -> MailArgs {
+        MailArgs {
+            smtp: smtp.map(str::to_string),
+            smtp_from: from.map(str::to_string),
+            public_url: public.map(str::to_string),
+        }
+    }
+
+    #[test]
+    fn mail_is_off_without_smtp_and_needs_a_sender_with_it() {
+        let here = "http://127.0.0.1:8080";
+        assert!(
+            mail(None, Some("club@example.org"), None)
+                .settings(here)
+                .unwrap()
+                .is_none()
+        );
+        assert!(mail(Some(""), None, None).settings(here).unwrap().is_none());
+        let no_from = mail(Some("smtp://mail.example.org"), None, None).settings(here);
+        assert!(no_from.unwrap_err().to_string().contains("--smtp-from"));
+        let bad = mail(Some("mail.example.org"), Some("club@example.org"), None).settings(here);
+        assert!(bad.unwrap_err().to_string().contains("--smtp"));
+        let settings = mail(
+            Some("smtps://u:p@mail.example.org"),
+            Some("club@example.org"),
+            None,
+        )
+        .settings(here)
+        .unwrap()
+        .unwrap();
+        assert_eq!(settings.public_url, here);
+        assert_eq!(settings.smtp.port, 465);
+        let settings = mail(
+            Some("smtp://127.0.0.1?tls=none"),
+            Some("club@example.org"),
+            Some("https://chess.example.org/"),
+        )
+        .settings(here)
+        .unwrap()
+        .unwrap();
+        assert_eq!(settings.public_url, "https://chess.example.org");
+        let ftp = mail(Some("smtp://h?tls=none"), Some("a@b"), Some("ftp://x")).settings(here);
+        assert!(ftp.is_err());
     }
 }

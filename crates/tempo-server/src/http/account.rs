@@ -18,7 +18,8 @@ use super::peer::Peer;
 use super::{ApiResult, Done, GameKind, Side, done};
 use crate::domain::accounts::Role;
 use crate::service::games::{self, PlayingGame};
-use crate::service::{AppState, accounts};
+use crate::service::{AppState, accounts, addresses};
+use crate::storage::MailAddress;
 
 /// The caller's name and role.
 #[derive(Debug, Serialize, ToSchema)]
@@ -77,6 +78,53 @@ impl From<PlayingGame> for PlayingView {
 pub(super) struct PasswordRequest {
     pub old: String,
     pub new: String,
+}
+
+/// The caller's e-mail address, seen by the caller alone.
+#[derive(Debug, Serialize, ToSchema)]
+pub(super) struct EmailAnswer {
+    /// `null` when none is given.
+    pub email: Option<String>,
+    /// The language of the mails (`de`, `en`), `null` for both.
+    pub lang: Option<String>,
+}
+
+impl From<Option<MailAddress>> for EmailAnswer {
+    fn from(address: Option<MailAddress>) -> EmailAnswer {
+        let (email, lang) = address.map_or((None, None), |a| (Some(a.email), a.lang));
+        EmailAnswer { email, lang }
+    }
+}
+
+/// A new e-mail address (`null` or empty clears it).
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub(super) struct EmailRequest {
+    pub email: Option<String>,
+    /// `de` or `en`; left out, each mail comes in both.
+    #[serde(default)]
+    pub lang: Option<String>,
+}
+
+/// `GET /api/account/email`.
+async fn email(
+    State(state): State<AppState>,
+    Caller(user): Caller,
+) -> ApiResult<Json<EmailAnswer>> {
+    Ok(Json(addresses::address(&state, &user).await?.into()))
+}
+
+/// `POST /api/account/email`: sets or clears the caller's address.
+async fn set_email(
+    State(state): State<AppState>,
+    Caller(user): Caller,
+    ApiJson(req): ApiJson<EmailRequest>,
+) -> ApiResult<Json<EmailAnswer>> {
+    Ok(Json(
+        addresses::set_address(&state, &user, req.email, req.lang)
+            .await?
+            .into(),
+    ))
 }
 
 /// `GET /api/account`.
@@ -151,5 +199,22 @@ pub(super) fn endpoints() -> Vec<Endpoint> {
         )
         .body::<PasswordRequest>()
         .json::<Done>(),
+        e(
+            "get",
+            "/api/account/email",
+            "The caller's e-mail address for correspondence mails and their language (null: none given; lang null: German and English)",
+            Token,
+            || get(email),
+        )
+        .json::<EmailAnswer>(),
+        e(
+            "post",
+            "/api/account/email",
+            "Sets the caller's e-mail address (email, 3-254 characters with one @; null or empty clears it) and the mails' language (lang: de, en or null for both); never shown to other members",
+            Token,
+            || post(set_email),
+        )
+        .body::<EmailRequest>()
+        .json::<EmailAnswer>(),
     ]
 }

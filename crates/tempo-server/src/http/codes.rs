@@ -102,6 +102,8 @@ codes! {
     BadColor = "bad_color",
     /// A challenge to oneself.
     ChallengeYourself = "challenge_yourself",
+    /// An e-mail address or mail language that cannot be used.
+    BadEmail = "bad_email",
     /// Too many open challenges.
     TooManyChallenges = "too_many_challenges",
     /// Too many challenges open to anyone waiting.

@@ -199,6 +199,7 @@ impl From<AccountsError> for ApiError {
             E::Rules(R::Taken(_)) => (S::BAD_REQUEST, Code::NameTaken),
             E::Rules(R::Reserved(_) | R::RouteName(_)) => (S::BAD_REQUEST, Code::NameReserved),
             E::BadRole => (S::BAD_REQUEST, Code::BadRole),
+            E::Mail(_) => (S::BAD_REQUEST, Code::BadEmail),
             E::WrongPassword => (S::UNAUTHORIZED, Code::WrongPassword),
             E::UnknownToken => (S::UNAUTHORIZED, Code::UnknownToken),
             E::SessionEnded => (S::UNAUTHORIZED, Code::SessionEnded),

@@ -51,6 +51,9 @@ pub(crate) enum AccountsError {
     /// Too many password checks waiting on the server.
     #[error("too many password checks at once: try again in {0} s")]
     HashingFull(u64),
+    /// An e-mail address or its language breaks the rules.
+    #[error(transparent)]
+    Mail(#[from] crate::domain::mail::MailError),
     #[error(transparent)]
     Store(#[from] StoreError),
 }

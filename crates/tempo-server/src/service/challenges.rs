@@ -108,6 +108,9 @@ pub(crate) async fn create(
     }
     let event = UserEvent::new_challenge(&challenge, &user.name, &dest_user.name);
     lobby::tell(state, &[&dest_user.name, &user.name], event).await;
+    state
+        .mail
+        .challenge(&challenge, &user.name, &dest_user.name);
     Ok(challenge)
 }
 
@@ -217,6 +220,9 @@ pub(crate) async fn accept(
     {
         return Err(ChallengeError::NoLongerOpen);
     }
+    state
+        .mail
+        .stored(&game_id, &game, std::slice::from_ref(&first));
     state
         .hub
         .insert(&game_id, white.to_lowercase(), black.to_lowercase(), game);

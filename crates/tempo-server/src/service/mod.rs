@@ -5,6 +5,7 @@
 
 pub(crate) mod access;
 pub(crate) mod accounts;
+pub(crate) mod addresses;
 pub(crate) mod challenges;
 pub(crate) mod events;
 pub(crate) mod games;
@@ -12,6 +13,8 @@ pub(crate) mod hashing;
 pub(crate) mod instances;
 pub(crate) mod lobby;
 pub(crate) mod login_limits;
+pub mod mail;
+pub mod reminders;
 pub(crate) mod seek_limits;
 mod state;
 mod tokens;
@@ -47,6 +50,7 @@ impl AppState {
             access_ends: Arc::default(),
             stopping: Arc::new(tokio::sync::watch::channel(false).0),
             instance: crate::domain::random_id().into(),
+            mail: mail::Mail::default(),
         };
         tournaments::follow_game_ends(&state);
         lobby::follow_news(&state);

@@ -11,6 +11,7 @@ use crate::service::access::AccessEnds;
 use crate::service::games::{Hub, Writer};
 use crate::service::hashing::HashingPool;
 use crate::service::login_limits::LoginLimits;
+use crate::service::mail::{Mail, MailSettings, SmtpError};
 use crate::service::tokens::TokenCache;
 use crate::storage::Store;
 
@@ -42,6 +43,8 @@ pub struct AppState {
     /// This instance's random id: it names the instance in the leases and
     /// notifications it shares with others on the same store.
     pub instance: Arc<str>,
+    /// Correspondence mails (off without `--smtp`).
+    pub mail: Mail,
 }
 
 /// Counters for `/metrics`.
@@ -54,6 +57,13 @@ pub struct Metrics {
 }
 
 impl AppState {
+    /// The state with mail on: mails go through `settings`' server.
+    pub fn with_mail(mut self, settings: MailSettings) -> Result<AppState, SmtpError> {
+        self.mail = Mail::start(self.store.clone(), settings)?;
+        self.hub.mail_to(self.mail.clone());
+        Ok(self)
+    }
+
     /// Completes when the server begins to stop.
     pub fn stopped(&self) -> impl std::future::Future<Output = ()> + Send + 'static {
         let mut receiver = self.stopping.subscribe();

@@ -144,6 +144,16 @@ pub(super) const MIGRATIONS: &[Migration] = &[
         "ALTER TABLE challenges ADD COLUMN open_until BIGINT;
         CREATE INDEX challenges_by_open_until ON challenges (status, open_until)",
     ),
+    // E-mail for correspondence: a member's optional address and the
+    // language of their mails; when a correspondence game's reminder is
+    // due (cleared by the instance that sends it, so a restart neither
+    // sends it again nor skips it).
+    Migration::Sql(
+        "ALTER TABLE users ADD COLUMN email TEXT;
+        ALTER TABLE users ADD COLUMN email_lang TEXT;
+        ALTER TABLE games ADD COLUMN remind_at BIGINT;
+        CREATE INDEX games_by_remind_at ON games (remind_at)",
+    ),
 ];
 
 impl Backfill {

@@ -10,6 +10,7 @@ mod backup_check;
 mod challenges;
 mod games;
 mod leases;
+mod mail;
 mod migrations;
 mod server_key;
 mod tournaments;
@@ -23,6 +24,7 @@ use tempo_host::{Body, EndReason, EndResult};
 pub use backup_check::{StoreFileError, StoreFileSummary, check_store_file};
 pub(crate) use games::ArchivedGame;
 pub use games::{Append, NextFlag};
+pub(crate) use mail::MailAddress;
 pub(crate) use tournaments::{GameLink, TournamentSummary, TournamentTexts};
 
 use migrations::{MIGRATIONS, Migration};

@@ -106,6 +106,17 @@ impl TestServer {
         }
     }
 
+    /// The same server with mail on (`tempo serve --smtp`).
+    pub fn with_mail(mut self, settings: tempo_server::mail::MailSettings) -> TestServer {
+        self.state = self
+            .state
+            .clone()
+            .with_mail(settings)
+            .expect("mail settings");
+        self.router = tempo_server::router(self.state.clone());
+        self
+    }
+
     /// Drops a PostgreSQL test schema.
     pub async fn finish(self) {
         if let Some((admin, schema)) = self.schema {

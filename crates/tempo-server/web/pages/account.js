@@ -2,6 +2,7 @@ import { t } from '../i18n.js';
 import { getAll, post, me } from '../api.js';
 import { h, field, select } from '../dom.js';
 import { toast } from '../app.js';
+import { emailCard } from './account-email.js';
 
 export async function render(main) {
   const user = me();
@@ -25,6 +26,7 @@ export async function render(main) {
     }
   });
   main.append(pw);
+  main.append(await emailCard());
   const list = h('ul', { class: 'members' });
   const section = h('section', { class: 'card' }, h('h2', {}, t('account.members')), list);
   main.append(section);

@@ -15,6 +15,7 @@ use tokio::sync::{Mutex, broadcast};
 use super::error::GameError;
 use super::writer::Writer;
 use crate::service::events::UserEvent;
+use crate::service::mail::Mail;
 use crate::storage::{NextFlag, Store, StoreError};
 
 /// A public log line, shared by every subscriber.
@@ -112,6 +113,9 @@ pub struct Hub {
     /// Told the players' news of each write on this instance (their turn,
     /// the end), for their event streams on every instance.
     news: std::sync::Mutex<Option<tokio::sync::mpsc::Sender<News>>>,
+    /// Told the entries this instance stores (correspondence mails), when
+    /// mail is on.
+    mail: std::sync::OnceLock<Mail>,
 }
 
 /// An event for a game's players: whom to tell, and what.
@@ -223,6 +227,7 @@ impl Hub {
                     slot.stored(flag);
                     publish(slot, &stored);
                     self.tell_news(slot, before, &game, &stored);
+                    self.tell_mail(slot, &game, &stored);
                     self.forget_if_over(slot, &game);
                     return outcome.map_err(GameError::from);
                 }
@@ -340,6 +345,7 @@ impl Hub {
                 slot.stored(flag);
                 publish(slot, &stored);
                 self.tell_news(slot, before, game, &stored);
+                self.tell_mail(slot, game, &stored);
                 self.forget_if_over(slot, game);
                 Settled::Stored
             }
@@ -365,6 +371,19 @@ impl Hub {
             if let Some(ended) = self.ended.lock().expect("not poisoned").as_ref() {
                 let _ = ended.send(slot.id.clone());
             }
+        }
+    }
+
+    /// Tells `mail` of the entries stored from now on.
+    pub(crate) fn mail_to(&self, mail: Mail) {
+        let _ = self.mail.set(mail);
+    }
+
+    /// Tells the mail queue of `entries` just stored by this instance
+    /// (another instance's entries are its own to mail).
+    fn tell_mail(&self, slot: &Slot, game: &HostedGame, entries: &[Entry]) {
+        if let Some(mail) = self.mail.get() {
+            mail.stored(&slot.id, game, entries);
         }
     }
 
