@@ -188,7 +188,7 @@ mod tests {
 
     use super::Store;
     use crate::storage::NextFlag;
-    use crate::storage::migrations::MIGRATIONS;
+    use crate::storage::migrations::{Backfill, MIGRATIONS, Migration};
     use crate::storage::tests::{Dir, dir};
 
     async fn store() -> (Store, Dir) {
@@ -292,9 +292,13 @@ mod tests {
     #[tokio::test]
     async fn the_migration_fills_in_the_next_flags_of_games_stored_before() {
         let dir = dir();
-        // The schema as the release before leases left it (its two steps
-        // are the last two).
-        let before = MIGRATIONS.len() - 2;
+        // The schema as the release before leases left it: up to the step
+        // before the next flag's column (which the backfill follows).
+        let backfill = MIGRATIONS
+            .iter()
+            .position(|m| matches!(m, Migration::Backfill(Backfill::NextFlags)))
+            .expect("the next flags' backfill");
+        let before = backfill - 1;
         let url = format!("sqlite://{}?mode=rwc", dir.0.join("tempo.sqlite").display());
         let old = Store::connect_unmigrated(&url).await.unwrap();
         old.migrate(before).await.unwrap();
