@@ -19,6 +19,7 @@ pub(crate) mod seek_limits;
 mod state;
 mod tokens;
 pub(crate) mod tournaments;
+pub(crate) mod unloadable;
 pub(crate) mod watch;
 
 use std::sync::Arc;

@@ -35,7 +35,7 @@ pub struct AppState {
     /// Rate limits of making challenges open to anyone.
     pub(crate) seeks: Arc<crate::service::seek_limits::SeekLimits>,
     /// Games in play left out of the public list (their logs do not replay).
-    pub(crate) unloadable: Arc<crate::service::watch::Unloadable>,
+    pub(crate) unloadable: Arc<crate::service::unloadable::Unloadable>,
     /// Tells streams that their token or session ended.
     pub access_ends: Arc<AccessEnds>,
     /// Set at shutdown: open streams end, so that the server can stop.

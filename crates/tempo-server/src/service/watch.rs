@@ -1,9 +1,6 @@
 //! What the lobby shows of the club besides challenges: the games being
 //! played now (to watch, as small boards with clocks) and who is online.
 
-use std::collections::HashSet;
-use std::sync::Mutex;
-
 use serde_json::Value;
 use tempo_host::Variant;
 use tempo_host::view::Audience;
@@ -23,28 +20,6 @@ pub(crate) struct RunningGame {
     /// The host's public state now, cut to the position, the clocks and
     /// who is to choose.
     pub state: Value,
-}
-
-/// Games in play whose stored log does not replay, at most
-/// [`UNLOADABLE_ROOM`]: the public list leaves them out without replaying
-/// them on every poll, and logs each once.
-#[derive(Debug, Default)]
-pub(crate) struct Unloadable(Mutex<HashSet<String>>);
-
-/// The bound of [`Unloadable`]; past it a new one is left out all the
-/// same, only replayed (and logged by the hub) again on each poll.
-const UNLOADABLE_ROOM: usize = 1_000;
-
-impl Unloadable {
-    fn known(&self, id: &str) -> bool {
-        self.0.lock().expect("not poisoned").contains(id)
-    }
-
-    /// Remembers `id`; whether it was new.
-    fn note(&self, id: &str) -> bool {
-        let mut ids = self.0.lock().expect("not poisoned");
-        ids.len() < UNLOADABLE_ROOM && ids.insert(id.to_string())
-    }
 }
 
 /// The games in play, newest first, one page of them; and whether more

@@ -206,9 +206,9 @@ impl Store {
 mod tests {
     use tempo_host::GameSpec;
 
-    use super::super::tests::dir;
     use super::*;
     use crate::domain::accounts::{Role, User};
+    use crate::storage::tests::dir;
 
     fn open_challenge(id: &str, until: i64) -> Challenge {
         Challenge {
