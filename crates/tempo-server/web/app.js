@@ -114,6 +114,7 @@ export async function route() {
   current = module;
   const params = path.match(re).slice(1);
   main.replaceChildren();
+  delete main.dataset.ownTitle;
   try {
     await module.render(main, params);
   } catch (err) {
@@ -121,7 +122,8 @@ export async function route() {
     main.insertAdjacentHTML('beforeend', `<p class="error" role="alert"></p>`);
     main.lastElementChild.textContent = err.message;
   }
-  document.title = (main.querySelector('h1')?.textContent || '') + ' · tempo';
+  // A page that keeps its own title (the game's: whose move) has set it.
+  if (!('ownTitle' in main.dataset)) document.title = (main.querySelector('h1')?.textContent || '') + ' · tempo';
 }
 
 document.addEventListener('click', (e) => {

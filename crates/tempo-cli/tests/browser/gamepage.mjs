@@ -142,6 +142,18 @@ export const tests = [
     },
   ],
   [
+    'the tab says "Your turn" while the viewer\'s move is due, and not after it',
+    async (browser) => {
+      const gameId = await apiGame('anna', 'ben', { variant: 'standard', clock: '300+3' });
+      const anna = await gamePage(browser, 'anna', gameId);
+      await anna.waitForFunction(() => /^(\(\d+\) )?Your turn · anna – ben/.test(document.title));
+      await (await apiAs('anna')).post(`/api/board/game/${gameId}/move/e2e4`);
+      await anna.waitForFunction(() => !document.title.includes('Your turn') && document.title.includes('anna – ben'));
+      const ben = await gamePage(browser, 'ben', gameId);
+      await ben.waitForFunction(() => document.title.includes('Your turn'));
+    },
+  ],
+  [
     'clocks show tenths under ten seconds and tick smoothly',
     async (browser) => {
       const gameId = await apiGame('anna', 'ben', { variant: 'standard', clock: '10+0' });

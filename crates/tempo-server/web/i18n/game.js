@@ -1,5 +1,6 @@
 export default {
   de: {
+    'game.yourTurnTitle': 'Du bist am Zug',
     'game.title': 'Partie',
     'game.record': 'Notation',
     'game.reconnecting': 'Verbindung unterbrochen – verbinde neu …',
@@ -104,6 +105,7 @@ export default {
     'marker.weaker-stays': 'Schwächere-bleibt',
   },
   en: {
+    'game.yourTurnTitle': 'Your turn',
     'game.title': 'Game',
     'game.record': 'Record',
     'game.reconnecting': 'Connection lost – reconnecting …',

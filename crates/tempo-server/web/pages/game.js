@@ -367,6 +367,11 @@ class GamePage {
     const pos = parsePosition(s.fen);
     const bottomColor = this.board.orientation;
     this.title.textContent = `${full.white.name} – ${full.black.name} · ${t('variant.' + full.variant)}`;
+    // As on lichess, the tab says when the viewer's move is due.
+    const tab = (this.color && s.status === 'started' && this.canChoose() ? t('game.yourTurnTitle') + ' · ' : '') +
+      this.title.textContent + ' · tempo';
+    this.main.dataset.ownTitle = '';
+    if (document.title.replace(/^\(\d+\) /, '') !== tab) document.title = tab;
     for (const [panel, color] of [[this.bottom, bottomColor], [this.top, other(bottomColor)]]) {
       panel.name.textContent = `${full[color].name} (${t('color.' + color)})`;
       panel.color = color;
