@@ -38,13 +38,13 @@ async function noSeriousAxe(page, what) {
 }
 
 async function challengeToastOnOtherPages(browser) {
-  const page = await loggedInPage(browser, 'ben', GERMAN);
+  const page = await loggedInPage(browser, 'dora', GERMAN);
   await page.goto('/rules');
   await page.locator('main h1').waitFor();
   await streamOpen(page);
   const before = await titleCount(page);
   const carl = await apiAs('carl');
-  const { id } = await carl.post('/api/challenge/ben', { variant: 'synchronschach', clock: '300+3', color: 'white' });
+  const { id } = await carl.post('/api/challenge/dora', { variant: 'synchronschach', clock: '300+3', color: 'white' });
   const toast = page.locator(`[data-notify="challenge"][data-id="${id}"]`);
   await toast.waitFor();
   const text = await toast.innerText();
@@ -65,7 +65,7 @@ async function challengeToastOnOtherPages(browser) {
   await page.click('nav a[href="/archive"]');
   await page.waitForURL('**/archive');
   const anna = await apiAs('anna');
-  const second = await anna.post('/api/challenge/ben', { variant: 'standard', clock: '600+5', color: 'black' });
+  const second = await anna.post('/api/challenge/dora', { variant: 'standard', clock: '600+5', color: 'black' });
   const other = page.locator(`[data-notify="challenge"][data-id="${second.id}"]`);
   await other.waitFor();
   await waitForCount(page, before + 1, 'a challenge on the archive page');
@@ -76,7 +76,7 @@ async function challengeToastOnOtherPages(browser) {
   await anna.post(`/api/challenge/${second.id}/cancel`);
   await waitForCount(page, before, 'the challenge taken back');
   // Taken back while its toast shows: the toast goes, no new one comes.
-  const third = await carl.post('/api/challenge/ben', { variant: 'standard', clock: '600+5', color: 'white' });
+  const third = await carl.post('/api/challenge/dora', { variant: 'standard', clock: '600+5', color: 'white' });
   const shown = page.locator(`[data-notify="challenge"][data-id="${third.id}"]`);
   await shown.waitFor();
   await carl.post(`/api/challenge/${third.id}/cancel`);
