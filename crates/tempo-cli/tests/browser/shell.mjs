@@ -116,8 +116,8 @@ async function gameStartOpensOrToasts(browser) {
 }
 
 async function yourTurnOnAnotherPage(browser) {
-  const game = await apiGame('anna', 'ben', { variant: 'standard', clock: '600+5' });
-  const page = await loggedInPage(browser, 'ben', GERMAN);
+  const game = await apiGame('anna', 'dora', { variant: 'standard', clock: '600+5' });
+  const page = await loggedInPage(browser, 'dora', GERMAN);
   await page.goto('/archive');
   await page.locator('main h1').waitFor();
   await streamOpen(page);
@@ -135,8 +135,8 @@ async function yourTurnOnAnotherPage(browser) {
   await toast.waitFor({ state: 'detached' });
   await waitForCount(page, before, 'the game seen');
   // While the game is on screen, the next turn is no toast.
-  const ben = await apiAs('ben');
-  await ben.post(`/api/board/game/${game}/move/e7e5`);
+  const dora = await apiAs('dora');
+  await dora.post(`/api/board/game/${game}/move/e7e5`);
   await anna.post(`/api/board/game/${game}/move/g1f3`);
   await page.waitForTimeout(500);
   assertEqual(await page.locator('[data-notify="yourTurn"]').count(), 0, 'no toast for the game on screen');
