@@ -153,6 +153,19 @@ impl HostedGame {
         self.sealed[color.index()].as_ref().map(|s| s.choice)
     }
 
+    /// Whether a move (or a hidden commit) is due from `color` now: the
+    /// game goes on, `color` has not committed, and its move is expected.
+    /// Cheap (no move generation): the server asks it around every command.
+    pub fn is_due(&self, color: Color) -> bool {
+        if self.end.is_some() || self.has_committed(color) {
+            return false;
+        }
+        match &self.board {
+            Board::Orthodox(game) => game.position().turn() == color,
+            Board::Sync(game) => !matches!(game.expected(color), Expected::Nothing),
+        }
+    }
+
     /// The choices `color` may make now, written as [`Command::Play`]
     /// takes them (empty when nothing is expected of `color`): for that
     /// player's own move entry, never for another audience.

@@ -131,7 +131,7 @@ struct Turns {
 
 impl Turns {
     fn of(game: &HostedGame) -> Turns {
-        let due = |color| !game.choices(color).is_empty();
+        let due = |color| game.is_due(color);
         Turns {
             due: [due(Color::White), due(Color::Black)],
             over: game.end().is_some(),
