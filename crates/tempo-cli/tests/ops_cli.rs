@@ -40,19 +40,7 @@ fn command(args: &[&str], env: &[(&str, &str)]) -> Command {
 
 /// Runs tempo to its end with `stdin`.
 fn tempo(args: &[&str], env: &[(&str, &str)], stdin: &str) -> Output {
-    let mut child = command(args, env)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
+    common::run_with_stdin(command(args, env), stdin)
 }
 
 fn stderr(output: &Output) -> String {

@@ -18,8 +18,15 @@ pub fn temp_dir(name: &str) -> PathBuf {
 
 /// `tempo ARGS` with `stdin` as its standard input, run to its end.
 pub fn tempo_with_stdin(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tempo"))
-        .args(args)
+    let mut command = Command::new(env!("CARGO_BIN_EXE_tempo"));
+    command.args(args);
+    run_with_stdin(command, stdin)
+}
+
+/// Runs `command` to its end with `stdin` as its standard input, its
+/// output captured.
+pub fn run_with_stdin(mut command: Command, stdin: &str) -> Output {
+    let mut child = command
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
