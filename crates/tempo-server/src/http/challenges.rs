@@ -92,14 +92,34 @@ pub(super) struct OpenView {
     pub id: String,
     pub challenger: String,
     pub color: ColorChoice,
+    #[serde(flatten)]
+    pub game: ChallengeGame,
+    /// RFC 3339.
+    pub expires_at: String,
+}
+
+/// The game a challenge asks for, as the lists of challenges show it.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct ChallengeGame {
     #[schema(value_type = GameKind)]
     pub variant: Variant,
     pub clock: Option<String>,
     pub fen: Option<String>,
     pub chess960: Option<u16>,
     pub rules: BTreeMap<String, String>,
-    /// RFC 3339.
-    pub expires_at: String,
+}
+
+impl From<GameSpec> for ChallengeGame {
+    fn from(spec: GameSpec) -> ChallengeGame {
+        ChallengeGame {
+            variant: spec.variant,
+            clock: spec.clock,
+            fen: spec.fen,
+            chess960: spec.chess960,
+            rules: spec.rules,
+        }
+    }
 }
 
 impl From<Challenge> for OpenView {
@@ -109,11 +129,7 @@ impl From<Challenge> for OpenView {
             id: c.id,
             challenger: c.challenger,
             color: c.color,
-            variant: c.spec.variant,
-            clock: c.spec.clock,
-            fen: c.spec.fen,
-            chess960: c.spec.chess960,
-            rules: c.spec.rules,
+            game: c.spec.into(),
         }
     }
 }
@@ -168,12 +184,8 @@ pub(super) struct ChallengeView {
     /// `in` (to the caller) or `out` (from the caller).
     pub direction: String,
     pub color: ColorChoice,
-    #[schema(value_type = GameKind)]
-    pub variant: Variant,
-    pub clock: Option<String>,
-    pub fen: Option<String>,
-    pub chess960: Option<u16>,
-    pub rules: BTreeMap<String, String>,
+    #[serde(flatten)]
+    pub game: ChallengeGame,
 }
 
 impl ChallengeView {
@@ -184,11 +196,7 @@ impl ChallengeView {
             challenger: c.challenger,
             dest_user: c.dest,
             color: c.color,
-            variant: c.spec.variant,
-            clock: c.spec.clock,
-            fen: c.spec.fen,
-            chess960: c.spec.chess960,
-            rules: c.spec.rules,
+            game: c.spec.into(),
         }
     }
 }
