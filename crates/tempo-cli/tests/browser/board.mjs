@@ -4,7 +4,7 @@
 // check marked, premoves in orthodox play, and the sounds with their
 // setting (sound.js's data-last-sound hook says what would have sounded).
 
-import { apiAs, assert, assertEqual, loggedInPage, PHONE, screenshot } from './lib.mjs';
+import { apiAs, assert, assertEqual, expectPlacement, loggedInPage, PHONE, screenshot } from './lib.mjs';
 import { placement } from './play.mjs';
 
 const CASTLING = 'r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1';
@@ -43,17 +43,7 @@ async function destMarks(page) {
 }
 
 async function waitForPlacement(page, want, what) {
-  await page.waitForFunction((expected) => {
-    const out = {};
-    for (const sq of document.querySelectorAll('[data-square]')) {
-      const piece = sq.querySelector('[data-piece]');
-      if (piece) out[sq.dataset.square] = piece.dataset.piece;
-    }
-    const keys = Object.keys(out);
-    return keys.length === Object.keys(expected).length && keys.every((k) => expected[k] === out[k]);
-  }, want).catch(() => {
-    throw new Error(`${what}: the board does not show ${JSON.stringify(want)}`);
-  });
+  await expectPlacement(page, want, what);
 }
 
 async function marked(page, cls) {

@@ -216,3 +216,32 @@ export async function screenshot(page, name) {
 }
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// The board as the page shows it: {square: "wP"} from data-square/data-piece.
+export async function shownBoard(page) {
+  return page.evaluate(() => {
+    const out = {};
+    for (const sq of document.querySelectorAll('[data-square]')) {
+      const piece = sq.querySelector('[data-piece]');
+      if (piece) out[sq.dataset.square] = piece.dataset.piece;
+    }
+    return out;
+  });
+}
+
+// Waits until the whole board shows `want` ({square: "wP"}); else fails
+// naming what it showed.
+export async function expectPlacement(page, want, what, timeout = 10_000) {
+  const ok = await page.waitForFunction((expected) => {
+    const squares = document.querySelectorAll('[data-square]');
+    if (squares.length !== 64) return false;
+    const out = {};
+    for (const sq of squares) {
+      const piece = sq.querySelector('[data-piece]');
+      if (piece) out[sq.dataset.square] = piece.dataset.piece;
+    }
+    const keys = Object.keys(out);
+    return keys.length === Object.keys(expected).length && keys.every((k) => expected[k] === out[k]);
+  }, want, { timeout }).then(() => true, () => false);
+  if (!ok) assert(false, `${what}: the board shows ${JSON.stringify(await shownBoard(page))}, expected ${JSON.stringify(want)}`);
+}

@@ -10,7 +10,7 @@
 // sign shows. The expected positions come from `tempo sync resolve`.
 
 import {
-  apiGame, assert, assertEqual, loggedInPage, newPage, PHONE, recordNetwork, resolve, screenshot,
+  apiGame, assert, assertEqual, expectPlacement, loggedInPage, newPage, PHONE, recordNetwork, resolve, screenshot,
 } from './lib.mjs';
 
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
@@ -33,38 +33,10 @@ export function placement(fen) {
   return out;
 }
 
-// The board as the page shows it: {square: "wP"} from data-square/data-piece.
-async function shownBoard(page) {
-  return page.evaluate(() => {
-    const out = {};
-    for (const sq of document.querySelectorAll('[data-square]')) {
-      const piece = sq.querySelector('[data-piece]');
-      if (piece) out[sq.dataset.square] = piece.dataset.piece;
-    }
-    return out;
-  });
-}
 
-const same = (a, b) => JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
 
 async function waitForBoard(page, fen, what) {
-  const want = placement(fen);
-  try {
-    await page.waitForFunction((expected) => {
-      const squares = document.querySelectorAll('[data-square]');
-      if (squares.length !== 64) return false;
-      const out = {};
-      for (const sq of squares) {
-        const piece = sq.querySelector('[data-piece]');
-        if (piece) out[sq.dataset.square] = piece.dataset.piece;
-      }
-      const keys = Object.keys(out);
-      return keys.length === Object.keys(expected).length && keys.every((k) => expected[k] === out[k]);
-    }, want);
-  } catch {
-    const got = await shownBoard(page);
-    assert(same(got, want), `${what}: the board shows ${JSON.stringify(got)}, expected ${JSON.stringify(want)}`);
-  }
+  await expectPlacement(page, placement(fen), what);
 }
 
 // What the page says where a move is entered (for failure messages).

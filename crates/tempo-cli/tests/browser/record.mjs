@@ -6,7 +6,7 @@
 // a new pair does not pull the view back, End (or the button) returns to
 // the live position, and nothing can be entered on a browsed one.
 
-import { apiAs, apiGame, assert, assertEqual, loggedInPage, newPage, screenshot } from './lib.mjs';
+import { apiAs, apiGame, assert, assertEqual, expectPlacement, loggedInPage, newPage, screenshot } from './lib.mjs';
 import { placement } from './play.mjs';
 
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
@@ -21,29 +21,10 @@ function moved(board, ...moves) {
   return out;
 }
 
-async function shown(page) {
-  return page.evaluate(() => {
-    const out = {};
-    for (const sq of document.querySelectorAll('[data-square]')) {
-      const piece = sq.querySelector('[data-piece]');
-      if (piece) out[sq.dataset.square] = piece.dataset.piece;
-    }
-    return out;
-  });
-}
 
 // Waits until the board shows `want`; the message says what it showed.
 async function expectBoard(page, want, what) {
-  const ok = await page.waitForFunction((expected) => {
-    const out = {};
-    for (const sq of document.querySelectorAll('[data-square]')) {
-      const piece = sq.querySelector('[data-piece]');
-      if (piece) out[sq.dataset.square] = piece.dataset.piece;
-    }
-    const keys = Object.keys(out);
-    return keys.length === Object.keys(expected).length && keys.every((k) => expected[k] === out[k]);
-  }, want, { timeout: 5000 }).then(() => true, () => false);
-  if (!ok) assert(false, `${what}: the board shows ${JSON.stringify(await shown(page))}, expected ${JSON.stringify(want)}`);
+  await expectPlacement(page, want, what, 5000);
 }
 
 async function entries(page) {
