@@ -1,0 +1,1 @@
+//! DWZ, the German federation's rating (Wertungsordnung des DSB).

@@ -1,0 +1,1 @@
+//! The FIDE rating change of a tournament (FIDE Handbook B.02).
