@@ -5,7 +5,7 @@
 //! see its `SOURCES.md`); the few values where tempo follows the regulation
 //! differently are listed with a reason in `KNOWN-DIFFERENCES.tsv`.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -17,7 +17,8 @@ fn data() -> PathBuf {
 }
 
 /// TieBreakServer's column and tempo's name for it (`PTS` is the score).
-const COLUMNS: [(&str, &str); 15] = [
+const COLUMNS: [(&str, &str); 16] = [
+    ("DE", "DE"),
     ("PTS", "PTS"),
     ("BH", "BH"),
     ("BH/C1", "BH-C1"),
@@ -34,6 +35,39 @@ const COLUMNS: [(&str, &str); 15] = [
     ("PS", "PS"),
     ("KS", "KS"),
 ];
+
+/// Direct encounter as TieBreakServer ranks with it: among the players tied
+/// on every column before `DE` in the file (the tie-breaks listed before
+/// it), the place within the group; 0 for a player tied with nobody.
+fn direct_encounter(calc: &Calculator, columns: &[&str], rows: &[Vec<&str>]) -> HashMap<u32, f64> {
+    let mut out = HashMap::new();
+    let Some(de) = columns.iter().position(|c| *c == "DE") else {
+        return out;
+    };
+    let before: Vec<usize> = (0..de)
+        .filter(|&i| !matches!(columns[i], "StartNo" | "Rank"))
+        .collect();
+    let mut groups: BTreeMap<Vec<&str>, Vec<u32>> = BTreeMap::new();
+    for cells in rows {
+        let key = before.iter().map(|&i| cells[i]).collect();
+        groups
+            .entry(key)
+            .or_default()
+            .push(cells[0].parse().unwrap());
+    }
+    for ids in groups.values() {
+        let values = if ids.len() > 1 {
+            calc.direct_encounter(ids, false)
+                .iter()
+                .map(|v| v.format(true).parse().unwrap())
+                .collect()
+        } else {
+            vec![0.0]
+        };
+        out.extend(ids.iter().copied().zip(values));
+    }
+    out
+}
 
 struct Agreement {
     compared: usize,
@@ -99,8 +133,9 @@ fn compare(edition: &str, rule: UnplayedRule) -> Agreement {
             unrated_rating: Some(1000),
         };
         let calc = Calculator::new(&t, options);
-        for row in lines {
-            let cells: Vec<&str> = row.split('\t').collect();
+        let rows: Vec<Vec<&str>> = lines.map(|row| row.split('\t').collect()).collect();
+        let de = direct_encounter(&calc, &columns, &rows);
+        for cells in &rows {
             let id: u32 = cells[0].parse().unwrap();
             for (tbs, ours) in COLUMNS {
                 let Some(i) = columns.iter().position(|c| *c == tbs) else {
@@ -109,6 +144,8 @@ fn compare(edition: &str, rule: UnplayedRule) -> Agreement {
                 let expected: f64 = cells[i].parse().unwrap();
                 let actual: f64 = if ours == "PTS" {
                     calc.score(id).to_string().parse().unwrap()
+                } else if ours == "DE" {
+                    de[&id]
                 } else {
                     let tb: TieBreak = ours.parse().unwrap();
                     calc.value(tb, id).format(tb.is_integer()).parse().unwrap()

@@ -40,10 +40,11 @@ pub struct Options {
     pub rounds: Option<u32>,
     /// The unplayed-rounds rule.
     pub unplayed: UnplayedRule,
-    /// A round robin: a forfeit counts for BH/SB as a game against the
-    /// scheduled opponent, other unplayed rounds count nothing (no dummy
-    /// opponent), a withdrawn player's later rounds count as losses, and
-    /// direct encounter applies even if not all tied players have met.
+    /// A round robin: a forfeit counts for BH/SB and for direct encounter
+    /// as a game against the scheduled opponent (C.07 15.2), other unplayed
+    /// rounds count nothing (no dummy opponent), a withdrawn player's later
+    /// rounds count as losses, and direct encounter applies even if not all
+    /// tied players have met.
     pub round_robin: bool,
     /// Rating used for unrated opponents in ARO and TPR (`None`: such
     /// games are left out).
@@ -375,9 +376,11 @@ impl<'a> Calculator<'a> {
     /// Direct encounter among `group` (players tied so far): the place of
     /// each within the group (1 first, ties share), or 0 for all when the
     /// games among them separate nobody. Repeats among those still tied, as
-    /// C.07 and FIDE TEC's server do. In a Swiss tournament where not all
-    /// tied players have met, a player is placed only if no one below can
-    /// still catch up with the points of the missing games.
+    /// C.07 and FIDE TEC's server do. Forfeits count as games with
+    /// `forfeits_played` (`DE-P`) and always in a round robin (C.07 15.2).
+    /// In a Swiss tournament where not all tied players have met, a player
+    /// is placed only if no one below can still catch up with the points of
+    /// the missing games.
     pub fn direct_encounter(&self, group: &[PlayerId], forfeits_played: bool) -> Vec<Value> {
         let n = group.len();
         let mut place = vec![0usize; n];
@@ -428,12 +431,17 @@ impl<'a> Calculator<'a> {
         // when they met more than once), opponents met.
         let mut stats: Vec<(i64, i64, PlayerId)> = Vec::with_capacity(m);
         let mut all_met = true;
+        // C.07 6.1.1 leaves out forfeits "not covered by Article 15.2" unless
+        // the tournament says otherwise (`DE-P`); 15.2 treats the forfeits
+        // of a tournament with pre-determined pairings (a round robin) as
+        // regular games, so there they count as met, with their result.
+        let forfeits_count = forfeits_played || self.options.round_robin;
         for &id in members {
             let mut per_opponent: HashMap<PlayerId, (i64, i64)> = HashMap::new();
             if let Some(rec) = self.record(id) {
                 for info in &rec.rounds {
                     let Some(o) = info.opponent else { continue };
-                    let counts = info.played || forfeits_played;
+                    let counts = info.played || forfeits_count;
                     if counts && o != id && members.contains(&o) {
                         let e = per_opponent.entry(o).or_insert((0, 0));
                         e.0 += i64::from(info.points.tenths());
