@@ -107,3 +107,31 @@ fn every_game_python_chess_accepts_is_read_with_the_same_moves() {
         failures.join("\n")
     );
 }
+
+/// Both readers find the same number of games in every file, except where
+/// `KNOWN-DIFFERENCES.tsv` explains (line `FILE<TAB>count`) why the game
+/// boundaries differ.
+#[test]
+fn every_file_splits_into_as_many_games_as_python_chess_reads() {
+    let known = known_differences();
+    let mut failures = Vec::new();
+    for (file, expected) in oracle() {
+        if known.contains(&(file.clone(), "count".to_string())) {
+            continue;
+        }
+        let actual = tempo_reading(&data_dir().join(&file));
+        if actual.len() != expected.len() {
+            failures.push(format!(
+                "{file}: python-chess reads {} games, tempo {}",
+                expected.len(),
+                actual.len()
+            ));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} files split differently:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}

@@ -383,3 +383,34 @@ fn reads_pgn_as_the_world_writes_it() {
     let err = pgn::read_game("1. g1g3 *").unwrap_err();
     assert!(err.kind.to_string().contains("SAN 'g1g3'"), "{}", err.kind);
 }
+
+/// Where a game ends: at its termination marker (PGN standard 8.2.6: "Each
+/// movetext section has exactly one game termination marker; the marker
+/// always occurs as the last element in the movetext") or where a new tag
+/// section begins, never at an empty line alone, and a byte-order mark
+/// (U+FEFF) is no token wherever a file has it (4.1: codes outside seven-bit
+/// ASCII "may only appear in string data and in commentary"). So a mark that
+/// opens the second line, after an empty first line, leaves the tags where
+/// they are: one game with its tags and moves, as scalachess's
+/// `invisibleChar` fixture is written (python-chess, which strips the mark
+/// from the first line only, reads an empty game and a game without tags).
+#[test]
+fn games_end_at_their_termination_marker_not_at_an_empty_line() {
+    let text = "\n\u{FEFF}[Event \"Potsdam\"]\n[Result \"1/2-1/2\"]\n[PlyCount \"3\"]\n\n\
+                {A comment} 1. e4 g6\n\n2. d4 1/2-1/2\n\n\u{FEFF}[Event \"Next\"]\n\n1. d4 *\n\
+                [Event \"No empty line before me\"]\n1. c4 *\n";
+    let games: Vec<PgnGame> = Reader::new(text.as_bytes()).map(|g| g.unwrap()).collect();
+    let summary: Vec<(Option<&str>, usize, &str)> = games
+        .iter()
+        .map(|g| (g.tags.get("Event"), g.moves.len(), g.result.as_str()))
+        .collect();
+    assert_eq!(
+        summary,
+        [
+            (Some("Potsdam"), 3, "1/2-1/2"),
+            (Some("Next"), 1, "*"),
+            (Some("No empty line before me"), 1, "*"),
+        ]
+    );
+    assert_eq!(games[0].tags.get("PlyCount"), Some("3"));
+}
