@@ -129,6 +129,10 @@ impl Rating {
         if !(periods >= 0.0 && periods.is_finite()) {
             return Err(Glicko2Error::Days(periods));
         }
+        if periods == 0.0 {
+            // Exactly unchanged, not changed by rounding through the scale.
+            return Ok(self);
+        }
         let phi = self.deviation / SCALE;
         let grown = (phi * phi + self.volatility * self.volatility * periods).sqrt() * SCALE;
         Ok(Rating {
