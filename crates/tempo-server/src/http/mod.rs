@@ -19,6 +19,7 @@ pub(crate) mod net;
 mod openapi;
 mod ops;
 mod paging;
+mod ratings;
 pub(crate) mod peer;
 mod session;
 mod stream;

@@ -13,6 +13,7 @@ pub(crate) mod hashing;
 pub(crate) mod instances;
 pub(crate) mod lobby;
 pub(crate) mod login_limits;
+pub(crate) mod ratings;
 pub mod mail;
 pub mod reminders;
 pub(crate) mod seek_limits;
