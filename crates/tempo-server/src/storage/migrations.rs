@@ -157,7 +157,9 @@ pub(super) const MIGRATIONS: &[Migration] = &[
     // Club ratings (Glicko-2 per variant group): whether a challenge is
     // rated; the rated games and their group, `applied` set in the
     // transaction of the game's end entry that rates it; each member's
-    // rating per group; one history row a player a rated game.
+    // rating per group; one history row a player a rated game (`games`:
+    // the player's count of rated games in the group with it, so that
+    // games ending in the same millisecond keep their order).
     Migration::Sql(
         "ALTER TABLE challenges ADD COLUMN rated BIGINT NOT NULL DEFAULT 0;
         CREATE TABLE rated_games (
@@ -185,9 +187,10 @@ pub(super) const MIGRATIONS: &[Migration] = &[
             rd_before DOUBLE PRECISION NOT NULL,
             rating_after DOUBLE PRECISION NOT NULL,
             rd_after DOUBLE PRECISION NOT NULL,
+            games BIGINT NOT NULL,
             PRIMARY KEY (game_id, user_name)
         );
-        CREATE INDEX rating_history_by_user ON rating_history (user_name, variant_group, at)",
+        CREATE INDEX rating_history_by_user ON rating_history (user_name, variant_group, games)",
     ),
 ];
 

@@ -133,8 +133,8 @@ pub(super) async fn apply_end(
         let aged = was.at(at);
         sqlx::query(
             "INSERT INTO rating_history
-             (game_id, user_name, variant_group, at, rating_before, rd_before, rating_after, rd_after)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+             (game_id, user_name, variant_group, at, rating_before, rd_before, rating_after, rd_after, games)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
         )
         .bind(game)
         .bind(name)
@@ -144,6 +144,7 @@ pub(super) async fn apply_end(
         .bind(aged.deviation)
         .bind(now.rating.rating)
         .bind(now.rating.deviation)
+        .bind(now.games)
         .execute(&mut **tx)
         .await?;
     }
@@ -218,7 +219,7 @@ impl Store {
         let rows = sqlx::query(
             "SELECT game_id, at, rating_before, rd_before, rating_after, rd_after FROM rating_history
              WHERE user_name = $1 AND variant_group = $2
-             ORDER BY at DESC, game_id LIMIT $3 OFFSET $4",
+             ORDER BY games DESC LIMIT $3 OFFSET $4",
         )
         .bind(key(user))
         .bind(group.as_str())
