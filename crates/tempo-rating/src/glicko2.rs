@@ -258,7 +258,11 @@ pub fn rate(player: &Rating, games: &[Game], tau: f64) -> Result<Rating, Glicko2
     let results = games
         .iter()
         .map(|g| {
-            let o = Rating::new(g.opponent.rating, g.opponent.deviation, g.opponent.volatility)?;
+            let o = Rating::new(
+                g.opponent.rating,
+                g.opponent.deviation,
+                g.opponent.volatility,
+            )?;
             Ok((to_lib(o), g.score.outcome()))
         })
         .collect::<Result<Vec<_>, Glicko2Error>>()?;
@@ -420,7 +424,10 @@ mod tests {
             Rating::new(1500.0, 200.0, f64::NAN),
             Err(Glicko2Error::Volatility(_))
         ));
-        assert_eq!(Rating::new(1500.0, 200.0, 0.0), Err(Glicko2Error::Volatility(0.0)));
+        assert_eq!(
+            Rating::new(1500.0, 200.0, 0.0),
+            Err(Glicko2Error::Volatility(0.0))
+        );
         assert!("1.5".parse::<Score>().is_err());
         assert!("-1".parse::<Score>().is_err());
         assert!("nan".parse::<Score>().is_err());
@@ -481,11 +488,18 @@ mod tests {
             for b in spread().iter().step_by(5) {
                 for score in [Score::Win, Score::Draw, Score::Loss] {
                     let after = rate(&a, &[Game::new(*b, score)], 0.75).unwrap();
-                    let phi_star = ((a.deviation / SCALE).powi(2) + after.volatility.powi(2)).sqrt();
-                    assert!(after.deviation <= phi_star * SCALE, "{a:?} vs {b:?}: {after:?}");
+                    let phi_star =
+                        ((a.deviation / SCALE).powi(2) + after.volatility.powi(2)).sqrt();
+                    assert!(
+                        after.deviation <= phi_star * SCALE,
+                        "{a:?} vs {b:?}: {after:?}"
+                    );
                     // Against an informative opponent (settled, of like
                     // strength) it falls below the RD before.
-                    if b.deviation <= 110.0 && a.deviation >= 110.0 && (a.rating - b.rating).abs() <= 400.0 {
+                    if b.deviation <= 110.0
+                        && a.deviation >= 110.0
+                        && (a.rating - b.rating).abs() <= 400.0
+                    {
                         assert!(after.deviation < a.deviation, "{a:?} vs {b:?}: {after:?}");
                     }
                 }
@@ -528,7 +542,10 @@ mod tests {
         let mut me = club.start;
         let weak = r(400.0, 45.0, 0.06);
         for _ in 0..500 {
-            me = club.game((me, Some(0.0)), (weak, None), Score::Win).unwrap().0;
+            me = club
+                .game((me, Some(0.0)), (weak, None), Score::Win)
+                .unwrap()
+                .0;
         }
         assert!(me.deviation >= club.min_deviation && me.volatility <= club.max_volatility);
         assert!(me.rating <= club.max_rating);

@@ -124,7 +124,8 @@ mod tests {
 
     #[test]
     fn bad_values_are_named() {
-        let err = |p: &str, g: &[&str], tau| format!("{:#}", glicko2(&args(p, g, tau)).unwrap_err());
+        let err =
+            |p: &str, g: &[&str], tau| format!("{:#}", glicko2(&args(p, g, tau)).unwrap_err());
         assert!(err("1500,-200,0.06", &[], 0.5).contains("-200"));
         assert!(err("1500,200", &[], 0.5).contains("three values"));
         assert!(err("1500,200,0.06", &["1400,30,2"], 0.5).contains("score \"2\""));

@@ -149,14 +149,26 @@ mod tests {
 
     #[test]
     fn variant_names_map_to_their_groups() {
-        assert_eq!(RatingGroup::from_name("standard"), Some(RatingGroup::Orthodox));
-        assert_eq!(RatingGroup::from_name("Chess960"), Some(RatingGroup::Orthodox));
-        assert_eq!(RatingGroup::from_name("orthodox"), Some(RatingGroup::Orthodox));
+        assert_eq!(
+            RatingGroup::from_name("standard"),
+            Some(RatingGroup::Orthodox)
+        );
+        assert_eq!(
+            RatingGroup::from_name("Chess960"),
+            Some(RatingGroup::Orthodox)
+        );
+        assert_eq!(
+            RatingGroup::from_name("orthodox"),
+            Some(RatingGroup::Orthodox)
+        );
         assert_eq!(
             RatingGroup::from_name("synchronschach"),
             Some(RatingGroup::Synchronschach)
         );
-        assert_eq!(RatingGroup::from_name("fairschach"), Some(RatingGroup::Fairschach));
+        assert_eq!(
+            RatingGroup::from_name("fairschach"),
+            Some(RatingGroup::Fairschach)
+        );
         assert_eq!(RatingGroup::from_name("atomic"), None);
         assert_eq!(RatingGroup::from_name(""), None);
     }

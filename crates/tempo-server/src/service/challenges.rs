@@ -217,7 +217,10 @@ pub(crate) async fn accept(
             (&accepter, now as i64),
             &game_id,
             (&white, &black),
-            (&first, challenge.rated.then(|| RatingGroup::of(spec.variant))),
+            (
+                &first,
+                challenge.rated.then(|| RatingGroup::of(spec.variant)),
+            ),
         )
         .await?
     {

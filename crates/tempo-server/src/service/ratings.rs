@@ -81,14 +81,8 @@ pub(crate) async fn member(
             .find(|(g, _)| *g == group)
             .map_or_else(Standing::new_member, |(_, s)| *s);
         standing.rating = standing.at(now);
-        let (history, more_history) = history(
-            state,
-            &user.name,
-            group,
-            HISTORY_SHOWN + 1,
-            0,
-        )
-        .await?;
+        let (history, more_history) =
+            history(state, &user.name, group, HISTORY_SHOWN + 1, 0).await?;
         groups.push(GroupRating {
             group,
             provisional: CLUB.provisional(&standing.rating),

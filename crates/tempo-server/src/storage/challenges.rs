@@ -270,7 +270,13 @@ mod tests {
         let header = tempo_host::Header::new("g1", &GameSpec::default(), "anna", "carl").unwrap();
         let (_, first) = tempo_host::HostedGame::create(header, 10_000).unwrap();
         let late = store
-            .accept_challenge("c1", ("carl", 10_000), "g1", ("anna", "carl"), (&first, None))
+            .accept_challenge(
+                "c1",
+                ("carl", 10_000),
+                "g1",
+                ("anna", "carl"),
+                (&first, None),
+            )
             .await
             .unwrap();
         assert!(!late);

@@ -7,9 +7,7 @@ use sqlx::Row;
 use tempo_host::EndResult;
 
 use super::{Store, StoreError, key};
-use crate::domain::ratings::{
-    HistoryEntry, RatedMember, RatingGroup, Standing, rate_game,
-};
+use crate::domain::ratings::{HistoryEntry, RatedMember, RatingGroup, Standing, rate_game};
 use tempo_rating::glicko2::Rating;
 
 /// Marks `game` rated in `group` (in the transaction that creates it).
@@ -58,10 +56,11 @@ pub(super) async fn apply_end(
         return Ok(());
     };
     // The marker: of two transactions ending the game, one claims it.
-    let claimed = sqlx::query("UPDATE rated_games SET applied = 1 WHERE game_id = $1 AND applied = 0")
-        .bind(game)
-        .execute(&mut **tx)
-        .await?;
+    let claimed =
+        sqlx::query("UPDATE rated_games SET applied = 1 WHERE game_id = $1 AND applied = 0")
+            .bind(game)
+            .execute(&mut **tx)
+            .await?;
     if claimed.rows_affected() != 1 {
         return Ok(());
     }

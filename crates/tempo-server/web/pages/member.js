@@ -27,7 +27,8 @@ function s(tag, attrs = {}, ...children) {
 export function chart(group, history) {
   const points = [...history].reverse();
   const series = [{ r: points[0].ratingBefore, rd: points[0].rdBefore }, ...points.map((p) => ({ r: p.ratingAfter, rd: p.rdAfter }))];
-  const W = 600, H = 180, L = 44, R = 8, T = 10, B = 22;
+  // A narrower drawing on a phone, so that its labels stay readable.
+  const W = window.innerWidth < 640 ? 330 : 600, H = 180, L = 44, R = 8, T = 10, B = 22;
   const lo = Math.min(...series.map((p) => p.r - p.rd));
   const hi = Math.max(...series.map((p) => p.r + p.rd));
   const min = Math.floor(Math.min(lo, ...series.map((p) => p.r)) / 50) * 50;

@@ -64,7 +64,13 @@ pub(crate) async fn create_games(
         };
         state
             .store
-            .add_board_game(&game, (&white.name, &black.name), &first, &link, RatingGroup::of(spec.variant))
+            .add_board_game(
+                &game,
+                (&white.name, &black.name),
+                &first,
+                &link,
+                RatingGroup::of(spec.variant),
+            )
             .await?;
         state.hub.insert(
             &game,
