@@ -30,6 +30,7 @@ export default {
     'member.rating': 'Wertung',
     'member.rd': 'RD {rd}',
     'member.games': '{n} gewertete Partien',
+    'member.oneGame': '1 gewertete Partie',
     'member.noGames': 'Noch keine gewertete Partie: Start bei 1500 (RD 500).',
     'member.history': 'Verlauf',
     'member.chart': 'Verlauf der Wertung in {group}: {n} Partien, von {first} bis {last}',
@@ -41,8 +42,6 @@ export default {
     'member.view': 'Ansehen',
     'member.more': 'Die letzten 100 Partien; ältere zeigt die API (/api/users/{name}/ratings/{group}/history).',
     'member.archive': 'Partien im Archiv',
-    'member.challenge': 'Herausfordern',
-    'member.profile': 'Seite von {name}',
   },
   en: {
     'ratings.title': 'Ratings',
@@ -73,6 +72,7 @@ export default {
     'member.rating': 'Rating',
     'member.rd': 'RD {rd}',
     'member.games': '{n} rated games',
+    'member.oneGame': '1 rated game',
     'member.noGames': 'No rated game yet: starts at 1500 (RD 500).',
     'member.history': 'History',
     'member.chart': 'Rating history in {group}: {n} games, from {first} to {last}',
@@ -84,7 +84,5 @@ export default {
     'member.view': 'View',
     'member.more': 'The last 100 games; the API shows older ones (/api/users/{name}/ratings/{group}/history).',
     'member.archive': 'Games in the archive',
-    'member.challenge': 'Challenge',
-    'member.profile': 'Page of {name}',
   },
 };

@@ -4,7 +4,7 @@
 // table of the latest rated games.
 
 import { t, addCatalogue } from '../i18n.js';
-import { get, me } from '../api.js';
+import { get } from '../api.js';
 import { h, localTime } from '../dom.js';
 import catalogue from '../i18n/ratings.js';
 import { GROUPS, ratingText } from './ratings.js';
@@ -69,7 +69,7 @@ function groupCard(name, g) {
     h('p', { class: 'rating-line' },
       h('strong', { class: 'rating-value', dataset: { rating: String(g.rating) }, title: g.provisional ? t('ratings.provisional') : false }, shown),
       ' ', h('span', { class: 'hint', dataset: { rd: String(g.rd) } }, t('member.rd', { rd: g.rd })),
-      ' · ', h('span', { class: 'hint' }, g.games ? t('member.games', { n: g.games }) : t('member.noGames'))),
+      ' · ', h('span', { class: 'hint' }, g.games === 1 ? t('member.oneGame') : g.games ? t('member.games', { n: g.games }) : t('member.noGames'))),
     g.history.length ? [
       chart(g.variant, g.history),
       h('div', { class: 'scroll' }, h('table', { class: 'stack', dataset: { history: g.variant } },
@@ -91,10 +91,8 @@ export async function render(main, [encoded]) {
   const data = await get('/api/users/' + encodeURIComponent(asked) + '/ratings');
   const name = data.username;
   main.append(h('h1', {}, t('member.title', { name })));
-  const mine = me()?.username.toLowerCase() === name.toLowerCase();
   main.append(h('p', {},
-    h('a', { href: '/archive?user=' + encodeURIComponent(name), dataset: { link: '' } }, t('member.archive')),
-    mine ? null : [' · ', h('a', { href: '/', dataset: { link: '' } }, t('member.challenge'))]));
+    h('a', { href: '/archive?user=' + encodeURIComponent(name), dataset: { link: '' } }, t('member.archive'))));
   const byGroup = new Map(data.ratings.map((g) => [g.variant, g]));
   main.append(h('div', { class: 'member-ratings' }, GROUPS.filter((g) => byGroup.has(g)).map((g) => groupCard(name, byGroup.get(g)))));
 }
