@@ -60,6 +60,8 @@ enum Command {
     User(cmd::serve::UserArgs),
     /// A consistent copy of the server's SQLite store, also while it runs.
     Backup(cmd::serve::BackupArgs),
+    /// Rating calculations: a Glicko-2 rating period.
+    Rating(cmd::rating::RatingArgs),
     /// Install a backup as the SQLite store (the server stopped); the
     /// current store is kept aside.
     Restore(cmd::restore::RestoreArgs),
@@ -98,6 +100,7 @@ fn main() -> std::process::ExitCode {
         Command::User(args) => cmd::serve::user(&args, &given),
         Command::Backup(args) => cmd::serve::backup(&args),
         Command::Restore(args) => cmd::restore::run(&args),
+        Command::Rating(args) => cmd::rating::run(&args),
     };
     match result {
         Ok(()) => std::process::ExitCode::SUCCESS,

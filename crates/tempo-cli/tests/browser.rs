@@ -21,6 +21,9 @@ const ACCOUNTS: &[(&str, &str, &str)] = &[
     ("arbi", "arbi-password", "arbiter"),
     // Only the notification test's receiver: no games of hers change its count.
     ("dora", "dora-password", "player"),
+    // Only the ratings test's two players: no other games move their ratings.
+    ("ella", "ella-password", "player"),
+    ("finn", "finn-password", "player"),
 ];
 const ADMIN_PASSWORD: &str = "admin-password";
 /// The whole suite must finish within this (a few minutes; run.mjs's own

@@ -19,6 +19,8 @@ const ROUTES = [
   [/^\/rules$/, () => import('./pages/rules.js'), false],
   [/^\/tournaments(?:\/([A-Za-z0-9]{1,64}))?(?:\/(print|standings|crosstable))?$/, () => import('./pages/tournaments.js'), false],
   [/^\/account$/, () => import('./pages/account.js'), true],
+  [/^\/@\/([^/]{1,64})$/, () => import('./pages/member.js'), true],
+  [/^\/ratings$/, () => import('./pages/ratings.js'), true],
 ];
 
 let current = null; // the page module shown, for its leave()
@@ -44,6 +46,7 @@ function nav() {
     ['/', 'nav.lobby'],
     ['/archive', 'nav.archive'],
     ['/tournaments', 'nav.tournaments'],
+    ['/ratings', 'nav.ratings'],
     ['/arbiter', 'nav.arbiter'],
     ['/rules', 'nav.rules'],
   ];

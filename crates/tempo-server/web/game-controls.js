@@ -149,6 +149,8 @@ export class GameControls {
   async sendRematch() {
     try {
       const body = rematchBody(this.page.full, this.page.color);
+      // A rated game's rematch is rated too, as on lichess.
+      if (this.page.ratedMark?.dataset.rated === 'true') body.rated = true;
       const made = await post('/api/challenge/' + encodeURIComponent(this.opponent()), body);
       this.rematch = { sent: made.id };
     } catch (err) {

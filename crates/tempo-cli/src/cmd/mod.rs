@@ -22,6 +22,7 @@ pub(crate) mod pair_dutch;
 pub(crate) mod pair_keizer;
 pub(crate) mod perft;
 pub(crate) mod pgn;
+pub(crate) mod rating;
 pub(crate) mod restore;
 pub(crate) mod serve;
 pub(crate) mod settings;

@@ -101,6 +101,8 @@ pub struct Challenge {
     /// Its `dest` is the challenger until a member accepts it (the column
     /// must name a member), then the one who accepted.
     pub open_until: Option<i64>,
+    /// Whether its game counts for the club ratings.
+    pub rated: bool,
 }
 
 impl Challenge {

@@ -39,6 +39,10 @@ pub(super) struct ChallengeRequest {
     /// The variant's options as tempo sync takes them.
     #[serde(default)]
     pub rules: BTreeMap<String, String>,
+    /// Whether the game counts for the club ratings (Glicko-2 in its
+    /// variant's group); `false` if not given.
+    #[serde(default)]
+    pub rated: bool,
 }
 
 fn random_color() -> String {
@@ -46,8 +50,8 @@ fn random_color() -> String {
 }
 
 impl ChallengeRequest {
-    /// The game asked for, and the colour as sent.
-    fn into_spec(self) -> (GameSpec, String) {
+    /// The game asked for, whether it is rated, and the colour as sent.
+    fn into_spec(self) -> ((GameSpec, bool), String) {
         let spec = GameSpec {
             variant: self.variant,
             clock: self.clock,
@@ -55,7 +59,7 @@ impl ChallengeRequest {
             chess960: self.chess960,
             rules: self.rules,
         };
-        (spec, self.color)
+        ((spec, self.rated), self.color)
     }
 }
 
@@ -94,6 +98,8 @@ pub(super) struct OpenView {
     pub color: ColorChoice,
     #[serde(flatten)]
     pub game: ChallengeGame,
+    /// Whether its game counts for the club ratings.
+    pub rated: bool,
     /// RFC 3339.
     pub expires_at: String,
 }
@@ -129,6 +135,7 @@ impl From<Challenge> for OpenView {
             id: c.id,
             challenger: c.challenger,
             color: c.color,
+            rated: c.rated,
             game: c.spec.into(),
         }
     }
@@ -186,6 +193,8 @@ pub(super) struct ChallengeView {
     pub color: ColorChoice,
     #[serde(flatten)]
     pub game: ChallengeGame,
+    /// Whether its game counts for the club ratings.
+    pub rated: bool,
 }
 
 impl ChallengeView {
@@ -196,6 +205,7 @@ impl ChallengeView {
             challenger: c.challenger,
             dest_user: c.dest,
             color: c.color,
+            rated: c.rated,
             game: c.spec.into(),
         }
     }

@@ -164,6 +164,9 @@ codes! {
     TournamentForbidden = "tournament_forbidden",
     /// Something a tournament request names does not exist.
     NotFound = "not_found",
+    // Ratings.
+    /// A variant that has no rating (none of the server's variants).
+    UnknownVariant = "unknown_variant",
     // The server.
     /// The server is busy (a lock, the password hashing): try again.
     Busy = "busy",

@@ -16,6 +16,7 @@ use crate::domain::tournaments::Refusal;
 use crate::service::accounts::AccountsError;
 use crate::service::challenges::ChallengeError;
 use crate::service::games::GameError;
+use crate::service::ratings::RatingsError;
 use crate::service::tournaments::TournamentError;
 use crate::storage::StoreError;
 
@@ -178,6 +179,17 @@ impl From<GameError> for ApiError {
             GameError::ChoiceTooLong => (S::BAD_REQUEST, Code::ChoiceTooLong),
             GameError::Unloadable => (S::SERVICE_UNAVAILABLE, Code::GameUnloadable),
             GameError::Busy => (S::SERVICE_UNAVAILABLE, Code::Busy),
+        };
+        ApiError::new(status, code, err.to_string())
+    }
+}
+
+impl From<RatingsError> for ApiError {
+    fn from(err: RatingsError) -> ApiError {
+        let (status, code) = match err {
+            RatingsError::Store(store) => return store.into(),
+            RatingsError::UnknownVariant(_) => (StatusCode::BAD_REQUEST, Code::UnknownVariant),
+            RatingsError::NoSuchUser => (StatusCode::NOT_FOUND, Code::UserNotFound),
         };
         ApiError::new(status, code, err.to_string())
     }

@@ -16,7 +16,7 @@ use super::endpoint::{Access, Endpoint, NDJSON};
 use super::extract::MaybeCaller;
 use super::{ApiResult, GameKind, instant};
 use crate::service::AppState;
-use crate::service::games;
+use crate::service::{games, ratings};
 use crate::storage::ArchivedGame;
 
 /// Games one archive page lists.
@@ -103,9 +103,14 @@ async fn game(
     Path(id): Path<String>,
 ) -> ApiResult<Json<GameView>> {
     let slot = state.hub.slot(&state.store, &id).await?;
+    let rated = ratings::game_group(&state, &id).await?.is_some();
     let audience = slot.audience(user.as_ref().map(|u| u.name.as_str()));
     let game = slot.game.lock().await;
-    Ok(Json(GameView(game.full(audience, state.clock.now()))))
+    let mut view = game.full(audience, state.clock.now());
+    if let Value::Object(fields) = &mut view {
+        fields.insert("rated".into(), rated.into());
+    }
+    Ok(Json(GameView(view)))
 }
 
 /// `GET /api/game/{id}/log`: every public entry, one per line; the last

@@ -27,6 +27,9 @@ pub(crate) const PAGES: &[&str] = &[
     "rules",
     "tournaments",
     "account",
+    // A member's page (lichess's address: /@/{username}) and the ratings list.
+    "@",
+    "ratings",
     // An open challenge's page (the lobby, showing it).
     "challenge",
 ];

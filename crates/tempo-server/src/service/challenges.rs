@@ -12,6 +12,7 @@ use crate::domain::challenges::{
 };
 use crate::domain::limits::RetryAfter;
 use crate::domain::random_id;
+use crate::domain::ratings::RatingGroup;
 use crate::service::AppState;
 use crate::service::events::UserEvent;
 use crate::service::lobby;
@@ -75,7 +76,7 @@ pub(crate) async fn create(
     state: &AppState,
     user: &User,
     dest: &str,
-    spec: GameSpec,
+    (spec, rated): (GameSpec, bool),
     color: &str,
 ) -> Result<Challenge, ChallengeError> {
     let color = ColorChoice::from_name(color).ok_or(ChallengeError::BadColor)?;
@@ -97,6 +98,7 @@ pub(crate) async fn create(
         status: ChallengeStatus::Open,
         game_id: None,
         open_until: None,
+        rated,
     };
     let now = state.clock.now() as i64;
     if !state
@@ -120,7 +122,7 @@ pub(crate) async fn create(
 pub(crate) async fn create_open(
     state: &AppState,
     user: &User,
-    spec: GameSpec,
+    (spec, rated): (GameSpec, bool),
     color: &str,
 ) -> Result<Challenge, ChallengeError> {
     let color = ColorChoice::from_name(color).ok_or(ChallengeError::BadColor)?;
@@ -140,6 +142,7 @@ pub(crate) async fn create_open(
         status: ChallengeStatus::Open,
         game_id: None,
         open_until: Some(now + OPEN_CHALLENGE_LIFETIME),
+        rated,
     };
     if !state
         .store
@@ -214,7 +217,10 @@ pub(crate) async fn accept(
             (&accepter, now as i64),
             &game_id,
             (&white, &black),
-            &first,
+            (
+                &first,
+                challenge.rated.then(|| RatingGroup::of(spec.variant)),
+            ),
         )
         .await?
     {

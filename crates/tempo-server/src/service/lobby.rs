@@ -171,6 +171,7 @@ mod tests {
             status: ChallengeStatus::Open,
             game_id: None,
             open_until: None,
+            rated: false,
         }
     }
 

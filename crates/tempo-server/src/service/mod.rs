@@ -14,6 +14,7 @@ pub(crate) mod instances;
 pub(crate) mod lobby;
 pub(crate) mod login_limits;
 pub mod mail;
+pub(crate) mod ratings;
 pub mod reminders;
 pub(crate) mod seek_limits;
 mod state;

@@ -5,13 +5,15 @@ use sqlx::Row;
 use tempo_host::Entry;
 
 use super::games::{insert_entry, insert_game};
+use super::ratings::mark_rated;
 use super::{Store, StoreError, key};
 use crate::domain::challenges::{Challenge, ChallengeStatus, ColorChoice};
+use crate::domain::ratings::RatingGroup;
 
 /// The columns [`challenge_row`] reads, in its order.
 macro_rules! columns {
     () => {
-        "id, challenger, dest, spec, color, status, game_id, open_until"
+        "id, challenger, dest, spec, color, status, game_id, open_until, rated"
     };
 }
 
@@ -29,6 +31,7 @@ fn challenge_row(row: &sqlx::any::AnyRow) -> Result<Challenge, StoreError> {
         status: ChallengeStatus::from_name(&status).ok_or_else(|| damaged("status"))?,
         game_id: row.try_get(6)?,
         open_until: row.try_get(7)?,
+        rated: row.try_get::<i64, _>(8)? != 0,
         id,
     })
 }
@@ -84,8 +87,8 @@ impl Store {
             return Ok(false);
         }
         sqlx::query(
-            "INSERT INTO challenges (id, challenger, dest, spec, color, status, created, open_until)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+            "INSERT INTO challenges (id, challenger, dest, spec, color, status, created, open_until, rated)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
         )
         .bind(&c.id)
         .bind(key(&c.challenger))
@@ -95,6 +98,7 @@ impl Store {
         .bind(c.status.as_str())
         .bind(now)
         .bind(c.open_until)
+        .bind(i64::from(c.rated))
         .execute(&mut *tx)
         .await?;
         tx.commit().await?;
@@ -169,16 +173,17 @@ impl Store {
     }
 
     /// `accepter` accepts an open challenge at `now` and creates its game
-    /// with the first entry, in one transaction; `false` (and nothing
-    /// stored) if the challenge was no longer open or had expired (of two
-    /// accepts at once, the first wins).
+    /// with the first entry (and, for a rated one, its mark as rated in
+    /// `rated`'s group), in one transaction; `false` (and nothing stored)
+    /// if the challenge was no longer open or had expired (of two accepts
+    /// at once, the first wins).
     pub async fn accept_challenge(
         &self,
         id: &str,
         (accepter, now): (&str, i64),
         game: &str,
         (white, black): (&str, &str),
-        first: &Entry,
+        (first, rated): (&Entry, Option<RatingGroup>),
     ) -> Result<bool, StoreError> {
         let mut tx = self.pool.begin().await?;
         let closed = sqlx::query(
@@ -197,6 +202,9 @@ impl Store {
         }
         insert_game(&mut tx, game, white, black, first).await?;
         insert_entry(&mut tx, game, first).await?;
+        if let Some(group) = rated {
+            mark_rated(&mut tx, game, group).await?;
+        }
         tx.commit().await?;
         Ok(true)
     }
@@ -220,6 +228,7 @@ mod tests {
             status: ChallengeStatus::Open,
             game_id: None,
             open_until: Some(until),
+            rated: false,
         }
     }
 
@@ -261,7 +270,13 @@ mod tests {
         let header = tempo_host::Header::new("g1", &GameSpec::default(), "anna", "carl").unwrap();
         let (_, first) = tempo_host::HostedGame::create(header, 10_000).unwrap();
         let late = store
-            .accept_challenge("c1", ("carl", 10_000), "g1", ("anna", "carl"), &first)
+            .accept_challenge(
+                "c1",
+                ("carl", 10_000),
+                "g1",
+                ("anna", "carl"),
+                (&first, None),
+            )
             .await
             .unwrap();
         assert!(!late);

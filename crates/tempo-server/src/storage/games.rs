@@ -132,6 +132,7 @@ pub(super) async fn insert_entry(
             .bind(game)
             .execute(&mut **tx)
             .await?;
+        super::ratings::apply_end(tx, game, result, entry.at as i64).await?;
     }
     Ok(())
 }

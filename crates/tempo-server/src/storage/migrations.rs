@@ -154,6 +154,44 @@ pub(super) const MIGRATIONS: &[Migration] = &[
         ALTER TABLE games ADD COLUMN remind_at BIGINT;
         CREATE INDEX games_by_remind_at ON games (remind_at)",
     ),
+    // Club ratings (Glicko-2 per variant group): whether a challenge is
+    // rated; the rated games and their group, `applied` set in the
+    // transaction of the game's end entry that rates it; each member's
+    // rating per group; one history row a player a rated game (`games`:
+    // the player's count of rated games in the group with it, so that
+    // games ending in the same millisecond keep their order).
+    Migration::Sql(
+        "ALTER TABLE challenges ADD COLUMN rated BIGINT NOT NULL DEFAULT 0;
+        CREATE TABLE rated_games (
+            game_id TEXT PRIMARY KEY REFERENCES games(id),
+            variant_group TEXT NOT NULL,
+            applied BIGINT NOT NULL DEFAULT 0
+        );
+        CREATE TABLE ratings (
+            user_name TEXT NOT NULL,
+            variant_group TEXT NOT NULL,
+            rating DOUBLE PRECISION NOT NULL,
+            rd DOUBLE PRECISION NOT NULL,
+            volatility DOUBLE PRECISION NOT NULL,
+            games BIGINT NOT NULL,
+            last_game BIGINT,
+            PRIMARY KEY (user_name, variant_group)
+        );
+        CREATE INDEX ratings_by_group ON ratings (variant_group, rating);
+        CREATE TABLE rating_history (
+            game_id TEXT NOT NULL REFERENCES games(id),
+            user_name TEXT NOT NULL,
+            variant_group TEXT NOT NULL,
+            at BIGINT NOT NULL,
+            rating_before DOUBLE PRECISION NOT NULL,
+            rd_before DOUBLE PRECISION NOT NULL,
+            rating_after DOUBLE PRECISION NOT NULL,
+            rd_after DOUBLE PRECISION NOT NULL,
+            games BIGINT NOT NULL,
+            PRIMARY KEY (game_id, user_name)
+        );
+        CREATE INDEX rating_history_by_user ON rating_history (user_name, variant_group, games)",
+    ),
 ];
 
 impl Backfill {

@@ -5,7 +5,11 @@ use tempo_chess::Color;
 use tempo_host::chain::hex;
 use tempo_host::{Command, Entry, GameSpec, Header, HostedGame};
 
+use super::ratings::{apply_end, mark_rated};
 use super::{MIGRATIONS, NextFlag, Store};
+use crate::domain::accounts::{Role, User};
+use crate::domain::ratings::RatingGroup;
+use tempo_host::EndResult;
 
 /// A scratch directory, removed when dropped.
 pub(super) struct Dir(pub(super) std::path::PathBuf);
@@ -105,4 +109,62 @@ async fn the_migration_fills_in_the_ends_of_games_stored_before() {
     assert_eq!(archive[0].end.as_ref(), Some(&end));
     // The log reads back whole.
     assert_eq!(store.entries("old").await.unwrap(), entries);
+}
+
+/// A second end of a rated game (another instance, a retry) finds the
+/// marker set: the game is rated once.
+#[tokio::test]
+async fn a_rated_game_is_rated_once_however_often_it_ends() {
+    let dir = dir();
+    let url = format!("sqlite://{}?mode=rwc", dir.0.join("tempo.sqlite").display());
+    let store = Store::connect(&url).await.unwrap();
+    for name in ["anna", "ben"] {
+        let user = User {
+            name: name.into(),
+            role: Role::Player,
+        };
+        store.add_user(&user, "x", 0).await.unwrap();
+    }
+    let header = Header::new("g1", &GameSpec::default(), "anna", "ben").unwrap();
+    let (mut game, first) = HostedGame::create(header, 1_000).unwrap();
+    store.add_game("anna", "ben", &first, "g1").await.unwrap();
+    let mut tx = store.pool.begin().await.unwrap();
+    mark_rated(&mut tx, "g1", RatingGroup::Orthodox)
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+    let resign = Command::Resign {
+        color: Color::White,
+    };
+    let end = game.handle(resign, 2_000, rand::random()).unwrap();
+    store.append("g1", &end, NextFlag::Set(None)).await.unwrap();
+    let once = store
+        .rating_list(RatingGroup::Orthodox, 10, 0)
+        .await
+        .unwrap();
+    assert_eq!(once.len(), 2);
+    assert_eq!(once[0].name, "ben");
+    assert_eq!(once[0].standing.games, 1);
+    // The end again, in a transaction of its own.
+    let mut tx = store.pool.begin().await.unwrap();
+    let result = EndResult::Decided(tempo_chess::Outcome::Win(Color::Black));
+    apply_end(&mut tx, "g1", result, 3_000).await.unwrap();
+    tx.commit().await.unwrap();
+    let again = store
+        .rating_list(RatingGroup::Orthodox, 10, 0)
+        .await
+        .unwrap();
+    assert_eq!(again, once);
+    let history = store
+        .rating_history("anna", RatingGroup::Orthodox, 10, 0)
+        .await
+        .unwrap();
+    assert_eq!(history.len(), 1);
+    assert_eq!(history[0].at, 2_000);
+    // Unrated games are never rated, whatever their end.
+    assert_eq!(store.rated_game("nope").await.unwrap(), None);
+    assert_eq!(
+        store.rated_game("g1").await.unwrap(),
+        Some(RatingGroup::Orthodox)
+    );
 }

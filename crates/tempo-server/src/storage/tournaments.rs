@@ -7,7 +7,9 @@ use sqlx::Row;
 use tempo_host::Entry;
 
 use super::games::{insert_entry, insert_game};
+use super::ratings::mark_rated;
 use super::{Store, StoreError};
+use crate::domain::ratings::RatingGroup;
 use crate::domain::tournaments::{MAX_TOURNAMENTS, Record};
 
 /// One line of the list of tournaments.
@@ -129,18 +131,22 @@ impl Store {
             .collect()
     }
 
-    /// Creates the game of an online board with its first entry and its
-    /// link to the board, in one transaction.
+    /// Creates the game of an online board with its first entry, its
+    /// link to the board and its mark as rated in `group`, in one
+    /// transaction.
     pub async fn add_board_game(
         &self,
         game: &str,
         (white, black): (&str, &str),
         first: &Entry,
         link: &GameLink,
+        group: RatingGroup,
     ) -> Result<(), StoreError> {
         let mut tx = self.pool.begin().await?;
         insert_game(&mut tx, game, white, black, first).await?;
         insert_entry(&mut tx, game, first).await?;
+        // Tournament games are rated (in their variant's group).
+        mark_rated(&mut tx, game, group).await?;
         sqlx::query(
             "INSERT INTO tournament_games (game_id, tournament_id, round, board) VALUES ($1, $2, $3, $4)",
         )

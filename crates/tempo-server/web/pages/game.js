@@ -14,10 +14,12 @@ import { describeEvents, eventSquares, lastMarks } from '../reveal.js';
 import { play, soundOn, setSoundOn } from '../sound.js';
 import { RecordView, splitLine, markOf } from '../record.js';
 import catalogue from '../i18n/game.js';
+import ratingsCatalogue from '../i18n/ratings.js';
 import { GameControls, clockText } from '../game-controls.js';
 import { fullscreenButton } from '../fullscreen.js';
 
 addCatalogue(catalogue);
+addCatalogue(ratingsCatalogue);
 
 let session = null; // the page's live state; leave() ends it
 
@@ -103,6 +105,8 @@ class GamePage {
     const big = new URLSearchParams(location.search).get('view') === 'big';
     this.main.classList.toggle('big', big);
     this.title = h('h1', {}, t('game.title'));
+    // Rated or casual: the game's view says (the stream's gameFull does not).
+    this.ratedMark = h('p', { class: 'hint rated-mark', dataset: { rated: '' } });
     this.boardBox = h('div', { class: 'board-box' });
     this.board = new Board(this.boardBox, {
       onMove: (from, to) => this.onBoardMove(from, to),
@@ -124,7 +128,7 @@ class GamePage {
       this.top.el, this.phase, this.controls.notice, this.status, this.reveal, this.entry, this.bottom.el,
       h('section', { class: 'card' }, h('h2', {}, t('game.record')), this.recordView.el, this.digits),
       this.actions, this.exports);
-    this.main.append(this.title, h('div', { class: 'game' }, h('div', {}, this.boardBox, this.soundSetting(), this.replay), side));
+    this.main.append(this.title, this.ratedMark, h('div', { class: 'game' }, h('div', {}, this.boardBox, this.soundSetting(), this.replay), side));
   }
 
   playerPanel() {
@@ -146,6 +150,7 @@ class GamePage {
         this.board.setOrientation(this.color || 'white');
         this.setState(line.state);
         this.loadHistory();
+        this.loadRated();
         break;
       case 'gameState':
         this.setState(line);
@@ -169,6 +174,14 @@ class GamePage {
       default:
         break;
     }
+  }
+
+  loadRated() {
+    if (this.ratedMark.dataset.rated) return;
+    get('/api/game/' + this.id).then((view) => {
+      this.ratedMark.dataset.rated = String(!!view.rated);
+      this.ratedMark.textContent = view.rated ? t('ratings.ratedGame') : t('ratings.casualGame');
+    }).catch(() => {});
   }
 
   seat() {

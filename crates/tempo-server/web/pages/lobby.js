@@ -10,9 +10,11 @@ import { subscribe } from '../events.js';
 import { h, field, select, localTime } from '../dom.js';
 import { navigate, toast } from '../app.js';
 import catalogue from '../i18n/lobby.js';
+import ratingsCatalogue from '../i18n/ratings.js';
 import { runningGames } from './watch.js';
 
 addCatalogue(catalogue);
+addCatalogue(ratingsCatalogue);
 
 const VARIANTS = ['fairschach', 'synchronschach', 'standard', 'chess960'];
 export const CLOCKS = [
@@ -66,6 +68,7 @@ function challengeForm(users, onDone) {
     position,
     field(t('lobby.clock'), select('clock', CLOCKS.map(([v, text]) => [v, text.startsWith('clock.') ? t(text) : text]), '300+3')),
     field(t('lobby.color'), select('color', ['random', 'white', 'black'].map((c) => [c, t('color.' + c)]), 'random')),
+    h('label', { class: 'check' }, h('input', { type: 'checkbox', name: 'rated' }), ' ', t('ratings.ratedBox')),
     h('button', { type: 'submit', class: 'primary', dataset: { action: 'challenge' } }, t('lobby.send')),
   );
   const sync = () => {
@@ -76,7 +79,7 @@ function challengeForm(users, onDone) {
   sync();
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
-    const body = { variant: form.variant.value, color: form.color.value };
+    const body = { variant: form.variant.value, color: form.color.value, rated: form.rated.checked };
     if (form.clock.value) body.clock = form.clock.value;
     if (body.variant === 'fairschach') {
       body.rules = { 'same-square': form['same-square'].value, pause: form.pause.value };
@@ -112,7 +115,7 @@ function challengeItem(c, refresh) {
       toast(t('error.generic', { reason: err.message }), 'error');
     }
   };
-  const what = `${t('variant.' + c.variant)}, ${c.clock ? clockText(c.clock) : t('time.untimed')}`;
+  const what = `${t('variant.' + c.variant)}, ${c.clock ? clockText(c.clock) : t('time.untimed')}, ${c.rated ? t('ratings.rated') : t('ratings.casual')}`;
   return h('li', { dataset: { challenge: c.id } },
     incoming ? t('lobby.from', { name: c.challenger }) : t('lobby.to', { name: c.destUser }),
     ' — ', what, c.color !== 'random' ? ` (${t('lobby.challengerPlays', { color: t('color.' + c.color) })})` : '',
@@ -139,7 +142,7 @@ function openItem(c, refresh, focused) {
       refresh();
     }
   };
-  const what = `${t('variant.' + c.variant)}, ${c.clock ? clockText(c.clock) : t('time.untimed')}`;
+  const what = `${t('variant.' + c.variant)}, ${c.clock ? clockText(c.clock) : t('time.untimed')}, ${c.rated ? t('ratings.rated') : t('ratings.casual')}`;
   return h('li', { class: focused ? 'focused' : '', dataset: { openChallenge: c.id } },
     mine ? t('lobby.mine') : t('lobby.from', { name: c.challenger }),
     ' — ', what, c.color !== 'random' ? ` (${t('lobby.challengerPlays', { color: t('color.' + c.color) })})` : '',
@@ -162,7 +165,7 @@ function onlineList(names, form) {
     form.opponent.focus();
   };
   return h('ul', { class: 'online' }, others.map((name) => h('li', { dataset: { online: name } },
-    h('span', { class: 'name' }, name), ' ',
+    h('a', { class: 'name', href: '/@/' + encodeURIComponent(name), dataset: { link: '', member: name } }, name), ' ',
     h('button', { type: 'button', dataset: { action: 'challenge-user' }, 'aria-label': t('lobby.challengeName', { name }), onclick: pick(name) }, t('lobby.challengeShort')))));
 }
 

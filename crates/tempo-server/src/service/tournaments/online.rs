@@ -8,6 +8,7 @@ use tempo_host::{EndResult, Header, HostedGame};
 
 use super::{TournamentError, load, modify};
 use crate::domain::random_id;
+use crate::domain::ratings::RatingGroup;
 use crate::domain::tournaments::Record;
 use crate::service::AppState;
 use crate::service::events::{BoardNote, UserEvent};
@@ -63,7 +64,13 @@ pub(crate) async fn create_games(
         };
         state
             .store
-            .add_board_game(&game, (&white.name, &black.name), &first, &link)
+            .add_board_game(
+                &game,
+                (&white.name, &black.name),
+                &first,
+                &link,
+                RatingGroup::of(spec.variant),
+            )
             .await?;
         state.hub.insert(
             &game,
