@@ -46,6 +46,8 @@ enum Command {
     Standings(cmd::standings::StandingsArgs),
     /// Round-robin pairings by FIDE's Berger tables.
     Berger(cmd::berger::BergerArgs),
+    /// Rating calculations: a tournament's FIDE rating change, a DWZ evaluation.
+    Rating(cmd::rating::RatingArgs),
     /// Simultaneous-move chess (Synchronschach, Fairschach): resolve, replay, random games.
     Sync(cmd::sync::SyncArgs),
     /// The computer opponent: analyse a position, play matches, benchmarks.
@@ -90,6 +92,7 @@ fn main() -> std::process::ExitCode {
         Command::Moves(args) => cmd::moves::run(&args),
         Command::Standings(args) => cmd::standings::run(&args),
         Command::Berger(args) => cmd::berger::run(&args),
+        Command::Rating(args) => cmd::rating::run(&args),
         Command::Sync(args) => cmd::sync::run(&args),
         Command::Engine(args) => cmd::engine::run(&args),
         Command::Study(args) => cmd::study::run(&args),

@@ -13,12 +13,14 @@
 mod create;
 mod model;
 mod pairing;
+mod ratings;
 #[cfg(test)]
 mod tests;
 pub(crate) mod view;
 
 pub(crate) use create::CreateRequest;
 pub(crate) use model::{LogEntry, Record, System};
+pub(crate) use ratings::RatingFacts;
 pub(crate) use tempo_tourney::director::Attendance;
 
 /// Players in one tournament at most.
