@@ -59,7 +59,14 @@ async fn previews(server: &TestServer) {
         json!({"name": "Dirk"}),
     ];
     for p in players {
-        ok(server, Method::POST, &format!("/api/tournaments/{id}/players"), &arb, p).await;
+        ok(
+            server,
+            Method::POST,
+            &format!("/api/tournaments/{id}/players"),
+            &arb,
+            p,
+        )
+        .await;
     }
     // Bad facts are refused, naming the value.
     let (status, body) = server
@@ -93,11 +100,17 @@ async fn previews(server: &TestServer) {
     let after = rows(server, &id, None).await;
     // Anna: Dirk is unrated (left out); Ben 1900 won, Cleo 1700 drawn:
     // the example, +10.0 with K 20 (docs/ratings.md).
-    assert_eq!(after[0]["fide"], json!({"k": 20, "expected": 1.0, "change": 10.0}));
+    assert_eq!(
+        after[0]["fide"],
+        json!({"k": 20, "expected": 1.0, "change": 10.0})
+    );
     // Ben: a junior below 2300 without a registered K takes K 40; the
     // forfeit against Cleo and the game against unrated Dirk do not
     // count: 40 × (0 − 0.64).
-    assert_eq!(after[1]["fide"], json!({"k": 40, "expected": 0.64, "change": -25.6}));
+    assert_eq!(
+        after[1]["fide"],
+        json!({"k": 40, "expected": 0.64, "change": -25.6})
+    );
     // Cleo: no birth year, K 20; the forfeit win and the win over Dirk do
     // not count; the draw with Anna: 20 × (0.5 − 0.36).
     assert_eq!(after[2]["fide"]["k"], 20);
@@ -106,8 +119,14 @@ async fn previews(server: &TestServer) {
 
     // DWZ: sk-troisdorf.de's example (1000 beats 1200, both up to 20
     // years): 1101 with E 5 and 1132 with E 8. Cleo and Dirk have no DWZ.
-    assert_eq!(after[0]["dwz"], json!({"old": 1000, "new": 1101, "expected": 0.24, "e": 5}));
-    assert_eq!(after[1]["dwz"], json!({"old": 1200, "new": 1132, "expected": 0.76, "e": 8}));
+    assert_eq!(
+        after[0]["dwz"],
+        json!({"old": 1000, "new": 1101, "expected": 0.24, "e": 5})
+    );
+    assert_eq!(
+        after[1]["dwz"],
+        json!({"old": 1200, "new": 1132, "expected": 0.76, "e": 8})
+    );
     assert_eq!(after[2]["dwz"], Value::Null);
     assert_eq!(after[3]["dwz"], Value::Null);
 

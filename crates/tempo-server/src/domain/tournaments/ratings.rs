@@ -144,18 +144,15 @@ pub(crate) struct Previews {
 
 /// The rated games of `p` up to `round`: opponent and score.
 fn rated_games(p: &Player, round: u32) -> impl Iterator<Item = (PlayerId, Score)> + '_ {
-    p.rounds
-        .iter()
-        .take(round as usize)
-        .filter_map(|e| {
-            let score = match e.result {
-                ResultCode::Win => Score::Win,
-                ResultCode::Draw => Score::Draw,
-                ResultCode::Loss => Score::Loss,
-                _ => return None,
-            };
-            Some((e.opponent?, score))
-        })
+    p.rounds.iter().take(round as usize).filter_map(|e| {
+        let score = match e.result {
+            ResultCode::Win => Score::Win,
+            ResultCode::Draw => Score::Draw,
+            ResultCode::Loss => Score::Loss,
+            _ => return None,
+        };
+        Some((e.opponent?, score))
+    })
 }
 
 /// The year of a TRF date (`YYYY/MM/DD`, `YYYY-MM-DD`, `YYYY.MM.DD`).
@@ -171,7 +168,12 @@ fn year_of(text: &str) -> Option<i32> {
 fn evaluation_year(t: &Tournament) -> i32 {
     ["052", "042"]
         .iter()
-        .find_map(|tag| t.info.iter().find(|l| l.tag == *tag).and_then(|l| year_of(&l.text)))
+        .find_map(|tag| {
+            t.info
+                .iter()
+                .find(|l| l.tag == *tag)
+                .and_then(|l| year_of(&l.text))
+        })
         .unwrap_or_else(this_year)
 }
 
@@ -249,12 +251,7 @@ fn fide_preview(
     })
 }
 
-fn dwz_preview(
-    record: &Record,
-    p: &Player,
-    round: u32,
-    age: Option<Age>,
-) -> Option<DwzPreview> {
+fn dwz_preview(record: &Record, p: &Player, round: u32, age: Option<Age>) -> Option<DwzPreview> {
     let dwz_of = |id: PlayerId| {
         let value = record.s.ratings.get(&id)?.dwz?;
         Dwz::new(u32::from(value)).ok()
@@ -262,9 +259,7 @@ fn dwz_preview(
     let facts = record.s.ratings.get(&p.id)?;
     let player = dwz::Player {
         dwz: dwz_of(p.id)?,
-        index: facts
-            .dwz_index
-            .and_then(|i| Index::new(u32::from(i)).ok()),
+        index: facts.dwz_index.and_then(|i| Index::new(u32::from(i)).ok()),
         age,
     };
     let games: Vec<dwz::Game> = rated_games(p, round)
