@@ -301,6 +301,56 @@ mod tests {
         );
     }
 
+    /// The inputs a TRF gives: the rating column, the birth date and the
+    /// start date (`042`). A player born 2008 is 18 in 2026: a junior's
+    /// K 40 below 2300 (FIDE B.02 8.56); a year later, 20. The figures:
+    /// 1800 against 1900, a win, PD 0.36 (table 8.1(b)); a forfeit and a
+    /// "game of less than one move" (`W`) do not count.
+    #[test]
+    fn a_trf_gives_rating_birth_date_and_year() {
+        use tempo_chess::Color;
+        use tempo_tourney::{InfoLine, RoundEntry};
+
+        let mut record = Record::create(
+            &super::super::CreateRequest {
+                name: Some("T".into()),
+                system: Some("round-robin".into()),
+                rounds: Some(3),
+                ..Default::default()
+            },
+            1,
+        )
+        .unwrap();
+        for (name, rating) in [("A", 1800), ("B", 1900)] {
+            record.add_player(name, Some(rating), None, None, false).unwrap();
+        }
+        let t = &mut record.t;
+        t.players[0].birth_date = Some("2008/05/01".into());
+        t.players[0].rounds = vec![
+            RoundEntry::game(2, Color::White, ResultCode::Win),
+            RoundEntry::game(2, Color::Black, ResultCode::ForfeitWin),
+            RoundEntry::game(2, Color::White, ResultCode::UnratedWin),
+        ];
+        t.players[1].rounds = vec![
+            RoundEntry::game(1, Color::Black, ResultCode::Loss),
+            RoundEntry::game(1, Color::White, ResultCode::ForfeitLoss),
+            RoundEntry::game(1, Color::Black, ResultCode::UnratedLoss),
+        ];
+        t.info.push(InfoLine {
+            tag: "042".into(),
+            text: "2026/01/10".into(),
+        });
+        let p = previews(&record, &record.t, 3);
+        let a = &p.fide[&1];
+        assert_eq!((a.k, a.expected, a.change), (40, 0.36, 25.6));
+        let b = &p.fide[&2];
+        assert_eq!((b.k, b.change), (20, -12.8));
+        assert!(p.dwz.is_empty());
+
+        record.t.info.last_mut().unwrap().text = "2027/01/10".into();
+        assert_eq!(previews(&record, &record.t, 3).fide[&1].k, 20);
+    }
+
     #[test]
     fn years_of_trf_dates() {
         assert_eq!(year_of("2026/11/26"), Some(2026));
