@@ -13,6 +13,7 @@
 mod create;
 mod model;
 mod pairing;
+mod rating_facts;
 mod ratings;
 #[cfg(test)]
 mod tests;
@@ -20,7 +21,7 @@ pub(crate) mod view;
 
 pub(crate) use create::CreateRequest;
 pub(crate) use model::{LogEntry, Record, System};
-pub(crate) use ratings::RatingFacts;
+pub(crate) use rating_facts::RatingFacts;
 pub(crate) use tempo_tourney::director::Attendance;
 
 /// Players in one tournament at most.

@@ -25,80 +25,15 @@
 
 use std::collections::BTreeMap;
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use tempo_rating::dwz::{self, Age, Dwz, Index};
 use tempo_rating::fide::{self, KFactor, KFacts, Rating};
 use tempo_rating::score::Score;
 use tempo_tourney::{Player, PlayerId, ResultCode, Tournament};
 use utoipa::ToSchema;
 
-use super::{Record, Refusal, invalid};
-
-/// What a player's registration adds for the rating previews (kept in the
-/// tournament's settings, beside the TRF).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct RatingFacts {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub birth_year: Option<u16>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub dwz: Option<u16>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub dwz_index: Option<u16>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub fide_k: Option<u8>,
-}
-
-impl RatingFacts {
-    /// The facts of a registration, checked: birth year 1900 to 2100, DWZ
-    /// 1 to 3500, index 0 to 9999, K 1 to 40.
-    pub fn new(
-        birth_year: Option<u32>,
-        dwz: Option<u32>,
-        dwz_index: Option<u32>,
-        fide_k: Option<u32>,
-    ) -> Result<RatingFacts, Refusal> {
-        let birth_year = birth_year
-            .map(|y| {
-                u16::try_from(y)
-                    .ok()
-                    .filter(|y| (1900..=2100).contains(y))
-                    .ok_or_else(|| invalid(format!("birth_year {y}: 1900 to 2100")))
-            })
-            .transpose()?;
-        let dwz = dwz
-            .map(|d| {
-                Dwz::new(d)
-                    .map(|d| d.value() as u16)
-                    .map_err(|e| invalid(format!("dwz: {e}")))
-            })
-            .transpose()?;
-        let dwz_index = dwz_index
-            .map(|i| {
-                Index::new(i)
-                    .map(|i| i.value() as u16)
-                    .map_err(|e| invalid(format!("dwz_index: {e}")))
-            })
-            .transpose()?;
-        let fide_k = fide_k
-            .map(|k| {
-                KFactor::new(k)
-                    .map(|k| k.value() as u8)
-                    .map_err(|e| invalid(format!("fide_k: {e}")))
-            })
-            .transpose()?;
-        Ok(RatingFacts {
-            birth_year,
-            dwz,
-            dwz_index,
-            fide_k,
-        })
-    }
-
-    fn is_empty(&self) -> bool {
-        *self == RatingFacts::default()
-    }
-}
+use super::rating_facts::RatingFacts;
+use super::{Record, Refusal};
 
 impl Record {
     /// Records a player's rating facts (none given: nothing kept).
@@ -322,7 +257,9 @@ mod tests {
         )
         .unwrap();
         for (name, rating) in [("A", 1800), ("B", 1900)] {
-            record.add_player(name, Some(rating), None, None, false).unwrap();
+            record
+                .add_player(name, Some(rating), None, None, false)
+                .unwrap();
         }
         let t = &mut record.t;
         t.players[0].birth_date = Some("2008/05/01".into());
