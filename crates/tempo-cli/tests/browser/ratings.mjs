@@ -4,7 +4,10 @@
 // The figures are the issue's FIDE example (+10.0) and sk-troisdorf.de's
 // DWZ example (1000 beating 1200: 1101).
 
+import { createRequire } from 'node:module';
 import { apiAs, newPage, login, assert, assertEqual, screenshot, PHONE } from './lib.mjs';
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 async function ratedTournament() {
   const arbi = await apiAs('arbi');
@@ -31,7 +34,7 @@ export const tests = [
   ['the FIDE change and the DWZ preview beside the standings, in both languages, on a phone', async (browser) => {
     const id = await ratedTournament();
     for (const [locale, fideHead, dwzHead] of [['en-GB', 'Elo ±', 'New DWZ'], ['de-DE', 'Elo ±', 'DWZ neu']]) {
-      const page = await newPage(browser, { locale });
+      const page = await newPage(browser, { locale, bypassCSP: true });
       await login(page, 'arbi');
       await page.goto(`/tournaments/${id}/standings`);
       await page.waitForSelector('table.standings tbody tr');
@@ -47,6 +50,11 @@ export const tests = [
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       assert(width <= PHONE.width, `the standings fit a phone (${width} px)`);
       await screenshot(page, `tournament-ratings-phone-${locale.slice(0, 2)}`);
+      await page.addScriptTag({ path: AXE });
+      const { violations } = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+      const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      assertEqual(bad.map((v) => v.id).join(', '), '', `no serious axe-core violation (${locale})`);
+      assertEqual(page.errors.join('; '), '', 'no script error, no missing string');
       await page.close();
     }
   }],

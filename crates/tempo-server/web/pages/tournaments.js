@@ -294,7 +294,8 @@ async function standingsTable(tour) {
   // The rating columns only where some player has a figure (docs/ratings.md).
   const fide = s.rows.some((r) => r.fide), dwz = s.rows.some((r) => r.dwz);
   return h('div', {}, h('p', { class: 'hint' }, t('tour.after', { round: s.round })),
-    h('div', { class: 'scroll' }, h('table', { class: 'standings' },
+    // Focusable, so that a keyboard can scroll the wide table on a phone.
+    h('div', { class: 'scroll', tabindex: '0', role: 'region', 'aria-label': t('tour.standings') }, h('table', { class: 'standings' },
       h('thead', {}, h('tr', {}, head, s.tiebreaks.map((tb) => h('th', {}, tb)), keizer ? [h('th', {}, t('tour.value')), h('th', {}, t('tour.games'))] : '',
         fide ? h('th', {}, t('tour.fideChange')) : '', dwz ? h('th', {}, t('tour.dwzNew')) : '')),
       h('tbody', {}, s.rows.map((r) => h('tr', {},
