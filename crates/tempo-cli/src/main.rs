@@ -46,6 +46,8 @@ enum Command {
     Standings(cmd::standings::StandingsArgs),
     /// Round-robin pairings by FIDE's Berger tables.
     Berger(cmd::berger::BergerArgs),
+    /// Rating calculations: Glicko-2, a tournament's FIDE rating change, a DWZ evaluation.
+    Rating(cmd::rating::RatingArgs),
     /// Simultaneous-move chess (Synchronschach, Fairschach): resolve, replay, random games.
     Sync(cmd::sync::SyncArgs),
     /// The computer opponent: analyse a position, play matches, benchmarks.
@@ -60,8 +62,6 @@ enum Command {
     User(cmd::serve::UserArgs),
     /// A consistent copy of the server's SQLite store, also while it runs.
     Backup(cmd::serve::BackupArgs),
-    /// Rating calculations: a Glicko-2 rating period.
-    Rating(cmd::rating::RatingArgs),
     /// Install a backup as the SQLite store (the server stopped); the
     /// current store is kept aside.
     Restore(cmd::restore::RestoreArgs),
@@ -92,6 +92,7 @@ fn main() -> std::process::ExitCode {
         Command::Moves(args) => cmd::moves::run(&args),
         Command::Standings(args) => cmd::standings::run(&args),
         Command::Berger(args) => cmd::berger::run(&args),
+        Command::Rating(args) => cmd::rating::run(&args),
         Command::Sync(args) => cmd::sync::run(&args),
         Command::Engine(args) => cmd::engine::run(&args),
         Command::Study(args) => cmd::study::run(&args),
@@ -100,7 +101,6 @@ fn main() -> std::process::ExitCode {
         Command::User(args) => cmd::serve::user(&args, &given),
         Command::Backup(args) => cmd::serve::backup(&args),
         Command::Restore(args) => cmd::restore::run(&args),
-        Command::Rating(args) => cmd::rating::run(&args),
     };
     match result {
         Ok(()) => std::process::ExitCode::SUCCESS,

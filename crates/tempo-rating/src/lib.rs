@@ -5,9 +5,11 @@
 //! - [`fide`]: the FIDE rating change of a tournament (FIDE Handbook B.02),
 //!   with the regulation's table of expected scores and the 400-point rule.
 //! - [`dwz`]: the German federation's DWZ (Wertungsordnung des DSB).
+//! - [`score`]: a game's points for one player (1, ½, 0), shared by both.
 //!
 //! Pure calculations: no storage, no I/O.
 
 pub mod dwz;
 pub mod fide;
 pub mod glicko2;
+pub mod score;

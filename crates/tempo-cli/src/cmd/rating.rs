@@ -1,135 +1,65 @@
-//! `tempo rating …`: rating calculations for a club.
-//!
-//! `tempo rating glicko2 --player R,RD,SIGMA --game R,RD,SCORE …` rates one
-//! Glicko-2 rating period (Glickman, "Example of the Glicko-2 system") and
-//! prints the new rating, RD and volatility, one `name value` line each.
+//! `tempo rating`: rating calculations for a club — one Glicko-2 rating
+//! period (`glicko2`), a tournament's FIDE rating change (`fide`) and a DWZ
+//! evaluation (`dwz`). Each variant
+//! lives in its own module (`rating_<name>.rs`); this file only holds the
+//! command enum.
 
-use anyhow::Context as _;
 use clap::{Args, Subcommand};
-use tempo_rating::glicko2::{Game, Rating, Score, rate};
 
-/// Rating calculations: Glicko-2.
+use super::{rating_dwz, rating_fide, rating_glicko2};
+
+/// Rating calculations.
 #[derive(Debug, Args)]
 pub(crate) struct RatingArgs {
     #[command(subcommand)]
     pub command: RatingCommand,
 }
 
+/// The rating commands.
 #[derive(Debug, Subcommand)]
 pub(crate) enum RatingCommand {
-    /// One Glicko-2 rating period: the player's new rating, RD and volatility.
-    Glicko2(Glicko2Args),
-}
-
-/// One Glicko-2 rating period (all games against the opponents' ratings
-/// before it).
-#[derive(Debug, Args)]
-pub(crate) struct Glicko2Args {
-    /// The player before the period: rating, deviation (RD), volatility (σ).
-    #[arg(long, value_name = "R,RD,SIGMA", allow_hyphen_values = true)]
-    pub player: String,
-    /// A game: the opponent's rating and RD, and the player's score (1, 0.5
-    /// or 0). Repeat for each game; none: the RD grows by one period.
-    #[arg(long = "game", value_name = "R,RD,SCORE", allow_hyphen_values = true)]
-    pub games: Vec<String>,
-    /// The system constant τ (Glickman suggests 0.3 to 1.2; his example,
-    /// and the default here, is 0.5; lichess uses 0.75).
-    #[arg(long, default_value_t = 0.5, allow_hyphen_values = true)]
-    pub tau: f64,
+    /// One Glicko-2 rating period (Glickman): the player's new rating, RD
+    /// and volatility.
+    Glicko2(rating_glicko2::Glicko2Args),
+    /// A tournament's FIDE rating change (FIDE Handbook B.02: table 8.1(b),
+    /// the 400-point rule, K × n ≤ 700).
+    Fide(rating_fide::FideArgs),
+    /// A follow-up DWZ (Wertungsordnung des DSB): We from the normal
+    /// distribution, E from age, DWZ and index, Rn = Ro + 800(W − We)/(E + n).
+    Dwz(rating_dwz::DwzArgs),
 }
 
 pub(crate) fn run(args: &RatingArgs) -> anyhow::Result<()> {
     match &args.command {
-        RatingCommand::Glicko2(a) => {
-            print!("{}", glicko2(a)?);
-            Ok(())
-        }
+        RatingCommand::Glicko2(a) => rating_glicko2::run(a),
+        RatingCommand::Fide(a) => rating_fide::run(a),
+        RatingCommand::Dwz(a) => rating_dwz::run(a),
     }
 }
 
-/// Three comma-separated numbers, or an error naming the option and value.
-fn three(option: &str, text: &str) -> anyhow::Result<[String; 3]> {
-    let parts: Vec<&str> = text.split(',').map(str::trim).collect();
-    match parts[..] {
-        [a, b, c] => Ok([a.into(), b.into(), c.into()]),
-        _ => anyhow::bail!("{option} {text:?}: three values separated by commas are needed"),
-    }
+/// Reads a whole number given on the command line, naming the option and
+/// the value when it is not one.
+pub(crate) fn whole(option: &str, text: &str) -> anyhow::Result<u32> {
+    text.trim()
+        .parse()
+        .map_err(|_| anyhow::anyhow!("{option} '{}': a whole number", short(text)))
 }
 
-fn number(option: &str, text: &str, what: &str, value: &str) -> anyhow::Result<f64> {
-    value
-        .parse::<f64>()
-        .ok()
-        .filter(|v| v.is_finite())
-        .with_context(|| format!("{option} {text:?}: {what} {value:?} is not a number"))
+/// Splits `--game OPPONENT,SCORE` into the opponent's number and the score.
+pub(crate) fn game(text: &str) -> anyhow::Result<(u32, tempo_rating::score::Score)> {
+    let bad = || {
+        anyhow::anyhow!(
+            "--game '{}': OPPONENT,SCORE like 1900,1 or 1700,0.5 (score 1, 0.5 or 0)",
+            short(text)
+        )
+    };
+    let (opponent, score) = text.split_once(',').ok_or_else(bad)?;
+    let opponent = opponent.trim().parse().map_err(|_| bad())?;
+    let score = score.parse().map_err(|_| bad())?;
+    Ok((opponent, score))
 }
 
-fn glicko2(args: &Glicko2Args) -> anyhow::Result<String> {
-    let [r, rd, sigma] = three("--player", &args.player)?;
-    let p = &args.player;
-    let player = Rating::new(
-        number("--player", p, "rating", &r)?,
-        number("--player", p, "deviation", &rd)?,
-        number("--player", p, "volatility", &sigma)?,
-    )
-    .with_context(|| format!("--player {p:?}"))?;
-    let games = args
-        .games
-        .iter()
-        .map(|g| {
-            let [r, rd, score] = three("--game", g)?;
-            let score: Score = score.parse().with_context(|| format!("--game {g:?}"))?;
-            // Only the opponent's rating and RD enter the player's update
-            // (the paper's g(φ) and E); their volatility does not.
-            let opponent = Rating::new(
-                number("--game", g, "rating", &r)?,
-                number("--game", g, "deviation", &rd)?,
-                player.volatility,
-            )
-            .with_context(|| format!("--game {g:?}"))?;
-            Ok(Game::new(opponent, score))
-        })
-        .collect::<anyhow::Result<Vec<_>>>()?;
-    let after = rate(&player, &games, args.tau)?;
-    Ok(format!(
-        "rating {:.2}\nrd {:.2}\nvolatility {:.6}\n",
-        after.rating, after.deviation, after.volatility
-    ))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn args(player: &str, games: &[&str], tau: f64) -> Glicko2Args {
-        Glicko2Args {
-            player: player.into(),
-            games: games.iter().map(|g| g.to_string()).collect(),
-            tau,
-        }
-    }
-
-    /// Glickman, "Example of the Glicko-2 system": 1464.06 / 151.52 /
-    /// 0.05999 as printed there (μ′ rounded before converting; σ′ cut).
-    #[test]
-    fn glickman_s_example() {
-        let out = glicko2(&args(
-            "1500,200,0.06",
-            &["1400,30,1", "1550,100,0", "1700,300,0"],
-            0.5,
-        ))
-        .unwrap();
-        assert_eq!(out, "rating 1464.05\nrd 151.52\nvolatility 0.059996\n");
-    }
-
-    #[test]
-    fn bad_values_are_named() {
-        let err =
-            |p: &str, g: &[&str], tau| format!("{:#}", glicko2(&args(p, g, tau)).unwrap_err());
-        assert!(err("1500,-200,0.06", &[], 0.5).contains("-200"));
-        assert!(err("1500,200", &[], 0.5).contains("three values"));
-        assert!(err("1500,200,0.06", &["1400,30,2"], 0.5).contains("score \"2\""));
-        assert!(err("1500,200,0.06", &["NaN,30,1"], 0.5).contains("rating \"NaN\""));
-        assert!(err("1500,200,0.06", &["1400,30,1"], -1.0).contains("tau -1"));
-    }
+/// At most 40 characters of a bad value, for the error line.
+fn short(text: &str) -> String {
+    text.chars().take(40).collect()
 }

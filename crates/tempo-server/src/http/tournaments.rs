@@ -20,7 +20,7 @@ use super::{ApiResult, Done, done, instant, string_enum};
 use crate::domain::tournaments::view::{
     self, CrosstableView, DetailView, RoundView, StandingsView,
 };
-use crate::domain::tournaments::{CreateRequest, Refusal, parse_attendance};
+use crate::domain::tournaments::{CreateRequest, RatingFacts, Refusal, parse_attendance};
 use crate::service::AppState;
 use crate::service::tournaments::{self, NewPlayer};
 
@@ -77,6 +77,20 @@ pub(super) struct PlayerRequest {
     /// A guest, not a club member.
     #[serde(default)]
     pub guest: bool,
+    /// For the rating previews beside the standings (docs/ratings.md):
+    /// the birth year (age for the FIDE junior K and the DWZ).
+    #[schema(minimum = 1900, maximum = 2100)]
+    pub birth_year: Option<u32>,
+    /// The player's DWZ.
+    #[schema(minimum = 1, maximum = 3500)]
+    pub dwz: Option<u32>,
+    /// The DWZ's index.
+    #[schema(maximum = 9999)]
+    pub dwz_index: Option<u32>,
+    /// The player's FIDE K (40, 20, 10); without it the regulation's K
+    /// for the rating and age.
+    #[schema(minimum = 1, maximum = 40)]
+    pub fide_k: Option<u32>,
 }
 
 /// A registered player's starting rank.
@@ -239,6 +253,7 @@ async fn add_player(
         username: req.username.as_deref(),
         club: req.club.as_deref(),
         guest: req.guest,
+        ratings: RatingFacts::new(req.birth_year, req.dwz, req.dwz_index, req.fide_k)?,
     };
     let id = tournaments::add_player(&state.store, &id, &player).await?;
     Ok(Json(PlayerAdded { id }))

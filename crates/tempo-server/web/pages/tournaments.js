@@ -234,6 +234,11 @@ function playersSection(tour, director, reload) {
       field(t('tour.club'), h('input', { name: 'club', maxlength: '100' })),
       field(t('tour.account'), h('input', { name: 'username', maxlength: '64' })),
       h('label', { class: 'check' }, h('input', { type: 'checkbox', name: 'guest' }), ' ', t('tour.guest')),
+      h('details', {}, h('summary', {}, t('tour.ratingFacts')),
+        field(t('tour.birthYear'), h('input', { name: 'birthYear', type: 'number', min: '1900', max: '2100' })),
+        field(t('tour.dwz'), h('input', { name: 'dwz', type: 'number', min: '1', max: '3500' })),
+        field(t('tour.dwzIndex'), h('input', { name: 'dwzIndex', type: 'number', min: '0', max: '9999' })),
+        field(t('tour.fideK'), select('fideK', [['', '—'], ['40', '40'], ['20', '20'], ['10', '10']], ''))),
       h('button', { type: 'submit', dataset: { action: 'add-player' } }, t('tour.add')));
     form.addEventListener('submit', async (e) => {
       e.preventDefault();
@@ -242,6 +247,9 @@ function playersSection(tour, director, reload) {
       if (form.club.value.trim()) body.club = form.club.value.trim();
       if (form.username.value.trim()) body.username = form.username.value.trim();
       if (form.guest.checked) body.guest = true;
+      for (const [input, key] of [['birthYear', 'birth_year'], ['dwz', 'dwz'], ['dwzIndex', 'dwz_index'], ['fideK', 'fide_k']]) {
+        if (form[input].value) body[key] = Number(form[input].value);
+      }
       if (await act(post(`/api/tournaments/${tour.id}/players`, body), 'tour.added', { name: body.name })) reload();
     });
     section.append(form);
@@ -283,13 +291,30 @@ async function standingsTable(tour) {
   const s = await get(`/api/tournaments/${tour.id}/standings`);
   const keizer = tour.system === 'keizer';
   const head = ['tour.rank', 'tour.no', 'tour.player', keizer ? 'tour.keizerScore' : 'tour.points'].map((k) => h('th', {}, t(k)));
+  // The rating columns only where some player has a figure (docs/ratings.md).
+  const fide = s.rows.some((r) => r.fide), dwz = s.rows.some((r) => r.dwz);
   return h('div', {}, h('p', { class: 'hint' }, t('tour.after', { round: s.round })),
-    h('table', { class: 'standings' },
-      h('thead', {}, h('tr', {}, head, s.tiebreaks.map((tb) => h('th', {}, tb)), keizer ? [h('th', {}, t('tour.value')), h('th', {}, t('tour.games'))] : '')),
+    // Focusable, so that a keyboard can scroll the wide table on a phone.
+    h('div', { class: 'scroll', tabindex: '0', role: 'region', 'aria-label': t('tour.standings') }, h('table', { class: 'standings' },
+      h('thead', {}, h('tr', {}, head, s.tiebreaks.map((tb) => h('th', {}, tb)), keizer ? [h('th', {}, t('tour.value')), h('th', {}, t('tour.games'))] : '',
+        fide ? h('th', {}, t('tour.fideChange')) : '', dwz ? h('th', {}, t('tour.dwzNew')) : '')),
       h('tbody', {}, s.rows.map((r) => h('tr', {},
         h('td', {}, String(r.rank)), h('td', {}, String(r.player)), h('td', {}, r.name ?? ''), h('td', {}, r.scoreText ?? String(r.score)),
         s.tiebreaks.map((tb) => h('td', {}, String(r.tiebreaks[tb] ?? ''))),
-        keizer ? [h('td', {}, String(r.value ?? '')), h('td', {}, String(r.games ?? ''))] : '')))));
+        keizer ? [h('td', {}, String(r.value ?? '')), h('td', {}, String(r.games ?? ''))] : '',
+        fide ? ratingCell('fide', r.fide && signed(r.fide.change, 1), r.fide && t('tour.fideTitle', { k: r.fide.k, expected: r.fide.expected.toFixed(2) })) : '',
+        dwz ? ratingCell('dwz', r.dwz && `${r.dwz.new} (${signed(r.dwz.new - r.dwz.old, 0)})`, r.dwz && t('tour.dwzTitle', { old: r.dwz.old, e: r.dwz.e, expected: r.dwz.expected.toFixed(3) })) : ''))))),
+    fide || dwz ? h('p', { class: 'hint' }, t('tour.ratingNote')) : '');
+}
+
+/** A rating figure with its details as the cell's title. */
+function ratingCell(kind, text, title) {
+  return text ? h('td', { title, dataset: { [kind]: text } }, text) : h('td', {}, '');
+}
+
+function signed(value, decimals) {
+  const text = Math.abs(value).toFixed(decimals);
+  return value < 0 ? `−${text}` : `+${text}`;
 }
 
 async function renderStandingsPage(main, tour) {

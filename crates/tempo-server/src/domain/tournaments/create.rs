@@ -229,6 +229,7 @@ impl Record {
                 guests: Default::default(),
                 rounds: Vec::new(),
                 log: Vec::new(),
+                ratings: BTreeMap::new(),
             },
         };
         if chess960 {

@@ -13,12 +13,15 @@
 mod create;
 mod model;
 mod pairing;
+mod rating_facts;
+mod ratings;
 #[cfg(test)]
 mod tests;
 pub(crate) mod view;
 
 pub(crate) use create::CreateRequest;
 pub(crate) use model::{LogEntry, Record, System};
+pub(crate) use rating_facts::RatingFacts;
 pub(crate) use tempo_tourney::director::Attendance;
 
 /// Players in one tournament at most.

@@ -74,6 +74,10 @@ pub struct Settings {
     pub rounds: Vec<RoundRecord>,
     #[serde(default)]
     pub log: Vec<LogEntry>,
+    /// Player → registration facts for the rating previews (birth year,
+    /// DWZ and index, FIDE K).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub ratings: BTreeMap<PlayerId, super::RatingFacts>,
 }
 
 /// A tournament: the TRF model and the settings beside it.

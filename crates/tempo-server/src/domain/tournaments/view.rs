@@ -11,6 +11,7 @@ use tempo_tourney::tiebreak::{self, TieBreak};
 use tempo_tourney::{PlayerId, Tournament, keizer};
 use utoipa::ToSchema;
 
+use super::ratings::{self, DwzPreview, FidePreview};
 use super::{LogEntry, Record, Refusal, System, invalid};
 
 /// A round: boards (with results and games), the bye, the Chess960
@@ -304,6 +305,11 @@ pub(crate) struct PointsRow {
     pub score_text: String,
     /// Each tie-break's value by name.
     pub tiebreaks: BTreeMap<String, f64>,
+    /// The FIDE rating change for the tournament, if rated with rated
+    /// opponents (docs/ratings.md).
+    pub fide: Option<FidePreview>,
+    /// The DWZ preview, if the player and opponents have a DWZ.
+    pub dwz: Option<DwzPreview>,
 }
 
 /// A Keizer player's line.
@@ -322,6 +328,8 @@ pub(crate) struct KeizerRow {
     pub wins: u32,
     pub draws: u32,
     pub losses: u32,
+    pub fide: Option<FidePreview>,
+    pub dwz: Option<DwzPreview>,
 }
 
 /// The standings after round `after` (default: the last round with every
@@ -338,9 +346,10 @@ pub(crate) fn standings_view(
         )));
     }
     let t = up_to(&record.t, complete);
+    let mut previews = ratings::previews(record, &t, round);
     let rows = match record.s.system {
-        System::Keizer => keizer_rows(&t, round)?,
-        System::Dutch | System::RoundRobin => points_rows(record, &t, round)?,
+        System::Keizer => keizer_rows(&t, round, &mut previews)?,
+        System::Dutch | System::RoundRobin => points_rows(record, &t, round, &mut previews)?,
     };
     let order = tiebreaks(record)?.iter().map(ToString::to_string).collect();
     Ok(StandingsView {
@@ -351,7 +360,11 @@ pub(crate) fn standings_view(
     })
 }
 
-fn keizer_rows(t: &Tournament, round: u32) -> Result<Vec<StandingRow>, Refusal> {
+fn keizer_rows(
+    t: &Tournament,
+    round: u32,
+    previews: &mut ratings::Previews,
+) -> Result<Vec<StandingRow>, Refusal> {
     let settings =
         keizer::settings_from_tournament(t).map_err(|e| invalid(format!("keizer: {e}")))?;
     let ranking = keizer::standings(t, &settings, Some(round))
@@ -372,12 +385,19 @@ fn keizer_rows(t: &Tournament, round: u32) -> Result<Vec<StandingRow>, Refusal> 
                 wins: s.wins,
                 draws: s.draws,
                 losses: s.losses,
+                fide: previews.fide.remove(&s.id),
+                dwz: previews.dwz.remove(&s.id),
             })
         })
         .collect())
 }
 
-fn points_rows(record: &Record, t: &Tournament, round: u32) -> Result<Vec<StandingRow>, Refusal> {
+fn points_rows(
+    record: &Record,
+    t: &Tournament,
+    round: u32,
+    previews: &mut ratings::Previews,
+) -> Result<Vec<StandingRow>, Refusal> {
     let mut options = match record.s.system {
         System::RoundRobin => StandingsOptions::round_robin(),
         _ => StandingsOptions::swiss(),
@@ -405,6 +425,8 @@ fn points_rows(record: &Record, t: &Tournament, round: u32) -> Result<Vec<Standi
                     .zip(&r.values)
                     .map(|(tb, v)| (tb.to_string(), v.as_f64()))
                     .collect(),
+                fide: previews.fide.remove(&r.id),
+                dwz: previews.dwz.remove(&r.id),
             })
         })
         .collect())

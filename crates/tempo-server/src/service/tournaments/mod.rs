@@ -10,7 +10,7 @@ use tempo_host::HostError;
 
 use crate::domain::accounts::{AccountError, check_name};
 use crate::domain::random_id;
-use crate::domain::tournaments::{CreateRequest, MAX_TOURNAMENTS, Record, Refusal};
+use crate::domain::tournaments::{CreateRequest, MAX_TOURNAMENTS, RatingFacts, Record, Refusal};
 use crate::service::AppState;
 use crate::service::games::GameError;
 use crate::storage::{Store, StoreError, TournamentSummary, TournamentTexts};
@@ -170,6 +170,8 @@ pub(crate) struct NewPlayer<'a> {
     pub username: Option<&'a str>,
     pub club: Option<&'a str>,
     pub guest: bool,
+    /// Birth year, DWZ, FIDE K for the rating previews.
+    pub ratings: RatingFacts,
 }
 
 /// Registers a player (their account, if named, must exist); their
@@ -191,13 +193,15 @@ pub(crate) async fn add_player(
         None => None,
     };
     let (rank, _) = modify(store, id, |r| {
-        r.add_player(
+        let rank = r.add_player(
             player.name,
             player.rating,
             username.as_deref(),
             player.club,
             player.guest,
-        )
+        )?;
+        r.set_rating_facts(rank, player.ratings.clone())?;
+        Ok(rank)
     })
     .await?;
     Ok(rank)
