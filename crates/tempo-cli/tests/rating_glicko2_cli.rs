@@ -68,7 +68,7 @@ fn bad_values_are_named_in_one_line() {
         ),
         (
             vec!["--player", "1500,200,0.06", "--game", "1400,30,1.5"],
-            "\"1.5\"",
+            "'1.5'",
         ),
         (vec!["--player", "NaN,200,0.06"], "NaN"),
         (vec!["--player", "1500,200"], "1500,200"),

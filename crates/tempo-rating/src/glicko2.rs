@@ -30,8 +30,6 @@
 //! before converting back (unrounded: 1464.05) and cuts σ′ = 0.059996 to
 //! five places.
 
-use std::fmt;
-use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 use skillratings::Outcomes;
@@ -64,8 +62,6 @@ pub enum Glicko2Error {
     Volatility(f64),
     #[error("tau {0} is not a number above 0 and at most 10 (Glickman suggests 0.3 to 1.2)")]
     Tau(f64),
-    #[error("score {0:?} is not 1, 0.5 or 0 (a win, a draw or a loss)")]
-    Score(String),
     #[error("{0} games in one rating period; at most {MAX_GAMES}")]
     TooManyGames(usize),
     #[error("days {0} is not a number from 0 on")]
@@ -145,71 +141,14 @@ impl Rating {
 /// Glicko ↔ Glicko-2 scale factor (the paper's 173.7178).
 const SCALE: f64 = 173.7178;
 
-/// A game's result for the rated player.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Score {
-    Win,
-    Draw,
-    Loss,
-}
+pub use crate::score::Score;
 
-impl Score {
-    /// 1, 0.5 or 0.
-    pub fn points(self) -> f64 {
-        match self {
-            Score::Win => 1.0,
-            Score::Draw => 0.5,
-            Score::Loss => 0.0,
-        }
-    }
-
-    /// The opponent's score of the same game.
-    pub fn reversed(self) -> Score {
-        match self {
-            Score::Win => Score::Loss,
-            Score::Draw => Score::Draw,
-            Score::Loss => Score::Win,
-        }
-    }
-
-    fn outcome(self) -> Outcomes {
-        match self {
-            Score::Win => Outcomes::WIN,
-            Score::Draw => Outcomes::DRAW,
-            Score::Loss => Outcomes::LOSS,
-        }
-    }
-}
-
-/// `1`, `0.5` (also `½`, `1/2`, `.5`) or `0`. Glicko-2 takes any score
-/// from 0 to 1, but a chess game ends in one of these three, and
-/// `skillratings` takes only these.
-///
-/// ```
-/// use tempo_rating::glicko2::Score;
-/// assert_eq!("½".parse::<Score>(), Ok(Score::Draw));
-/// assert!("0.7".parse::<Score>().is_err());
-/// ```
-impl FromStr for Score {
-    type Err = Glicko2Error;
-
-    fn from_str(s: &str) -> Result<Score, Glicko2Error> {
-        match s.trim() {
-            "1" | "1.0" | "1.00" => Ok(Score::Win),
-            "0.5" | ".5" | "0.50" | "½" | "1/2" => Ok(Score::Draw),
-            "0" | "0.0" | "0.00" => Ok(Score::Loss),
-            other => Err(Glicko2Error::Score(other.to_string())),
-        }
-    }
-}
-
-impl fmt::Display for Score {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Score::Win => "1",
-            Score::Draw => "0.5",
-            Score::Loss => "0",
-        })
+/// skillratings' name for a score.
+fn outcome(score: Score) -> Outcomes {
+    match score {
+        Score::Win => Outcomes::WIN,
+        Score::Draw => Outcomes::DRAW,
+        Score::Loss => Outcomes::LOSS,
     }
 }
 
@@ -263,7 +202,7 @@ pub fn rate(player: &Rating, games: &[Game], tau: f64) -> Result<Rating, Glicko2
                 g.opponent.deviation,
                 g.opponent.volatility,
             )?;
-            Ok((to_lib(o), g.score.outcome()))
+            Ok((to_lib(o), outcome(g.score)))
         })
         .collect::<Result<Vec<_>, Glicko2Error>>()?;
     if results.is_empty() {

@@ -35,6 +35,16 @@ impl Score {
         f64::from(self.halves()) / 2.0
     }
 
+    /// The opponent's score of the same game.
+    #[must_use]
+    pub fn reversed(self) -> Score {
+        match self {
+            Score::Win => Score::Loss,
+            Score::Draw => Score::Draw,
+            Score::Loss => Score::Win,
+        }
+    }
+
     /// The points in half points (2, 1, 0): exact arithmetic for sums.
     #[must_use]
     pub fn halves(self) -> u32 {

@@ -109,7 +109,7 @@ mod tests {
             |p: &str, g: &[&str], tau| format!("{:#}", glicko2(&args(p, g, tau)).unwrap_err());
         assert!(err("1500,-200,0.06", &[], 0.5).contains("-200"));
         assert!(err("1500,200", &[], 0.5).contains("three values"));
-        assert!(err("1500,200,0.06", &["1400,30,2"], 0.5).contains("score \"2\""));
+        assert!(err("1500,200,0.06", &["1400,30,2"], 0.5).contains("score '2'"));
         assert!(err("1500,200,0.06", &["NaN,30,1"], 0.5).contains("rating \"NaN\""));
         assert!(err("1500,200,0.06", &["1400,30,1"], -1.0).contains("tau -1"));
     }
