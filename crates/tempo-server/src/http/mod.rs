@@ -23,6 +23,7 @@ pub(crate) mod peer;
 mod session;
 mod stream;
 mod table;
+mod tournament_reports;
 mod tournaments;
 mod users;
 pub(crate) mod web;

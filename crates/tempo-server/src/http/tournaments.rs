@@ -30,7 +30,7 @@ const LIST_LIMIT: i64 = 500;
 /// What a player without the role is told.
 const DIRECTORS_ONLY: &str = "tournament changes need a director: the arbiter or admin role";
 
-fn number(what: &str, text: &str) -> Result<u32, ApiError> {
+pub(super) fn number(what: &str, text: &str) -> Result<u32, ApiError> {
     text.parse::<u32>().ok().filter(|&n| n > 0).ok_or_else(|| {
         Refusal::NotFound(format!(
             "{what} {}",
@@ -224,7 +224,9 @@ async fn detail(
     Path(id): Path<String>,
 ) -> ApiResult<Json<DetailView>> {
     let (record, _) = tournaments::load(&state.store, &id).await?;
-    Ok(Json(view::detail(&id, &record)))
+    let mut detail = view::detail(&id, &record);
+    tournaments::annotate_detail(&state.store, &record, &mut detail).await?;
+    Ok(Json(detail))
 }
 
 /// `POST /api/tournaments/{id}/players` → `{"id": startRank}`.
@@ -311,7 +313,9 @@ async fn round(
 ) -> ApiResult<Json<RoundView>> {
     let round = number("round", &round)?;
     let record = tournaments::paired(&state.store, &id, round).await?;
-    Ok(Json(view::round(&record, round)))
+    Ok(Json(
+        tournaments::round_view(&state.store, &id, &record, round).await?,
+    ))
 }
 
 /// `DELETE /api/tournaments/{id}/rounds/{round}`: the last round's
@@ -322,6 +326,8 @@ async fn unpair(
 ) -> ApiResult<Json<Unpaired>> {
     let round = number("round", &round)?;
     tournaments::modify(&state.store, &id, |r| r.unpair(round)).await?;
+    // Reports of the old pairing's boards must not meet the new one's.
+    state.store.clear_reports(&id, round, None).await.map_err(tournaments::TournamentError::from)?;
     Ok(Json(Unpaired { ok: true, round }))
 }
 
@@ -351,8 +357,10 @@ async fn result(
         r.set_result(round, req.board, &req.result, &user.name, now, false)
     })
     .await?;
+    // The director's result settles the players' reports of the board.
+    tournaments::settled(&state, &id, round, req.board).await?;
     Ok(Json(ResultAnswer {
-        round: view::round(&record, round),
+        round: tournaments::round_view(&state.store, &id, &record, round).await?,
         changed,
     }))
 }
@@ -485,6 +493,10 @@ pub(super) fn endpoints() -> Vec<Endpoint> {
         ))
         .body::<ResultRequest>()
         .json::<ResultAnswer>(),
+    ]
+    .into_iter()
+    .chain(super::tournament_reports::endpoints())
+    .chain([
         e(
             "get",
             "/api/tournaments/{id}/standings",
@@ -509,5 +521,6 @@ pub(super) fn endpoints() -> Vec<Endpoint> {
             || get(trf),
         )
         .content("text/plain"),
-    ]
+    ])
+    .collect()
 }

@@ -154,6 +154,21 @@ pub(super) const MIGRATIONS: &[Migration] = &[
         ALTER TABLE games ADD COLUMN remind_at BIGINT;
         CREATE INDEX games_by_remind_at ON games (remind_at)",
     ),
+    // Results reported from the players' phones (issue #26): one report
+    // a player and board of a tournament's current round, until the
+    // board's result enters.
+    Migration::Sql(
+        "CREATE TABLE tournament_reports (
+            tournament_id TEXT NOT NULL REFERENCES tournaments(id),
+            round BIGINT NOT NULL,
+            board BIGINT NOT NULL,
+            player BIGINT NOT NULL,
+            username TEXT NOT NULL,
+            result TEXT NOT NULL,
+            at BIGINT NOT NULL,
+            PRIMARY KEY (tournament_id, round, board, player)
+        )",
+    ),
 ];
 
 impl Backfill {

@@ -12,6 +12,7 @@ mod games;
 mod leases;
 mod mail;
 mod migrations;
+mod reports;
 mod server_key;
 mod tournaments;
 
