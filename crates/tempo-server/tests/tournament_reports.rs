@@ -352,7 +352,10 @@ async fn reports(server: &TestServer) {
     assert_eq!(disputed["entered"], false);
     let report = &board(&disputed, b_no)["report"];
     assert_eq!(report["state"], "disputed", "{report}");
-    assert_eq!((&report["white"], &report["black"]), (&json!("1-0"), &json!("0-1")));
+    assert_eq!(
+        (&report["white"], &report["black"]),
+        (&json!("1-0"), &json!("0-1"))
+    );
     assert!(board(&disputed, b_no)["result"].is_null());
     let results = format!("/api/tournaments/{id}/rounds/1/results");
     let settled = ok(

@@ -6,7 +6,10 @@
 // projector without login follow live (reported, disputed, confirmed).
 // Tournaments get unique names: other tests may share the server.
 
+import { createRequire } from 'node:module';
 import { newPage, loggedInPage, apiAs, assert, assertEqual, screenshot, PHONE, DESKTOP } from './lib.mjs';
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 const unique = (name) => `${name} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const LIVE = 8000; // a poll is every 5 s; events come at once
@@ -22,6 +25,15 @@ async function tournament(system, players) {
 
 // How far the page is wider than the screen (0 when it fits).
 const overflow = (page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+// axe-core's serious or critical violations on the page (it needs a page
+// made with `bypassCSP`).
+async function axe(page, what) {
+  await page.addScriptTag({ path: AXE });
+  const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  assert(!bad.length, `${what}: axe-core: ${bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`).join('; ')}`);
+}
 
 // The document order of two selectors' first elements: negative when `a` comes first.
 const order = (page, a, b) => page.evaluate(([a, b]) => {
@@ -44,7 +56,7 @@ export const tests = [
     const id = await tournament('dutch', [['Anna Evening', 2000, 'anna'], ['Carl Evening', 1950, 'carl'], ['Ben Evening', 1900, 'ben'], ['Gustav Gast-Langername', 1800]]);
     const arbi = await apiAs('arbi');
     // Before round 1: the check-in offers the Swiss's statuses.
-    const page = await loggedInPage(browser, 'arbi');
+    const page = await loggedInPage(browser, 'arbi', { bypassCSP: true });
     await page.goto(`/tournaments/${id}`);
     await page.waitForSelector('[data-evening="1"] select[data-attendance="1"]');
     assertEqual((await options(page, 'select[data-attendance="1"]')).join(','),
@@ -61,6 +73,7 @@ export const tests = [
     await page.waitForTimeout(200);
     assert((await overflow(page)) <= 1, `the director's page fits 360 px (over by ${await overflow(page)})`);
     await screenshot(page, 'evening-round-phone-en');
+    await axe(page, 'the director\'s page on a phone');
     // Every result in: the check-in for round 2 opens below tonight's round.
     await arbi.post(`/api/tournaments/${id}/rounds/1/results`, { board: 1, result: '1-0' });
     await arbi.post(`/api/tournaments/${id}/rounds/1/results`, { board: 2, result: '1/2-1/2' });
@@ -90,13 +103,13 @@ export const tests = [
     const id = await tournament('dutch', [['Anna Phone', 2000, 'anna'], ['Carl Phone', 1950, 'carl'], ['Ben Phone', 1900, 'ben'], ['Gus Phone', 1800]]);
     const arbi = await apiAs('arbi');
     const round1 = await arbi.post(`/api/tournaments/${id}/rounds`, {});
-    const director = await loggedInPage(browser, 'arbi');
+    const director = await loggedInPage(browser, 'arbi', { bypassCSP: true });
     await director.goto(`/tournaments/${id}`);
     await director.waitForSelector('[data-current] tr[data-report-state="open"]');
     const projector = await newPage(browser);
     await projector.goto(`/tournaments/${id}`);
     await projector.waitForSelector('[data-current] tr[data-board="1"]');
-    const anna = await loggedInPage(browser, 'anna', { viewport: PHONE });
+    const anna = await loggedInPage(browser, 'anna', { viewport: PHONE, bypassCSP: true });
     const ben = await loggedInPage(browser, 'ben', { viewport: PHONE, locale: 'de-DE' });
     const carl = await loggedInPage(browser, 'carl', { viewport: PHONE });
     // Starting ranks: Anna 1, Carl 2, Ben 3, Gus 4.
@@ -116,6 +129,7 @@ export const tests = [
     await expectState(projector, annaBen.board, 'reported', 'the projector sees the report');
     assert((await overflow(anna)) <= 1, `Anna's phone page fits (over by ${await overflow(anna)})`);
     await screenshot(anna, 'evening-report-phone-en');
+    await axe(anna, 'a player\'s phone page');
     // Ben reports the opposite: disputed everywhere.
     await ben.waitForSelector(`[data-my-board="${annaBen.board}"][data-my-report-state="reported"]`, { timeout: LIVE });
     await ben.click(`[data-report="${benWins}"]`);
@@ -125,6 +139,7 @@ export const tests = [
     await expectState(projector, annaBen.board, 'disputed', 'the projector sees the dispute');
     await screenshot(ben, 'evening-disputed-phone-de');
     await screenshot(director, 'evening-disputed-desktop-en');
+    await axe(director, 'the director\'s page with a dispute');
     // The director decides: Anna's result.
     const row = `[data-current] tr[data-board="${annaBen.board}"]`;
     assertEqual(await director.$$eval(`${row} [data-approve]`, (bs) => bs.length), 2, 'both reports can be approved');

@@ -327,7 +327,11 @@ async fn unpair(
     let round = number("round", &round)?;
     tournaments::modify(&state.store, &id, |r| r.unpair(round)).await?;
     // Reports of the old pairing's boards must not meet the new one's.
-    state.store.clear_reports(&id, round, None).await.map_err(tournaments::TournamentError::from)?;
+    state
+        .store
+        .clear_reports(&id, round, None)
+        .await
+        .map_err(tournaments::TournamentError::from)?;
     Ok(Json(Unpaired { ok: true, round }))
 }
 

@@ -52,8 +52,7 @@ impl Store {
             .map(|r| {
                 let number = |i: usize| -> Result<u32, StoreError> {
                     let n: i64 = r.try_get(i)?;
-                    u32::try_from(n)
-                        .map_err(|_| StoreError::Damaged(format!("report: number {n}")))
+                    u32::try_from(n).map_err(|_| StoreError::Damaged(format!("report: number {n}")))
                 };
                 let at: i64 = r.try_get(4)?;
                 Ok(Report {
@@ -82,9 +81,7 @@ impl Store {
             }
             None => "DELETE FROM tournament_reports WHERE tournament_id = $1 AND round = $2",
         };
-        let mut q = sqlx::query(query)
-            .bind(tournament)
-            .bind(i64::from(round));
+        let mut q = sqlx::query(query).bind(tournament).bind(i64::from(round));
         if let Some(board) = board {
             q = q.bind(i64::from(board));
         }

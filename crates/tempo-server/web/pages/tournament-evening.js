@@ -35,6 +35,7 @@ export function leave() {
   stopLive?.();
   stopLive = null;
   refreshNow = null;
+  document.getElementById('main')?.classList.remove('evening-page');
 }
 
 async function act(promise, okKey, vars) {
@@ -67,6 +68,7 @@ function myPlayer(tour) {
 
 export async function renderDetail(main, tour) {
   leave();
+  main.classList.add('evening-page');
   const page = { tour, main };
   draw(page);
   live(page);
@@ -251,13 +253,13 @@ function roundSection(tour, round, director, reload, tonight) {
     }
     cells.push(td('', b.gameId ? h('a', { href: `/game/${b.gameId}`, dataset: { link: '' } }, t('tour.game')) : ''));
     const state = b.result ? 'confirmed' : b.report?.state ?? 'open';
-    return h('tr', { dataset: { board: b.board, reportState: tonight ? state : undefined } }, cells);
+    return h('tr', { dataset: tonight ? { board: b.board, reportState: state } : { board: b.board } }, cells);
   });
   const heads = [L.board, L.white, L.black, L.result, ...(tonight ? [L.state] : []), ''];
   const table = h('table', { class: 'stack pairing-table' },
     h('thead', {}, h('tr', {}, heads.map((x) => h('th', {}, x)))), h('tbody', {}, rows));
   const open = round.boards.filter((b) => !b.result).length;
-  const section = h('section', { class: tonight ? 'card' : '', dataset: { round: round.round, current: tonight ? '' : undefined } },
+  const section = h('section', { class: tonight ? 'card' : '', dataset: tonight ? { round: round.round, current: '' } : { round: round.round } },
     tonight ? h('h2', {}, t('eve.tonight', { round: round.round })) : '',
     tonight && round.boards.length
       ? h('p', { class: 'hint', dataset: { openBoards: String(open) } },
@@ -307,7 +309,8 @@ function checkinSection(tour, round, reload) {
   return h('section', { class: 'card', dataset: { evening: String(round) } },
     h('h2', {}, t('tour.evening', { round })),
     h('p', { class: 'hint' }, t('tour.checkinHint'), ' ', t('eve.statusesOf.' + tour.system)),
-    h('table', { class: 'stack' }, h('thead', {}, h('tr', {}, h('th', {}, L.no), h('th', {}, L.player), h('th', {}, L.attendance))), h('tbody', {}, rows)),
+    // Three columns fit a phone as they are: one line a player.
+    h('table', { class: 'checkin' }, h('thead', {}, h('tr', {}, h('th', {}, L.no), h('th', {}, L.player), h('th', {}, L.attendance))), h('tbody', {}, rows)),
     h('p', {}, h('label', { class: 'check' }, online, ' ', t('tour.online'))),
     pair);
 }

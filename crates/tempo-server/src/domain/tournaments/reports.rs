@@ -77,11 +77,13 @@ pub(crate) fn check(
 ) -> Result<(Board, PlayerId), ReportRefusal> {
     if !REPORTABLE.contains(&result) {
         let shown: String = result.chars().take(12).collect();
-        return Err(if matches!(result, "+-" | "-+" | "--" | "+-+" | "=-" | "-=") {
-            ReportRefusal::Forfeit(shown)
-        } else {
-            ReportRefusal::BadResult(shown)
-        });
+        return Err(
+            if matches!(result, "+-" | "-+" | "--" | "+-+" | "=-" | "-=") {
+                ReportRefusal::Forfeit(shown)
+            } else {
+                ReportRefusal::BadResult(shown)
+            },
+        );
     }
     let current = record.t.paired_rounds();
     if round != current || current == 0 {
@@ -116,7 +118,11 @@ pub(crate) fn check(
 
 /// The result both players of `board` reported alike, if they did.
 pub(crate) fn agreed<'a>(board: &Board, reports: &'a [Report]) -> Option<&'a str> {
-    let of = |p| reports.iter().find(|r| r.board == board.board && r.player == p);
+    let of = |p| {
+        reports
+            .iter()
+            .find(|r| r.board == board.board && r.player == p)
+    };
     match (of(board.white), of(board.black)) {
         (Some(w), Some(b)) if w.result == b.result => Some(&w.result),
         _ => None,
@@ -163,11 +169,7 @@ pub(crate) fn annotate(view: &mut RoundView, reports: &[Report]) {
 
 /// The state of `board` with `result` (if entered) and the round's
 /// reports.
-pub(crate) fn board_report(
-    board: &Board,
-    result: Option<&str>,
-    reports: &[Report],
-) -> BoardReport {
+pub(crate) fn board_report(board: &Board, result: Option<&str>, reports: &[Report]) -> BoardReport {
     let of = |p| {
         reports
             .iter()

@@ -3,9 +3,9 @@
 //! (logged as the players' report); every change tells the members'
 //! streams, so that round pages refresh.
 
+use crate::domain::tournaments::Record;
 use crate::domain::tournaments::reports::{self as rules, Report};
 use crate::domain::tournaments::view::{DetailView, RoundView, round};
-use crate::domain::tournaments::Record;
 use crate::service::AppState;
 use crate::service::events::UserEvent;
 use crate::service::lobby::tell_everyone;
