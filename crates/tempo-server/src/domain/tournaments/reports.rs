@@ -20,7 +20,6 @@ use tempo_tourney::PlayerId;
 use utoipa::ToSchema;
 
 use super::model::{Board, Record};
-use super::view::RoundView;
 
 /// The results a player may report, exactly as the API takes them.
 pub(crate) const REPORTABLE: [&str; 3] = ["1-0", "0-1", "1/2-1/2"];
@@ -154,26 +153,17 @@ pub(crate) struct BoardReport {
     pub black: Option<String>,
 }
 
-/// Shows the reports on the boards of `view`, the current round's.
-pub(crate) fn annotate(view: &mut RoundView, reports: &[Report]) {
-    for b in &mut view.boards {
-        let board = Board {
-            board: b.board,
-            white: b.white,
-            black: b.black,
-            game_id: None,
-        };
-        b.report = Some(board_report(&board, b.result.as_deref(), reports));
-    }
-}
-
-/// The state of `board` with `result` (if entered) and the round's
-/// reports.
-pub(crate) fn board_report(board: &Board, result: Option<&str>, reports: &[Report]) -> BoardReport {
+/// The state of a board (its number, White and Black) with `result` (if
+/// entered) and the round's reports.
+pub(crate) fn board_report(
+    (board, white, black): (u32, PlayerId, PlayerId),
+    result: Option<&str>,
+    reports: &[Report],
+) -> BoardReport {
     let of = |p| {
         reports
             .iter()
-            .find(|r| r.board == board.board && r.player == p)
+            .find(|r| r.board == board && r.player == p)
             .map(|r| r.result.clone())
     };
     if result.is_some() {
@@ -183,7 +173,7 @@ pub(crate) fn board_report(board: &Board, result: Option<&str>, reports: &[Repor
             black: None,
         };
     }
-    let (white, black) = (of(board.white), of(board.black));
+    let (white, black) = (of(white), of(black));
     let state = match (&white, &black) {
         (Some(w), Some(b)) if w != b => ReportState::Disputed,
         (None, None) => ReportState::Open,
@@ -224,17 +214,18 @@ mod tests {
     #[test]
     fn states_follow_the_reports() {
         let b = board();
-        assert_eq!(board_report(&b, None, &[]).state, ReportState::Open);
+        let key = (b.board, b.white, b.black);
+        assert_eq!(board_report(key, None, &[]).state, ReportState::Open);
         let one = [report(2, 3, "1-0"), report(1, 4, "0-1")];
-        let r = board_report(&b, None, &one);
+        let r = board_report(key, None, &one);
         assert_eq!(r.state, ReportState::Reported);
         assert_eq!((r.white.as_deref(), r.black), (Some("1-0"), None));
         let two = [report(2, 3, "1-0"), report(2, 4, "1/2-1/2")];
-        assert_eq!(board_report(&b, None, &two).state, ReportState::Disputed);
+        assert_eq!(board_report(key, None, &two).state, ReportState::Disputed);
         assert_eq!(agreed(&b, &two), None);
         let same = [report(2, 4, "1-0"), report(2, 3, "1-0")];
         assert_eq!(agreed(&b, &same), Some("1-0"));
-        let done = board_report(&b, Some("1-0"), &two);
+        let done = board_report(key, Some("1-0"), &two);
         assert_eq!(done.state, ReportState::Confirmed);
         assert_eq!(done.white, None);
     }

@@ -96,7 +96,7 @@ pub(crate) async fn round_view(
 ) -> Result<RoundView, TournamentError> {
     let mut view = round(record, number);
     if number == record.t.paired_rounds() {
-        rules::annotate(&mut view, &store.reports(id, number).await?);
+        annotate(&mut view, &store.reports(id, number).await?);
     }
     Ok(view)
 }
@@ -109,7 +109,15 @@ pub(crate) async fn annotate_detail(
 ) -> Result<(), TournamentError> {
     let current = record.t.paired_rounds();
     if let Some(last) = view.rounds.last_mut().filter(|r| r.round == current) {
-        rules::annotate(last, &store.reports(&view.id, current).await?);
+        annotate(last, &store.reports(&view.id, current).await?);
     }
     Ok(())
+}
+
+/// Shows the reports on the boards of `view`, the current round's.
+fn annotate(view: &mut RoundView, reports: &[Report]) {
+    for b in &mut view.boards {
+        let key = (b.board, b.white, b.black);
+        b.report = Some(rules::board_report(key, b.result.as_deref(), reports));
+    }
 }
