@@ -579,11 +579,67 @@ async fn statuses(server: &TestServer) {
     }
 }
 
+/// A pairing taken back takes its reports with it: the round paired
+/// again starts without them.
+async fn unpaired(server: &TestServer) {
+    let arb = server.token("arb").await;
+    let created = ok(
+        server,
+        Method::POST,
+        "/api/tournaments",
+        &arb,
+        json!({"name": "Unpaired", "system": "dutch", "rounds": 3}),
+    )
+    .await;
+    let id = created["id"].as_str().unwrap();
+    for (name, user) in [("Anna", "anna"), ("Ben", "ben")] {
+        ok(
+            server,
+            Method::POST,
+            &format!("/api/tournaments/{id}/players"),
+            &arb,
+            json!({"name": name, "username": user}),
+        )
+        .await;
+    }
+    let rounds = format!("/api/tournaments/{id}/rounds");
+    ok(server, Method::POST, &rounds, &arb, Value::Null).await;
+    let anna = server.token("anna").await;
+    let reported = ok(
+        server,
+        Method::POST,
+        &format!("/api/tournaments/{id}/rounds/1/report"),
+        &anna,
+        json!({"board": 1, "result": "1-0"}),
+    )
+    .await;
+    assert_eq!(board(&reported, 1)["report"]["state"], "reported");
+    ok(
+        server,
+        Method::DELETE,
+        &format!("{rounds}/1"),
+        &arb,
+        Value::Null,
+    )
+    .await;
+    ok(server, Method::POST, &rounds, &arb, Value::Null).await;
+    let round = ok(
+        server,
+        Method::GET,
+        &format!("{rounds}/1"),
+        &arb,
+        Value::Null,
+    )
+    .await;
+    assert_eq!(board(&round, 1)["report"]["state"], "open", "{round}");
+}
+
 #[tokio::test]
 async fn reports_on_sqlite() {
     let server = TestServer::sqlite().await;
     reports(&server).await;
     statuses(&server).await;
+    unpaired(&server).await;
 }
 
 #[tokio::test]
@@ -593,5 +649,6 @@ async fn reports_on_postgres() {
     };
     reports(&server).await;
     statuses(&server).await;
+    unpaired(&server).await;
     server.finish().await;
 }

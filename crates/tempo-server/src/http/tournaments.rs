@@ -326,12 +326,7 @@ async fn unpair(
 ) -> ApiResult<Json<Unpaired>> {
     let round = number("round", &round)?;
     tournaments::modify(&state.store, &id, |r| r.unpair(round)).await?;
-    // Reports of the old pairing's boards must not meet the new one's.
-    state
-        .store
-        .clear_reports(&id, round, None)
-        .await
-        .map_err(tournaments::TournamentError::from)?;
+    tournaments::unpaired(&state.store, &id, round).await?;
     Ok(Json(Unpaired { ok: true, round }))
 }
 

@@ -6,7 +6,7 @@ mod online;
 mod reports;
 
 pub(crate) use online::{create_games, follow_game_ends};
-pub(crate) use reports::{annotate_detail, report, round_view, settled};
+pub(crate) use reports::{annotate_detail, report, round_view, settled, unpaired};
 
 use tempo_host::HostError;
 

@@ -87,6 +87,12 @@ pub(crate) async fn settled(
     Ok(())
 }
 
+/// A round's pairing deleted: its reports go with it (they must not meet
+/// the boards of the round paired again).
+pub(crate) async fn unpaired(store: &Store, id: &str, round: u32) -> Result<(), TournamentError> {
+    Ok(store.clear_reports(id, round, None).await?)
+}
+
 /// A round as shown, the current round's boards with their reports.
 pub(crate) async fn round_view(
     store: &Store,
