@@ -614,6 +614,17 @@ async fn unpaired(server: &TestServer) {
     )
     .await;
     assert_eq!(board(&reported, 1)["report"]["state"], "reported");
+    let ben = server.token("ben").await;
+    let report = format!("/api/tournaments/{id}/rounds/1/report");
+    let disputed = ok(
+        server,
+        Method::POST,
+        &report,
+        &ben,
+        json!({"board": 1, "result": "0-1"}),
+    )
+    .await;
+    assert_eq!(board(&disputed, 1)["report"]["state"], "disputed");
     ok(
         server,
         Method::DELETE,
@@ -632,6 +643,39 @@ async fn unpaired(server: &TestServer) {
     )
     .await;
     assert_eq!(board(&round, 1)["report"]["state"], "open", "{round}");
+    // A dispute ends when a player changes their report to the other's.
+    let (white, black) = if board(&round, 1)["white"] == 1 {
+        (&anna, &ben)
+    } else {
+        (&ben, &anna)
+    };
+    ok(
+        server,
+        Method::POST,
+        &report,
+        white,
+        json!({"board": 1, "result": "0-1"}),
+    )
+    .await;
+    let disputed = ok(
+        server,
+        Method::POST,
+        &report,
+        black,
+        json!({"board": 1, "result": "1-0"}),
+    )
+    .await;
+    assert_eq!(board(&disputed, 1)["report"]["state"], "disputed");
+    let agreed = ok(
+        server,
+        Method::POST,
+        &report,
+        black,
+        json!({"board": 1, "result": "0-1"}),
+    )
+    .await;
+    assert_eq!(agreed["entered"], true);
+    assert_eq!(board(&agreed, 1)["result"], "0-1");
 }
 
 #[tokio::test]
