@@ -276,13 +276,12 @@ function roundSection(tour, round, director, reload, tonight) {
 
 // ----- check-in for the next round -----
 
-// Before tonight's results are in: what is missing, quietly.
+// Before tonight's results are in, quietly (tonight's round counts what is
+// missing, live).
 function waitingNote(tour, next) {
-  const round = tour.rounds[tour.pairedRounds - 1];
-  const open = round ? round.boards.filter((b) => !b.result).length : 0;
   return h('section', { class: 'card', dataset: { checkinWaits: String(next) } },
     h('h2', {}, t('tour.evening', { round: next })),
-    h('p', { class: 'hint' }, t('eve.checkinLater', { round: next, open, current: tour.pairedRounds })));
+    h('p', { class: 'hint' }, t('eve.checkinLater', { round: next, current: tour.pairedRounds })));
 }
 
 function checkinSection(tour, round, reload) {
