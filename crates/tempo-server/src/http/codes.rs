@@ -167,6 +167,20 @@ codes! {
     // Ratings.
     /// A variant that has no rating (none of the server's variants).
     UnknownVariant = "unknown_variant",
+    /// A result report by someone who plays on no side of the board.
+    NotYourBoard = "not_your_board",
+    /// A result report for a round other than the current one.
+    RoundNotCurrent = "round_not_current",
+    /// A result report for a board the round does not have.
+    BoardNotFound = "board_not_found",
+    /// A result report for a board that has its result.
+    BoardHasResult = "board_has_result",
+    /// A result report for a board played on the server.
+    OnlineBoard = "online_board",
+    /// A forfeit reported by a player (the director enters forfeits).
+    ForfeitNotReported = "forfeit_not_reported",
+    /// A reported result that is not 1-0, 0-1 or 1/2-1/2.
+    BadReportResult = "bad_report_result",
     // The server.
     /// The server is busy (a lock, the password hashing): try again.
     Busy = "busy",

@@ -283,6 +283,18 @@ impl From<TournamentError> for ApiError {
             E::Refused(refusal) => return refusal.into(),
             E::Game(game) => return game.into(),
             E::Store(store) => return store.into(),
+            E::Report(ref refusal) => {
+                use crate::domain::tournaments::ReportRefusal as R;
+                match refusal {
+                    R::NotYourBoard { .. } => (S::FORBIDDEN, Code::NotYourBoard),
+                    R::RoundNotCurrent { .. } => (S::CONFLICT, Code::RoundNotCurrent),
+                    R::BoardNotFound { .. } => (S::NOT_FOUND, Code::BoardNotFound),
+                    R::BoardHasResult { .. } => (S::CONFLICT, Code::BoardHasResult),
+                    R::OnlineBoard { .. } => (S::CONFLICT, Code::OnlineBoard),
+                    R::Forfeit(_) => (S::BAD_REQUEST, Code::ForfeitNotReported),
+                    R::BadResult(_) => (S::BAD_REQUEST, Code::BadReportResult),
+                }
+            }
             E::BadUsername(_) => (S::BAD_REQUEST, Code::BadUsername),
             E::NoSuchUser(_) => (S::BAD_REQUEST, Code::UserNotFound),
             E::Busy => (S::SERVICE_UNAVAILABLE, Code::Busy),

@@ -24,6 +24,7 @@ mod ratings;
 mod session;
 mod stream;
 mod table;
+mod tournament_reports;
 mod tournaments;
 mod users;
 pub(crate) mod web;

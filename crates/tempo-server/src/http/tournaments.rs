@@ -238,7 +238,9 @@ async fn detail(
     Path(id): Path<String>,
 ) -> ApiResult<Json<DetailView>> {
     let (record, _) = tournaments::load(&state.store, &id).await?;
-    Ok(Json(view::detail(&id, &record)))
+    let mut detail = view::detail(&id, &record);
+    tournaments::annotate_detail(&state.store, &record, &mut detail).await?;
+    Ok(Json(detail))
 }
 
 /// `POST /api/tournaments/{id}/players` → `{"id": startRank}`.
@@ -326,7 +328,9 @@ async fn round(
 ) -> ApiResult<Json<RoundView>> {
     let round = number("round", &round)?;
     let record = tournaments::paired(&state.store, &id, round).await?;
-    Ok(Json(view::round(&record, round)))
+    Ok(Json(
+        tournaments::round_view(&state.store, &id, &record, round).await?,
+    ))
 }
 
 /// `DELETE /api/tournaments/{id}/rounds/{round}`: the last round's
@@ -337,6 +341,7 @@ async fn unpair(
 ) -> ApiResult<Json<Unpaired>> {
     let round = number("round", &round)?;
     tournaments::modify(&state.store, &id, |r| r.unpair(round)).await?;
+    tournaments::unpaired(&state.store, &id, round).await?;
     Ok(Json(Unpaired { ok: true, round }))
 }
 
@@ -366,8 +371,10 @@ async fn result(
         r.set_result(round, req.board, &req.result, &user.name, now, false)
     })
     .await?;
+    // The director's result settles the players' reports of the board.
+    tournaments::settled(&state, &id, round, req.board).await?;
     Ok(Json(ResultAnswer {
-        round: view::round(&record, round),
+        round: tournaments::round_view(&state.store, &id, &record, round).await?,
         changed,
     }))
 }
@@ -500,6 +507,10 @@ pub(super) fn endpoints() -> Vec<Endpoint> {
         ))
         .body::<ResultRequest>()
         .json::<ResultAnswer>(),
+    ]
+    .into_iter()
+    .chain(super::tournament_reports::endpoints())
+    .chain([
         e(
             "get",
             "/api/tournaments/{id}/standings",
@@ -524,5 +535,6 @@ pub(super) fn endpoints() -> Vec<Endpoint> {
             || get(trf),
         )
         .content("text/plain"),
-    ]
+    ])
+    .collect()
 }

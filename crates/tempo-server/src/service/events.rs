@@ -32,6 +32,9 @@ pub enum UserEvent {
     YourTurn { game: GameNote },
     /// A game of the member's ends.
     GameFinish { game: FinishNote },
+    /// A board of a tournament's current round was reported or got its
+    /// result (told to every member with a stream: round pages refresh).
+    TournamentBoard { board: BoardNote },
 }
 
 /// A challenge open to anyone as the lobby lists it.
@@ -176,6 +179,17 @@ impl UserEvent {
                 game_id: id.to_string(),
                 result: result.to_string(),
                 reason: reason.to_string(),
+            },
+        }
+    }
+
+    /// A tournament board reported or settled.
+    pub fn tournament_board(tournament: &str, round: u32, board: u32) -> UserEvent {
+        UserEvent::TournamentBoard {
+            board: BoardNote {
+                tournament: tournament.to_string(),
+                round,
+                board,
             },
         }
     }

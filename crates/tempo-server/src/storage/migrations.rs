@@ -192,6 +192,21 @@ pub(super) const MIGRATIONS: &[Migration] = &[
         );
         CREATE INDEX rating_history_by_user ON rating_history (user_name, variant_group, games)",
     ),
+    // Results reported from the players' phones (issue #26): one report
+    // a player and board of a tournament's current round, until the
+    // board's result enters.
+    Migration::Sql(
+        "CREATE TABLE tournament_reports (
+            tournament_id TEXT NOT NULL REFERENCES tournaments(id),
+            round BIGINT NOT NULL,
+            board BIGINT NOT NULL,
+            player BIGINT NOT NULL,
+            username TEXT NOT NULL,
+            result TEXT NOT NULL,
+            at BIGINT NOT NULL,
+            PRIMARY KEY (tournament_id, round, board, player)
+        )",
+    ),
 ];
 
 impl Backfill {

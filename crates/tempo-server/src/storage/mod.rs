@@ -13,6 +13,7 @@ mod leases;
 mod mail;
 mod migrations;
 mod ratings;
+mod reports;
 mod server_key;
 mod tournaments;
 

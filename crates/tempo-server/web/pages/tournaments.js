@@ -1,24 +1,25 @@
-// Tournaments for the director: create or import, register players, the
-// evening's check-in, pairing, results by board, standings, crosstable,
+// Tournaments for the director: create or import; one tournament's page
+// (tournament-evening.js: the evening in order); standings, crosstable,
 // printable lists (A4 and projector), TRF export. Everyone may look.
 
 import { t, addCatalogue } from '../i18n.js';
 import { get, post, me } from '../api.js';
 import { h, field, select } from '../dom.js';
 import { navigate, toast } from '../app.js';
-import { ask } from '../dialog.js';
 import { diagram } from '../board.js';
 import { parsePlacement } from '../fen.js';
 import { CLOCKS } from './lobby.js';
 import catalogue from '../i18n/tournaments.js';
+import { renderDetail, leave } from './tournament-evening.js';
 
 addCatalogue(catalogue);
+
+// The page of one tournament (tournament-evening.js) follows its round live.
+export { leave };
 
 const SYSTEMS = ['dutch', 'keizer', 'round-robin'];
 const VARIANTS = ['standard', 'fairschach', 'synchronschach'];
 const PRESETS = ['source', 'example', 'ratio', 'participants', 'club', 'strict', 'stable', 'frozen', 'top100'];
-const STATUSES = ['present', 'excused', 'unexcused', 'club-duty', 'half-point-bye', 'full-point-bye'];
-const RESULTS = ['1-0', '0-1', '1/2-1/2', '+-', '-+'];
 
 const isDirector = () => ['arbiter', 'admin'].includes(me()?.role);
 
@@ -123,138 +124,6 @@ function importForm() {
 
 function nameOf(tour, id) {
   return tour.players.find((p) => p.id === id)?.name ?? `#${id}`;
-}
-
-function statusOf(tour, round, player) {
-  return tour.attendance.find((a) => a.round === round && a.player === player)?.status ?? 'present';
-}
-
-async function renderDetail(main, tour) {
-  const reload = () => navigate(`/tournaments/${tour.id}`, true);
-  const rounds = tour.totalRounds ?? tour.pairedRounds;
-  main.append(h('h1', {}, tour.name),
-    h('p', { class: 'hint' }, [t('system.' + tour.system), tour.double ? t('tour.double') : '', t('variant.' + tour.variant),
-      tour.chess960 ? 'Chess960' : '', tour.clock || '', t('tour.progress', { paired: tour.pairedRounds, total: rounds ?? '?' })].filter(Boolean).join(' · ')),
-    h('p', { class: 'no-print' },
-      h('a', { href: `/tournaments/${tour.id}/standings`, dataset: { link: '' } }, t('tour.standings')), ' · ',
-      h('a', { href: `/tournaments/${tour.id}/crosstable`, dataset: { link: '' } }, t('tour.crosstable')), ' · ',
-      h('a', { href: `/api/tournaments/${tour.id}/trf`, download: `${tour.name}.trf` }, t('tour.exportTrf'))));
-  const director = isDirector();
-  const next = tour.pairedRounds + 1;
-  const complete = tour.completeRounds === tour.pairedRounds;
-  if (director && (!rounds || next <= rounds)) main.append(eveningSection(tour, next, complete, reload));
-  for (let r = tour.rounds.length; r >= 1; r--) main.append(roundSection(tour, tour.rounds[r - 1], director, reload));
-  main.append(playersSection(tour, director, reload));
-  if (tour.log?.length) {
-    main.append(h('section', { class: 'card' }, h('h2', {}, t('tour.log')),
-      h('ul', {}, tour.log.map((l) => h('li', {}, t('tour.logLine', {
-        at: new Date(l.at).toLocaleString(document.documentElement.lang), by: l.by, round: l.round, board: l.board,
-        from: l.from ?? '–', to: l.to,
-      }))))));
-  }
-}
-
-function eveningSection(tour, round, complete, reload) {
-  const active = tour.players.filter((p) => p.withdrawnAfter === null || p.withdrawnAfter === undefined || p.withdrawnAfter >= round);
-  const rows = active.map((p) => {
-    const choose = select('status', STATUSES.map((s) => [s, t('status.' + s)]), statusOf(tour, round, p.id));
-    choose.dataset.attendance = p.id;
-    choose.setAttribute('aria-label', t('tour.statusOf', { name: p.name }));
-    choose.addEventListener('change', () =>
-      act(post(`/api/tournaments/${tour.id}/attendance`, { round, player: p.id, status: choose.value }), 'tour.saved'));
-    return h('tr', {}, h('td', {}, String(p.id)), h('td', {}, p.name), h('td', {}, choose));
-  });
-  const online = h('input', { type: 'checkbox', name: 'online' });
-  const pair = h('button', {
-    type: 'button', class: 'primary', dataset: { action: 'pair' }, disabled: !complete,
-    onclick: async () => {
-      const r = await act(post(`/api/tournaments/${tour.id}/rounds`, online.checked ? { online: true } : {}), 'tour.paired', { round });
-      if (r) reload();
-    },
-  }, t('tour.pair', { round }));
-  return h('section', { class: 'card', dataset: { evening: String(round) } },
-    h('h2', {}, t('tour.evening', { round })),
-    h('p', { class: 'hint' }, t('tour.checkinHint')),
-    h('table', {}, h('thead', {}, h('tr', {}, h('th', {}, t('tour.no')), h('th', {}, t('tour.player')), h('th', {}, t('tour.attendance')))), h('tbody', {}, rows)),
-    h('p', {}, h('label', { class: 'check' }, online, ' ', t('tour.online'))),
-    complete ? '' : h('p', { class: 'error' }, t('tour.missingResults')),
-    pair);
-}
-
-function roundSection(tour, round, director, reload) {
-  const rows = round.boards.map((b) => {
-    let result = b.result || '';
-    let cell = result || '–';
-    if (director) {
-      const choose = select('result', [['', '–'], ...RESULTS.map((r) => [r, r])], result);
-      choose.dataset.resultBoard = b.board;
-      choose.setAttribute('aria-label', t('tour.resultOf', { board: b.board }));
-      choose.addEventListener('change', async () => {
-        if (!choose.value) return;
-        const r = await act(post(`/api/tournaments/${tour.id}/rounds/${round.round}/results`, { board: b.board, result: choose.value }), 'tour.saved');
-        if (r) reload();
-      });
-      cell = choose;
-    }
-    return h('tr', { dataset: { board: b.board } },
-      h('td', {}, String(b.board)),
-      h('td', {}, b.whiteName ?? nameOf(tour, b.white), ' (', String(b.white), ')'),
-      h('td', {}, b.blackName ?? nameOf(tour, b.black), ' (', String(b.black), ')'),
-      h('td', {}, cell),
-      h('td', {}, b.gameId ? h('a', { href: `/game/${b.gameId}`, dataset: { link: '' } }, t('tour.game')) : ''));
-  });
-  const section = h('section', { class: 'card', dataset: { round: round.round } },
-    h('h2', {}, t('tour.round', { round: round.round })),
-    h('table', {}, h('thead', {}, h('tr', {}, h('th', {}, t('tour.board')), h('th', {}, t('color.white')), h('th', {}, t('color.black')), h('th', {}, t('tour.result')), h('th', {}, ''))), h('tbody', {}, rows)),
-    round.bye ? h('p', {}, t('tour.bye', { name: round.byeName ?? nameOf(tour, round.bye) })) : '',
-    round.chess960 ? h('p', { class: 'mono' }, `Chess960 #${round.chess960.number}: ${round.chess960.fen}`) : '',
-    h('p', { class: 'no-print' }, h('a', { href: `/tournaments/${tour.id}/print?round=${round.round}`, dataset: { link: '', action: 'print' } }, t('tour.printList'))));
-  return section;
-}
-
-function playersSection(tour, director, reload) {
-  const rows = tour.players.map((p) => h('tr', {},
-    h('td', {}, String(p.id)), h('td', {}, p.name), h('td', {}, p.rating ? String(p.rating) : ''), h('td', {}, p.club || ''),
-    h('td', {}, p.username || (p.guest ? t('tour.guest') : '')),
-    h('td', {}, p.withdrawnAfter !== null && p.withdrawnAfter !== undefined ? t('tour.withdrawn', { round: p.withdrawnAfter })
-      : p.firstRound > 1 ? t('tour.lateEntry', { round: p.firstRound }) : ''),
-    h('td', {}, director && (p.withdrawnAfter === null || p.withdrawnAfter === undefined)
-      ? h('button', { type: 'button', dataset: { action: 'withdraw', player: p.id }, onclick: async () => {
-          if (!(await ask(t('tour.confirmWithdraw', { name: p.name }), t('tour.withdraw')))) return;
-          if (await act(post(`/api/tournaments/${tour.id}/players/${p.id}/withdraw`), 'tour.saved')) reload();
-        } }, t('tour.withdraw'))
-      : '')));
-  const section = h('section', { class: 'card' }, h('h2', {}, t('tour.players', { n: tour.players.length })),
-    h('table', {}, h('thead', {}, h('tr', {}, ...['tour.no', 'tour.player', 'tour.rating', 'tour.club', 'tour.account', 'tour.state', ''].map((k) => h('th', {}, k ? t(k) : '')))), h('tbody', {}, rows)));
-  if (director) {
-    const form = h('form', { class: 'inline-form', dataset: { form: 'player' } },
-      h('h3', {}, t('tour.addPlayer')),
-      field(t('tour.player'), h('input', { name: 'name', required: true, maxlength: '100' })),
-      field(t('tour.rating'), h('input', { name: 'rating', type: 'number', min: '0', max: '3500' })),
-      field(t('tour.club'), h('input', { name: 'club', maxlength: '100' })),
-      field(t('tour.account'), h('input', { name: 'username', maxlength: '64' })),
-      h('label', { class: 'check' }, h('input', { type: 'checkbox', name: 'guest' }), ' ', t('tour.guest')),
-      h('details', {}, h('summary', {}, t('tour.ratingFacts')),
-        field(t('tour.birthYear'), h('input', { name: 'birthYear', type: 'number', min: '1900', max: '2100' })),
-        field(t('tour.dwz'), h('input', { name: 'dwz', type: 'number', min: '1', max: '3500' })),
-        field(t('tour.dwzIndex'), h('input', { name: 'dwzIndex', type: 'number', min: '0', max: '9999' })),
-        field(t('tour.fideK'), select('fideK', [['', '—'], ['40', '40'], ['20', '20'], ['10', '10']], ''))),
-      h('button', { type: 'submit', dataset: { action: 'add-player' } }, t('tour.add')));
-    form.addEventListener('submit', async (e) => {
-      e.preventDefault();
-      const body = { name: form.name.value.trim() };
-      if (form.rating.value) body.rating = Number(form.rating.value);
-      if (form.club.value.trim()) body.club = form.club.value.trim();
-      if (form.username.value.trim()) body.username = form.username.value.trim();
-      if (form.guest.checked) body.guest = true;
-      for (const [input, key] of [['birthYear', 'birth_year'], ['dwz', 'dwz'], ['dwzIndex', 'dwz_index'], ['fideK', 'fide_k']]) {
-        if (form[input].value) body[key] = Number(form[input].value);
-      }
-      if (await act(post(`/api/tournaments/${tour.id}/players`, body), 'tour.added', { name: body.name })) reload();
-    });
-    section.append(form);
-  }
-  return section;
 }
 
 // ----- print views -----

@@ -15,6 +15,7 @@ mod model;
 mod pairing;
 mod rating_facts;
 mod ratings;
+pub(crate) mod reports;
 #[cfg(test)]
 mod tests;
 pub(crate) mod view;
@@ -22,6 +23,7 @@ pub(crate) mod view;
 pub(crate) use create::CreateRequest;
 pub(crate) use model::{LogEntry, Record, System};
 pub(crate) use rating_facts::RatingFacts;
+pub(crate) use reports::{Report, ReportRefusal};
 pub(crate) use tempo_tourney::director::Attendance;
 
 /// Players in one tournament at most.
@@ -54,6 +56,16 @@ pub enum Refusal {
     /// The director may not make this change (a result on their own board).
     #[error("{0}")]
     Forbidden(String),
+}
+
+/// The attendance statuses `system` accepts, in the order a page lists
+/// them (Keizer has no requested byes).
+pub(crate) fn attendance_statuses(system: System) -> Vec<&'static str> {
+    Attendance::ALL
+        .into_iter()
+        .filter(|a| a.is_known_to(system))
+        .map(Attendance::as_str)
+        .collect()
 }
 
 /// A director's attendance status, as the API takes it.

@@ -253,7 +253,11 @@ impl Record {
             .set_attendance(self.s.system, round, id, status)
             .map_err(|e| match e {
                 AttendanceError::NoSuchRound { .. } => out_of_range(),
-                AttendanceError::UnknownToSystem { .. } => invalid(e.to_string()),
+                AttendanceError::UnknownToSystem { system, attendance } => invalid(format!(
+                    "status {attendance}: a {} tournament takes {}",
+                    system.as_str(),
+                    super::attendance_statuses(system).join(", ")
+                )),
                 AttendanceError::UnknownPlayer(_) => Refusal::NotFound(format!("player {id}")),
                 _ => conflict(e.to_string()),
             })

@@ -44,6 +44,10 @@ pub(crate) struct BoardView {
     /// The server game, if the board is played online.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub game_id: Option<String>,
+    /// The players' reports, on the boards of the current round
+    /// ([`super::reports`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub report: Option<super::reports::BoardReport>,
 }
 
 /// A round's Chess960 start position.
@@ -78,6 +82,7 @@ pub(crate) fn round(record: &Record, round: u32) -> RoundView {
                 white_name: name(board.white),
                 black_name: name(board.black),
                 game_id: board.game_id.clone(),
+                report: None,
             })
             .collect();
         view.bye = b.bye;
@@ -120,6 +125,8 @@ pub(crate) struct DetailView {
     pub players: Vec<PlayerView>,
     pub rounds: Vec<RoundView>,
     pub attendance: Vec<AttendanceView>,
+    /// The attendance statuses the system accepts (check-in offers these).
+    pub attendance_statuses: Vec<String>,
     /// Groups of players who must not meet.
     pub forbidden: Vec<Vec<PlayerId>>,
     /// Corrections of results, and results online games gave.
@@ -212,6 +219,10 @@ pub(crate) fn detail(id: &str, record: &Record) -> DetailView {
         players,
         rounds: (1..=paired).map(|r| round(record, r)).collect(),
         attendance: attendance(record, total.max(paired + 1)),
+        attendance_statuses: super::attendance_statuses(record.s.system)
+            .into_iter()
+            .map(String::from)
+            .collect(),
         forbidden: t
             .forbidden_pairs
             .iter()

@@ -3,8 +3,10 @@
 //! ([`online`]).
 
 mod online;
+mod reports;
 
 pub(crate) use online::{create_games, follow_game_ends};
+pub(crate) use reports::{annotate_detail, report, round_view, settled, unpaired};
 
 use tempo_host::HostError;
 
@@ -21,6 +23,9 @@ pub(crate) enum TournamentError {
     /// The tournament's rules refuse it.
     #[error(transparent)]
     Refused(#[from] Refusal),
+    /// A player's report of a result is refused.
+    #[error(transparent)]
+    Report(#[from] crate::domain::tournaments::ReportRefusal),
     #[error(transparent)]
     BadUsername(#[from] AccountError),
     #[error("username: no user named {0}")]
