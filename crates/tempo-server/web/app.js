@@ -17,7 +17,7 @@ const ROUTES = [
   [/^\/log\/([A-Za-z0-9]{1,64})$/, () => import('./pages/log.js'), false],
   [/^\/arbiter$/, () => import('./pages/arbiter.js'), false],
   [/^\/rules$/, () => import('./pages/rules.js'), false],
-  [/^\/tournaments(?:\/([A-Za-z0-9]{1,64}))?(?:\/(print|standings|crosstable))?$/, () => import('./pages/tournaments.js'), false],
+  [/^\/tournaments(?:\/([A-Za-z0-9]{1,64}))?(?:\/(print|standings|crosstable|wallchart))?$/, () => import('./pages/tournaments.js'), false],
   [/^\/account$/, () => import('./pages/account.js'), true],
 ];
 

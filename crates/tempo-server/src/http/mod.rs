@@ -20,6 +20,7 @@ mod openapi;
 mod ops;
 mod paging;
 pub(crate) mod peer;
+mod printouts;
 mod session;
 mod stream;
 mod table;

@@ -41,6 +41,7 @@ pub fn endpoints() -> Vec<Endpoint> {
         .content(JSON),
     );
     list.extend(super::tournaments::endpoints());
+    list.extend(super::printouts::endpoints());
     list
 }
 

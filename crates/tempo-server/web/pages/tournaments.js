@@ -7,8 +7,6 @@ import { get, post, me } from '../api.js';
 import { h, field, select } from '../dom.js';
 import { navigate, toast } from '../app.js';
 import { ask } from '../dialog.js';
-import { diagram } from '../board.js';
-import { parsePlacement } from '../fen.js';
 import { CLOCKS } from './lobby.js';
 import catalogue from '../i18n/tournaments.js';
 
@@ -36,9 +34,7 @@ async function act(promise, okKey, vars) {
 export async function render(main, [id, view]) {
   if (!id) return renderList(main);
   const tour = await get(`/api/tournaments/${id}`);
-  if (view === 'print') return renderPrint(main, tour);
-  if (view === 'standings') return renderStandingsPage(main, tour);
-  if (view === 'crosstable') return renderCrosstablePage(main, tour);
+  if (view) return (await import('./tournament-print.js')).render(main, tour, view);
   return renderDetail(main, tour);
 }
 
@@ -138,6 +134,7 @@ async function renderDetail(main, tour) {
     h('p', { class: 'no-print' },
       h('a', { href: `/tournaments/${tour.id}/standings`, dataset: { link: '' } }, t('tour.standings')), ' · ',
       h('a', { href: `/tournaments/${tour.id}/crosstable`, dataset: { link: '' } }, t('tour.crosstable')), ' · ',
+      h('a', { href: `/tournaments/${tour.id}/wallchart`, dataset: { link: '' } }, t('print.wallchart')), ' · ',
       h('a', { href: `/api/tournaments/${tour.id}/trf`, download: `${tour.name}.trf` }, t('tour.exportTrf'))));
   const director = isDirector();
   const next = tour.pairedRounds + 1;
@@ -206,7 +203,9 @@ function roundSection(tour, round, director, reload) {
   const section = h('section', { class: 'card', dataset: { round: round.round } },
     h('h2', {}, t('tour.round', { round: round.round })),
     h('table', {}, h('thead', {}, h('tr', {}, h('th', {}, t('tour.board')), h('th', {}, t('color.white')), h('th', {}, t('color.black')), h('th', {}, t('tour.result')), h('th', {}, ''))), h('tbody', {}, rows)),
-    round.bye ? h('p', {}, t('tour.bye', { name: round.byeName ?? nameOf(tour, round.bye) })) : '',
+    round.away?.length
+      ? h('p', { dataset: { away: '' } }, round.away.map((a) => `${a.name} (${a.player}): ${t('print.status.' + a.status)}`).join(' · '))
+      : round.bye ? h('p', {}, t('tour.bye', { name: round.byeName ?? nameOf(tour, round.bye) })) : '',
     round.chess960 ? h('p', { class: 'mono' }, `Chess960 #${round.chess960.number}: ${round.chess960.fen}`) : '',
     h('p', { class: 'no-print' }, h('a', { href: `/tournaments/${tour.id}/print?round=${round.round}`, dataset: { link: '', action: 'print' } }, t('tour.printList'))));
   return section;
@@ -247,67 +246,4 @@ function playersSection(tour, director, reload) {
     section.append(form);
   }
   return section;
-}
-
-// ----- print views -----
-
-function renderPrint(main, tour) {
-  const params = new URLSearchParams(location.search);
-  const number = Number(params.get('round')) || tour.pairedRounds;
-  const round = tour.rounds[number - 1];
-  const big = params.get('view') === 'big';
-  main.classList.toggle('projector', big);
-  main.append(h('p', { class: 'no-print' },
-    h('a', { href: `/tournaments/${tour.id}`, dataset: { link: '' } }, '← ' + tour.name), ' · ',
-    h('a', { href: `/tournaments/${tour.id}/print?round=${number}${big ? '' : '&view=big'}`, dataset: { link: '' } }, big ? t('tour.a4') : t('tour.projector')), ' · ',
-    h('button', { type: 'button', class: 'link', onclick: () => window.print() }, t('tour.printNow'))));
-  main.append(h('h1', {}, `${tour.name} — ${t('tour.round', { round: number })}`));
-  if (!round) {
-    main.append(h('p', {}, t('tour.notPaired')));
-    return;
-  }
-  main.append(h('table', { class: 'pairings' },
-    h('thead', {}, h('tr', {}, h('th', {}, t('tour.board')), h('th', {}, t('color.white')), h('th', {}, ''), h('th', {}, t('color.black')))),
-    h('tbody', {}, round.boards.map((b) => h('tr', {},
-      h('td', {}, String(b.board)), h('td', {}, b.whiteName ?? nameOf(tour, b.white)), h('td', {}, b.result || '–'), h('td', {}, b.blackName ?? nameOf(tour, b.black)))))));
-  if (round.bye) main.append(h('p', {}, t('tour.bye', { name: round.byeName ?? nameOf(tour, round.bye) })));
-  if (round.chess960) {
-    const box = h('div', { class: 'diagram-box' });
-    main.append(h('section', { class: 'chess960' }, h('h2', {}, t('tour.position', { number: round.chess960.number })), box,
-      h('p', { class: 'mono', dataset: { xfen: '' } }, round.chess960.fen)));
-    diagram(box, parsePlacement(round.chess960.fen.split(' ')[0]), { label: `Chess960 #${round.chess960.number}` });
-  }
-}
-
-async function standingsTable(tour) {
-  const s = await get(`/api/tournaments/${tour.id}/standings`);
-  const keizer = tour.system === 'keizer';
-  const head = ['tour.rank', 'tour.no', 'tour.player', keizer ? 'tour.keizerScore' : 'tour.points'].map((k) => h('th', {}, t(k)));
-  return h('div', {}, h('p', { class: 'hint' }, t('tour.after', { round: s.round })),
-    h('table', { class: 'standings' },
-      h('thead', {}, h('tr', {}, head, s.tiebreaks.map((tb) => h('th', {}, tb)), keizer ? [h('th', {}, t('tour.value')), h('th', {}, t('tour.games'))] : '')),
-      h('tbody', {}, s.rows.map((r) => h('tr', {},
-        h('td', {}, String(r.rank)), h('td', {}, String(r.player)), h('td', {}, r.name ?? ''), h('td', {}, r.scoreText ?? String(r.score)),
-        s.tiebreaks.map((tb) => h('td', {}, String(r.tiebreaks[tb] ?? ''))),
-        keizer ? [h('td', {}, String(r.value ?? '')), h('td', {}, String(r.games ?? ''))] : '')))));
-}
-
-async function renderStandingsPage(main, tour) {
-  main.append(h('p', { class: 'no-print' }, h('a', { href: `/tournaments/${tour.id}`, dataset: { link: '' } }, '← ' + tour.name), ' · ',
-    h('button', { type: 'button', class: 'link', onclick: () => window.print() }, t('tour.printNow'))));
-  main.append(h('h1', {}, `${tour.name} — ${t('tour.standings')}`));
-  main.append(tour.completeRounds ? await standingsTable(tour) : h('p', {}, t('tour.noStandings')));
-}
-
-async function renderCrosstablePage(main, tour) {
-  const c = await get(`/api/tournaments/${tour.id}/crosstable`);
-  main.append(h('p', { class: 'no-print' }, h('a', { href: `/tournaments/${tour.id}`, dataset: { link: '' } }, '← ' + tour.name)));
-  main.append(h('h1', {}, `${tour.name} — ${t('tour.crosstable')}`));
-  const rounds = Array.from({ length: c.rounds }, (_, i) => i + 1);
-  main.append(h('div', { class: 'scroll' }, h('table', { class: 'crosstable' },
-    h('thead', {}, h('tr', {}, h('th', {}, t('tour.no')), h('th', {}, t('tour.player')), rounds.map((r) => h('th', {}, String(r))), h('th', {}, t('tour.points')))),
-    h('tbody', {}, c.players.map((p) => h('tr', {},
-      h('td', {}, String(p.player)), h('td', {}, p.name),
-      p.rounds.map((e) => h('td', { class: 'mono' }, e.opponent ? `${e.opponent}${e.colour === 'white' ? 'w' : e.colour === 'black' ? 'b' : ''}${e.result ?? ''}` : (e.result ?? (e.status ? t('status.' + e.status) : '')))),
-      h('td', {}, String(p.points))))))));
 }

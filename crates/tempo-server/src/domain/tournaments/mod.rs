@@ -15,6 +15,7 @@ mod model;
 mod pairing;
 #[cfg(test)]
 mod tests;
+pub(crate) mod print;
 pub(crate) mod view;
 
 pub(crate) use create::CreateRequest;
