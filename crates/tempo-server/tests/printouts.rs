@@ -110,12 +110,24 @@ async fn pairing_list_and_chart(server: &TestServer) {
     }
     // Not paired yet: no list.
     let (status, body) = server
-        .call(Method::GET, &format!("{base}/rounds/1/pairing-list"), None, None)
+        .call(
+            Method::GET,
+            &format!("{base}/rounds/1/pairing-list"),
+            None,
+            None,
+        )
         .await;
     assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
     assert_eq!(body["code"], "not_found");
 
-    ok(server, Method::POST, &format!("{base}/rounds"), &arb, json!({})).await;
+    ok(
+        server,
+        Method::POST,
+        &format!("{base}/rounds"),
+        &arb,
+        json!({}),
+    )
+    .await;
     let list = public(server, &format!("{base}/rounds/1/pairing-list")).await;
     assert_eq!(list["round"], 1);
     assert_eq!(list["name"], "Printouts 2026");
@@ -178,15 +190,22 @@ async fn pairing_list_and_chart(server: &TestServer) {
         )
         .await;
     }
-    ok(server, Method::POST, &format!("{base}/rounds"), &arb, json!({})).await;
+    ok(
+        server,
+        Method::POST,
+        &format!("{base}/rounds"),
+        &arb,
+        json!({}),
+    )
+    .await;
     let list = public(server, &format!("{base}/rounds/2/pairing-list")).await;
-    let after1: BTreeMap<u64, f64> = public(server, &format!("{base}/standings?round=1"))
-        .await["rows"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| (r["player"].as_u64().unwrap(), r["score"].as_f64().unwrap()))
-        .collect();
+    let after1: BTreeMap<u64, f64> =
+        public(server, &format!("{base}/standings?round=1")).await["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| (r["player"].as_u64().unwrap(), r["score"].as_f64().unwrap()))
+            .collect();
     let mut seen = Vec::new();
     for b in list["boards"].as_array().unwrap() {
         for side in ["white", "black"] {
@@ -300,7 +319,12 @@ async fn pairing_list_and_chart(server: &TestServer) {
 
     // An unknown round or tournament is 404 with its code.
     let (status, body) = server
-        .call(Method::GET, &format!("{base}/rounds/3/pairing-list"), None, None)
+        .call(
+            Method::GET,
+            &format!("{base}/rounds/3/pairing-list"),
+            None,
+            None,
+        )
         .await;
     assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
     let (status, body) = server
@@ -335,7 +359,14 @@ async fn keizer_points(server: &TestServer) {
         )
         .await;
     }
-    ok(server, Method::POST, &format!("{base}/rounds"), &arb, json!({})).await;
+    ok(
+        server,
+        Method::POST,
+        &format!("{base}/rounds"),
+        &arb,
+        json!({}),
+    )
+    .await;
     for board in [1, 2] {
         ok(
             server,
@@ -346,15 +377,22 @@ async fn keizer_points(server: &TestServer) {
         )
         .await;
     }
-    ok(server, Method::POST, &format!("{base}/rounds"), &arb, json!({})).await;
+    ok(
+        server,
+        Method::POST,
+        &format!("{base}/rounds"),
+        &arb,
+        json!({}),
+    )
+    .await;
     let list = public(server, &format!("{base}/rounds/2/pairing-list")).await;
-    let keizer: BTreeMap<u64, f64> = public(server, &format!("{base}/standings?round=1"))
-        .await["rows"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| (r["player"].as_u64().unwrap(), r["score"].as_f64().unwrap()))
-        .collect();
+    let keizer: BTreeMap<u64, f64> =
+        public(server, &format!("{base}/standings?round=1")).await["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| (r["player"].as_u64().unwrap(), r["score"].as_f64().unwrap()))
+            .collect();
     for b in list["boards"].as_array().unwrap() {
         for side in ["white", "black"] {
             let p = b[side]["player"].as_u64().unwrap();

@@ -8,7 +8,19 @@
 // media) the menu and buttons are gone and nothing is cut off; on a 360 px
 // phone the page does not scroll sideways. Both languages.
 
+import { createRequire } from 'node:module';
 import { newPage, apiAs, assert, assertEqual, screenshot, PHONE } from './lib.mjs';
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+// No serious or critical accessibility violation (axe-core; the page's
+// policy is bypassed for its script only).
+async function accessible(page, what) {
+  await page.addScriptTag({ path: AXE });
+  const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  assert(!bad.length, `${what}: axe-core: ${bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`).join('; ')}`);
+}
 
 // A tournament of its own (other tests share the server): two rounds,
 // round 2 paired without results.
@@ -70,7 +82,7 @@ async function cells(page, selector) {
 export const tests = [
   ['the pairing list: round, date, numbers, ratings, points, byes, absences, position, QR code', async (browser) => {
     const s = await setUp();
-    const page = await newPage(browser);
+    const page = await newPage(browser, { bypassCSP: true });
     await page.goto(`/tournaments/${s.id}/print?round=2`);
     await page.waitForSelector('[data-print="pairings"] tbody tr');
     const h1 = await page.textContent('h1');
@@ -114,6 +126,7 @@ export const tests = [
     assertEqual(qr.url, `${new URL(page.url()).origin}/tournaments/${s.id}/print?round=2`, 'the QR code links the round');
     assert(qr.size >= 80, `the QR code is scannable: ${qr.size} px`);
     await screenshot(page, 'printouts-pairings-desktop');
+    await accessible(page, 'pairing list');
     await onPaper(page);
     // The PDF a browser prints: A4 pages.
     const pdf = await page.pdf({ format: 'A4', preferCSSPageSize: true });
@@ -140,7 +153,7 @@ export const tests = [
     const arbi = await apiAs('arbi');
     for (const board of [1, 2]) await arbi.post(`/api/tournaments/${s.id}/rounds/2/results`, { board, result: board === 1 ? '0-1' : '1/2-1/2' });
     const standings = await arbi.get(`/api/tournaments/${s.id}/standings`);
-    const page = await newPage(browser);
+    const page = await newPage(browser, { bypassCSP: true });
 
     await page.goto(`/tournaments/${s.id}/standings`);
     await page.waitForSelector('[data-print="standings"] tbody tr');
@@ -152,6 +165,7 @@ export const tests = [
     for (const r of rows) assertEqual(r[3], String(s.ratings[r[1]]), 'each rating');
     assert((await page.textContent('[data-legend="tiebreaks"]')).includes('Buchholz'), 'the tie-breaks named');
     await screenshot(page, 'printouts-standings-desktop');
+    await accessible(page, 'standings');
     await onPaper(page);
 
     await page.goto(`/tournaments/${s.id}/crosstable`);
@@ -173,6 +187,7 @@ export const tests = [
     const legend = await page.textContent('[data-legend="chart"]');
     for (const words of ['won by forfeit', 'half-point bye', 'bye from the pairing', 'excused']) assert(legend.includes(words), `the legend explains ${words}`);
     await screenshot(page, 'printouts-crosstable-desktop');
+    await accessible(page, 'crosstable');
     await onPaper(page);
     const orientation = await page.evaluate(() => document.querySelector('main').classList.contains('landscape'));
     assert(orientation, 'the crosstable prints landscape');
@@ -192,6 +207,7 @@ export const tests = [
       assertEqual(r.cells[4].join(''), '', 'later rounds blank, to fill in');
     }
     await screenshot(page, 'printouts-wallchart-desktop');
+    await accessible(page, 'wall chart');
     await onPaper(page);
 
     // A phone in German: the legend in German, no sideways scrolling.

@@ -58,7 +58,10 @@ async fn pairing_list(
 }
 
 /// `GET /api/tournaments/{id}/chart`.
-async fn chart(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Json<ChartView>> {
+async fn chart(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> ApiResult<Json<ChartView>> {
     let (record, _) = tournaments::load(&state.store, &id).await?;
     Ok(Json(print::chart(&record)))
 }

@@ -112,20 +112,21 @@ function arrangement(fen) {
 function fillPairings(body, list) {
   const player = (p) => [cell(String(p.player), 'num'), cell(p.name, 'name'), cell(p.rating ? String(p.rating) : '', 'num'), cell(points(p.points), 'num pts')];
   const head = ['tour.board', 'tour.no', 'color.white', 'print.rtg', 'print.pts', 'tour.result', 'print.pts', 'print.rtg', 'color.black', 'tour.no'];
+  const numeric = (k) => ['tour.board', 'tour.no', 'print.rtg', 'print.pts', 'tour.rank', 'tour.points', 'tour.keizerScore', 'tour.value', 'tour.games'].includes(k);
   const rows = list.boards.map((b) => h('tr', { dataset: { board: String(b.board) } },
     cell(String(b.board), 'num'),
     player(b.white),
     h('td', { class: b.result ? 'result' : 'result fill', dataset: { result: b.result || '' } }, b.result ? RESULT_TEXT[b.result] ?? b.result : ''),
     player(b.black).reverse()));
   const table = h('table', { class: 'pairings print-table', dataset: { print: 'pairings' } },
-    h('thead', {}, h('tr', {}, head.map((k) => h('th', { scope: 'col' }, t(k))))),
+    h('thead', {}, h('tr', {}, head.map((k) => h('th', { scope: 'col', class: numeric(k) ? 'num' : k === 'tour.result' ? 'result' : null }, t(k))))),
     h('tbody', {}, rows));
   const parts = [scrollBox(table)];
   if (list.away.length) {
     parts.push(h('section', { class: 'away', dataset: { print: 'away' } },
       h('h2', {}, t('print.away')),
       scrollBox(h('table', { class: 'print-table' },
-        h('thead', {}, h('tr', {}, ['tour.no', 'tour.player', 'print.rtg', 'print.pts', 'print.why'].map((k) => h('th', { scope: 'col' }, t(k))))),
+        h('thead', {}, h('tr', {}, ['tour.no', 'tour.player', 'print.rtg', 'print.pts', 'print.why'].map((k) => h('th', { scope: 'col', class: numeric(k) ? 'num' : null }, t(k))))),
         h('tbody', {}, list.away.map((a) => h('tr', { dataset: { away: String(a.player), status: a.status } },
           cell(String(a.player), 'num'), cell(a.name, 'name'), cell(a.rating ? String(a.rating) : '', 'num'), cell(points(a.points), 'num'),
           cell(t('print.status.' + a.status)))))))));
@@ -207,12 +208,12 @@ async function renderStandings(main, tour) {
     h('p', { class: 'print-meta' }, t('tour.after', { round: s.round }), ' · ', t('print.date', { date: today() })))));
   const head = [
     ['tour.rank'], ['tour.no'], ['tour.player'], ['print.rtg'], [keizer ? 'tour.keizerScore' : 'tour.points'],
-  ].map(([k]) => h('th', { scope: 'col' }, t(k)));
+  ].map(([k]) => h('th', { scope: 'col', class: k === 'tour.player' ? null : 'num' }, t(k)));
   const table = h('table', { class: 'standings print-table', dataset: { print: 'standings' } },
     h('thead', {}, h('tr', {}, head,
-      s.tiebreaks.map((tb) => h('th', { scope: 'col', title: tiebreakName(tb), dataset: { tiebreak: tb } }, tb)),
-      keizer ? [h('th', { scope: 'col' }, t('tour.value')), h('th', { scope: 'col' }, t('tour.games'))] : '',
-      fide ? h('th', { scope: 'col' }, t('print.fide')) : '', dwz ? h('th', { scope: 'col' }, t('print.dwz')) : '')),
+      s.tiebreaks.map((tb) => h('th', { scope: 'col', class: 'num', title: tiebreakName(tb), dataset: { tiebreak: tb } }, tb)),
+      keizer ? [h('th', { scope: 'col', class: 'num' }, t('tour.value')), h('th', { scope: 'col', class: 'num' }, t('tour.games'))] : '',
+      fide ? h('th', { scope: 'col', class: 'num' }, t('print.fide')) : '', dwz ? h('th', { scope: 'col', class: 'num' }, t('print.dwz')) : '')),
     h('tbody', {}, s.rows.map((r) => h('tr', { dataset: { rank: String(r.rank), player: String(r.player) } },
       cell(String(r.rank), 'num'), cell(String(r.player), 'num'), cell(r.name ?? '', 'name'),
       cell(String(r.rating ?? rating.get(r.player) ?? ''), 'num'),
@@ -224,7 +225,7 @@ async function renderStandings(main, tour) {
   main.append(scrollBox(table));
   if (s.tiebreaks.length) {
     main.append(h('section', { class: 'legend', dataset: { legend: 'tiebreaks' } }, h('h2', {}, t('print.tiebreaks')),
-      h('dl', {}, s.tiebreaks.map((tb) => [h('dt', {}, tb), h('dd', {}, tiebreakName(tb))]))));
+      h('dl', {}, s.tiebreaks.flatMap((tb) => [h('dt', {}, tb), h('dd', {}, tiebreakName(tb))]))));
   }
 }
 
@@ -256,7 +257,7 @@ function chartText(c, useRank) {
 
 function legend(keys) {
   return h('section', { class: 'legend', dataset: { legend: 'chart' } }, h('h2', {}, t('print.legend')),
-    h('dl', {}, keys.map(([sym, text]) => [h('dt', {}, sym), h('dd', {}, t(text))])));
+    h('dl', {}, keys.flatMap(([sym, text]) => [h('dt', {}, sym), h('dd', {}, t(text))])));
 }
 
 const LEGEND = () => [
@@ -282,12 +283,12 @@ async function renderCrosstable(main, tour) {
   const rounds = Array.from({ length: c.rounds }, (_, i) => i + 1);
   const table = h('table', { class: 'crosstable print-table', dataset: { print: 'crosstable' } },
     h('thead', {}, h('tr', {},
-      ['tour.rank', 'tour.no', 'tour.player', 'print.rtg'].map((k) => h('th', { scope: 'col' }, t(k))),
-      rounds.map((r) => h('th', { scope: 'col', class: 'num' }, t('print.roundShort', { round: r }))),
-      h('th', { scope: 'col' }, t('print.pts')))),
+      ['tour.rank', 'tour.no', 'tour.player', 'print.rtg'].map((k) => h('th', { scope: 'col', class: k === 'tour.player' ? null : 'num' }, t(k))),
+      rounds.map((r) => h('th', { scope: 'col', class: 'round' }, t('print.roundShort', { round: r }))),
+      h('th', { scope: 'col', class: 'num' }, t('print.pts')))),
     h('tbody', {}, c.rows.map((row) => h('tr', { dataset: { rank: String(row.rank ?? ''), player: String(row.player) } },
       cell(row.rank ? String(row.rank) : '', 'num'), cell(String(row.player), 'num'), cell(row.name, 'name'), cell(row.rating ? String(row.rating) : '', 'num'),
-      row.cells.slice(0, c.rounds).map((x) => h('td', { class: 'mono cell', dataset: { round: String(x.round), kind: x.kind } }, chartText(x, Boolean(c.after)))),
+      row.cells.slice(0, c.rounds).map((x) => h('td', { class: 'cell', dataset: { round: String(x.round), kind: x.kind } }, chartText(x, Boolean(c.after)))),
       cell(points(row.points), 'num pts')))));
   main.append(scrollBox(table));
   main.append(legend(c.after ? LEGEND() : LEGEND().map(([s, k]) => [s, k === 'print.legend.opponent' ? 'print.legend.opponentNo' : k])));
@@ -304,12 +305,12 @@ async function renderWallchart(main, tour) {
   const rows = [...c.rows].sort((a, b) => a.player - b.player);
   const table = h('table', { class: 'wallchart print-table', dataset: { print: 'wallchart' } },
     h('thead', {}, h('tr', {},
-      ['tour.no', 'tour.player', 'print.rtg', 'tour.club'].map((k) => h('th', { scope: 'col' }, t(k))),
-      rounds.map((r) => h('th', { scope: 'col', class: 'num' }, t('print.roundShort', { round: r }))),
-      h('th', { scope: 'col' }, t('print.pts')), h('th', { scope: 'col' }, t('tour.rank')))),
+      ['tour.no', 'tour.player', 'print.rtg', 'tour.club'].map((k) => h('th', { scope: 'col', class: k === 'tour.no' || k === 'print.rtg' ? 'num' : null }, t(k))),
+      rounds.map((r) => h('th', { scope: 'col', class: 'round' }, t('print.roundShort', { round: r }))),
+      h('th', { scope: 'col', class: 'num' }, t('print.pts')), h('th', { scope: 'col', class: 'num' }, t('tour.rank')))),
     h('tbody', {}, rows.map((row) => h('tr', { dataset: { player: String(row.player) } },
       cell(String(row.player), 'num'), cell(row.name, 'name'), cell(row.rating ? String(row.rating) : '', 'num'), cell(row.club ?? '', 'club'),
-      row.cells.map((x) => h('td', { class: 'mono cell', dataset: { round: String(x.round), kind: x.kind } },
+      row.cells.map((x) => h('td', { class: 'cell', dataset: { round: String(x.round), kind: x.kind } },
         h('span', { class: 'game' }, chartText(x, false)),
         h('span', { class: 'total', dataset: { total: x.total ?? '' } }, points(x.total)))),
       cell(points(row.points), 'num pts'), cell(row.rank ? String(row.rank) : '', 'num')))));

@@ -13,9 +13,9 @@
 mod create;
 mod model;
 mod pairing;
+pub(crate) mod print;
 #[cfg(test)]
 mod tests;
-pub(crate) mod print;
 pub(crate) mod view;
 
 pub(crate) use create::CreateRequest;

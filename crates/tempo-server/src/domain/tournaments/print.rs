@@ -121,12 +121,7 @@ fn away_ids(record: &Record, round: u32) -> Vec<(PlayerId, String)> {
     let Some(boards) = record.boards(round) else {
         return Vec::new();
     };
-    let seated = |id| {
-        boards
-            .boards
-            .iter()
-            .any(|b| b.white == id || b.black == id)
-    };
+    let seated = |id| boards.boards.iter().any(|b| b.white == id || b.black == id);
     t.players
         .iter()
         .filter(|p| !seated(p.id))
