@@ -46,7 +46,8 @@ export const tests = [
     await page.waitForSelector('select[data-result-board="2"]');
     const boards = await page.$$eval('[data-round="1"] tbody tr', (rows) => rows.length);
     assertEqual(boards, 2, 'two boards for four present players');
-    assert(!(await page.textContent('[data-round="1"]')).includes('Emil'), 'the excused player is not paired');
+    assert(!(await page.textContent('[data-round="1"] tbody')).includes('Emil'), 'the excused player is not paired');
+    assert((await page.textContent('[data-round="1"] [data-away]')).includes('Emil (5): excused'), 'the round names the excused player');
     assert(await page.isDisabled('[data-action="pair"]'), 'round 2 cannot be paired before the results');
     await page.click('[data-action="print"]');
     await page.waitForSelector('table.pairings');
