@@ -307,6 +307,7 @@ async fn pairing_list_and_chart(server: &TestServer) {
         } else {
             assert_eq!(second["kind"], "game");
             assert!(second["result"].is_null(), "no result yet: {row}");
+            assert!(second["total"].is_null(), "no total yet: {row}");
         }
     }
     // Both sides of the forfeit read as + and −.

@@ -114,6 +114,8 @@ export async function route() {
   current = module;
   const params = path.match(re).slice(1);
   main.replaceChildren();
+  // A page's classes (the projector's, a printout's orientation) are its own.
+  main.removeAttribute('class');
   delete main.dataset.ownTitle;
   try {
     await module.render(main, params);

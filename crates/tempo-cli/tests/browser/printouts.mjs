@@ -191,6 +191,13 @@ export const tests = [
     await onPaper(page);
     const orientation = await page.evaluate(() => document.querySelector('main').classList.contains('landscape'));
     assert(orientation, 'the crosstable prints landscape');
+    // Leaving the printout leaves its paper behind: the next page prints portrait.
+    await page.click('.print-tools a[href$="/standings"]');
+    await page.waitForSelector('[data-print="standings"]');
+    assert(!(await page.evaluate(() => document.querySelector('main').classList.contains('landscape'))), 'the standings print portrait');
+    await page.click('.print-tools a:first-child');
+    await page.waitForSelector('[data-round="2"]');
+    assertEqual(await page.evaluate(() => document.querySelector('main').className), '', 'the tournament page keeps no printout class');
 
     await page.goto(`/tournaments/${s.id}/wallchart`);
     await page.waitForSelector('[data-print="wallchart"] tbody tr');

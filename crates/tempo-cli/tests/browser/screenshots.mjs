@@ -48,6 +48,8 @@ try {
       await page.goto(route(printouts));
       await ready(page, selector, printouts);
       await page.emulateMedia({ media: 'print' });
+      // The sheet's margin (on paper the @page rule's).
+      await page.evaluate(() => { document.body.style.padding = '40px'; });
       await sleep(400);
       const file = path.join(OUT, `${name}-${lang}.png`);
       await page.screenshot({ path: file, fullPage: true, animations: 'disabled', caret: 'hide' });

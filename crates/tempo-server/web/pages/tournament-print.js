@@ -280,7 +280,11 @@ async function renderCrosstable(main, tour) {
   main.append(h('header', { class: 'print-head' }, h('div', {},
     h('h1', {}, `${c.name} — ${t('tour.crosstable')}`),
     h('p', { class: 'print-meta' }, c.after ? t('print.rankAfter', { round: c.after }) : t('print.noRanks'), ' · ', t('print.date', { date: today() })))));
-  const rounds = Array.from({ length: c.rounds }, (_, i) => i + 1);
+  // Ranked after the last complete round, the table ends there (a round
+  // in progress is the pairing list's); before any, every paired round.
+  const shown = c.after || c.rounds;
+  const rounds = Array.from({ length: shown }, (_, i) => i + 1);
+  const total = (row) => (c.after ? row.cells[c.after - 1].total : row.points);
   const table = h('table', { class: 'crosstable print-table', dataset: { print: 'crosstable' } },
     h('thead', {}, h('tr', {},
       ['tour.rank', 'tour.no', 'tour.player', 'print.rtg'].map((k) => h('th', { scope: 'col', class: k === 'tour.player' ? null : 'num' }, t(k))),
@@ -288,8 +292,8 @@ async function renderCrosstable(main, tour) {
       h('th', { scope: 'col', class: 'num' }, t('print.pts')))),
     h('tbody', {}, c.rows.map((row) => h('tr', { dataset: { rank: String(row.rank ?? ''), player: String(row.player) } },
       cell(row.rank ? String(row.rank) : '', 'num'), cell(String(row.player), 'num'), cell(row.name, 'name'), cell(row.rating ? String(row.rating) : '', 'num'),
-      row.cells.slice(0, c.rounds).map((x) => h('td', { class: 'cell', dataset: { round: String(x.round), kind: x.kind } }, chartText(x, Boolean(c.after)))),
-      cell(points(row.points), 'num pts')))));
+      row.cells.slice(0, shown).map((x) => h('td', { class: 'cell', dataset: { round: String(x.round), kind: x.kind } }, chartText(x, Boolean(c.after)))),
+      cell(points(total(row)), 'num pts')))));
   main.append(scrollBox(table));
   main.append(legend(c.after ? LEGEND() : LEGEND().map(([s, k]) => [s, k === 'print.legend.opponent' ? 'print.legend.opponentNo' : k])));
 }

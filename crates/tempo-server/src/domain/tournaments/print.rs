@@ -218,7 +218,8 @@ pub(crate) struct ChartCell {
     /// Why the player was away (`excused`, `unexcused`, `club-duty`), for
     /// an absence.
     pub status: Option<String>,
-    /// Points after this round (null for a round not paired yet).
+    /// Points after this round (null for a round not paired yet or a game
+    /// still without its result).
     pub total: Option<f64>,
 }
 
@@ -335,7 +336,9 @@ pub(crate) fn chart(record: &Record) -> ChartView {
                                 if c == Color::White { "white" } else { "black" }.to_string()
                             }),
                             result: result_symbol(e.result).map(str::to_string),
-                            total,
+                            // No total while the game has no result: the
+                            // wall chart's cell is filled in later.
+                            total: result_symbol(e.result).and(total),
                             ..open
                         };
                     }
