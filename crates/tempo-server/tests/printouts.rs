@@ -293,6 +293,7 @@ async fn pairing_list_and_chart(server: &TestServer) {
             );
         } else {
             assert_eq!(cells[0]["kind"], "pairing-bye", "{row}");
+            assert_eq!(cells[0]["points"], 1.0, "{row}");
         }
         let second = &cells[1];
         if p == half {
@@ -404,12 +405,63 @@ async fn keizer_points(server: &TestServer) {
     assert!(keizer.values().any(|&v| v > 1.0), "{keizer:?}");
 }
 
+/// A round robin's free round is the pairing's bye, worth nothing (not an
+/// absence).
+async fn round_robin_free_round(server: &TestServer) {
+    let arb = server.token("arb").await;
+    let id = ok(
+        server,
+        Method::POST,
+        "/api/tournaments",
+        &arb,
+        json!({"name": "Printouts RR", "system": "round-robin"}),
+    )
+    .await["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let base = format!("/api/tournaments/{id}");
+    for i in 1..=3 {
+        ok(
+            server,
+            Method::POST,
+            &format!("{base}/players"),
+            &arb,
+            json!({"name": format!("R{i}")}),
+        )
+        .await;
+    }
+    let round = ok(
+        server,
+        Method::POST,
+        &format!("{base}/rounds"),
+        &arb,
+        json!({}),
+    )
+    .await;
+    let free = round["bye"].as_u64().expect("three players: one is free");
+    let list = public(server, &format!("{base}/rounds/1/pairing-list")).await;
+    assert_eq!(list["away"][0]["player"].as_u64(), Some(free), "{list}");
+    assert_eq!(list["away"][0]["status"], "pairing-bye");
+    let chart = public(server, &format!("{base}/chart")).await;
+    let row = chart["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["player"].as_u64() == Some(free))
+        .unwrap();
+    assert_eq!(row["cells"][0]["kind"], "pairing-bye", "{row}");
+    assert_eq!(row["cells"][0]["points"], 0.0, "{row}");
+    assert!(row["rank"].is_null(), "no complete round: no rank");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn printouts_on_sqlite() {
     let server = TestServer::sqlite().await;
     qr_codes(&server).await;
     pairing_list_and_chart(&server).await;
     keizer_points(&server).await;
+    round_robin_free_round(&server).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -252,6 +252,7 @@ function chartText(c, useRank) {
     return `${opp} ${c.result ?? ''}`.trim();
   }
   if (c.kind === 'absent') return t('print.sym.' + (c.status ?? 'absent'));
+  if (c.kind === 'pairing-bye') return t('print.sym.pairing-bye', { points: points(c.points ?? 0) });
   return t('print.sym.' + c.kind);
 }
 
@@ -265,7 +266,7 @@ const LEGEND = () => [
   [t('print.w') + ' / ' + t('print.b'), 'print.legend.colour'],
   ['1 ½ 0', 'print.legend.played'],
   ['+ −', 'print.legend.forfeit'],
-  [t('print.sym.pairing-bye'), 'print.legend.pairingBye'],
+  [t('print.sym.pairing-bye', { points: '' }).trim(), 'print.legend.pairingBye'],
   [t('print.sym.full-point-bye'), 'print.legend.fullBye'],
   [t('print.sym.half-point-bye'), 'print.legend.halfBye'],
   [t('print.sym.excused'), 'print.legend.excused'],

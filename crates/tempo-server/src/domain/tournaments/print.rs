@@ -218,6 +218,9 @@ pub(crate) struct ChartCell {
     /// Why the player was away (`excused`, `unexcused`, `club-duty`), for
     /// an absence.
     pub status: Option<String>,
+    /// The points a bye or an absence earned in this round (null for a
+    /// game: its `result` says).
+    pub points: Option<f64>,
     /// Points after this round (null for a round not paired yet or a game
     /// still without its result).
     pub total: Option<f64>,
@@ -295,6 +298,11 @@ pub(crate) fn chart(record: &Record) -> ChartView {
     let paired = t.paired_rounds();
     let total_rounds = t.total_rounds.unwrap_or(paired).max(paired);
     let (after, ranks) = ranks(record);
+    // The pairing's bye of each round (a round robin's free round is a
+    // zero-point entry that would otherwise read as an absence).
+    let byes: BTreeMap<u32, PlayerId> = (1..=paired)
+        .filter_map(|r| Some((r, record.boards(r)?.bye?)))
+        .collect();
     let mut rows: Vec<ChartRow> = t
         .players
         .iter()
@@ -310,12 +318,23 @@ pub(crate) fn chart(record: &Record) -> ChartView {
                         colour: None,
                         result: None,
                         status: None,
+                        points: None,
                         total: None,
                     };
                     if r > paired {
                         return open;
                     }
                     let total = Some(t.score_after(p.id, r).as_f64());
+                    let earned = t.score_after(p.id, r).as_f64()
+                        - t.score_after(p.id, r.saturating_sub(1)).as_f64();
+                    if byes.get(&r) == Some(&p.id) {
+                        return ChartCell {
+                            kind: "pairing-bye".into(),
+                            points: Some(earned),
+                            total,
+                            ..open
+                        };
+                    }
                     let status = record.status(p.id, r).map(|s| s.as_str().to_string());
                     let Some(e) = entry else {
                         // Not paired in a paired round: away.
@@ -343,6 +362,7 @@ pub(crate) fn chart(record: &Record) -> ChartView {
                         };
                     }
                     let kind = match e.bye_kind() {
+                        // An imported round's bye (no board order stored).
                         Some(ByeKind::PairingAllocated) => "pairing-bye",
                         Some(ByeKind::HalfPoint) => "half-point-bye",
                         Some(ByeKind::FullPoint) => "full-point-bye",
@@ -353,6 +373,7 @@ pub(crate) fn chart(record: &Record) -> ChartView {
                     };
                     ChartCell {
                         kind: kind.into(),
+                        points: (kind != "game").then_some(earned),
                         result: result_symbol(e.result).map(str::to_string),
                         status: (kind == "absent").then_some(status).flatten(),
                         total,
