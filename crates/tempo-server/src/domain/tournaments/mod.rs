@@ -10,6 +10,7 @@
 //! `tempo standings` use, so that the export pairs and scores the same
 //! there.
 
+mod away;
 mod create;
 mod model;
 mod pairing;

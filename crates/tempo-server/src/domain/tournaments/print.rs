@@ -12,6 +12,7 @@ use tempo_chess::Color;
 use tempo_tourney::{ByeKind, PlayerId, ResultCode};
 use utoipa::ToSchema;
 
+use super::away::{active, away_ids};
 use super::view::{Chess960View, StandingRow, round as round_view, standings_view};
 use super::{Record, System};
 
@@ -87,73 +88,6 @@ fn points_before(record: &Record, round: u32) -> BTreeMap<PlayerId, f64> {
         .iter()
         .map(|p| (p.id, t.score_after(p.id, round.saturating_sub(1)).as_f64()))
         .collect()
-}
-
-/// A player of a round without a board, as the round view lists them.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
-pub(crate) struct RoundAway {
-    pub player: PlayerId,
-    pub name: String,
-    /// As [`AwayView::status`].
-    pub status: String,
-}
-
-/// The players of a paired round who have no board, with why: the
-/// pairing's bye, byes asked for, absences (so that a requested half-point
-/// bye shows beside the boards, not only in the check-in).
-pub(crate) fn away(record: &Record, round: u32) -> Vec<RoundAway> {
-    away_ids(record, round)
-        .into_iter()
-        .map(|(id, status)| RoundAway {
-            player: id,
-            name: record
-                .t
-                .player(id)
-                .map_or_else(|| format!("#{id}"), |p| p.name.clone()),
-            status,
-        })
-        .collect()
-}
-
-/// The unseated players of a round and their status, by starting number.
-fn away_ids(record: &Record, round: u32) -> Vec<(PlayerId, String)> {
-    let t = &record.t;
-    let Some(boards) = record.boards(round) else {
-        return Vec::new();
-    };
-    let seated = |id| boards.boards.iter().any(|b| b.white == id || b.black == id);
-    t.players
-        .iter()
-        .filter(|p| !seated(p.id))
-        // A withdrawn or not yet entered player is not away, just not in.
-        .filter(|p| boards.bye == Some(p.id) || active(record, p.id, round))
-        .map(|p| {
-            let status = if boards.bye == Some(p.id) {
-                "pairing-bye".to_string()
-            } else {
-                record
-                    .status(p.id, round)
-                    .map_or_else(|| "absent".to_string(), |s| s.as_str().to_string())
-            };
-            (p.id, status)
-        })
-        .collect()
-}
-
-/// Whether a player is in the tournament in `round` (entered by then, not
-/// withdrawn before).
-fn active(record: &Record, id: PlayerId, round: u32) -> bool {
-    let t = &record.t;
-    let entered = t
-        .late_entries
-        .iter()
-        .filter(|l| l.player == id)
-        .all(|l| l.first_round <= round);
-    let left = t
-        .withdrawals
-        .iter()
-        .any(|w| w.player == id && w.after_round < round);
-    entered && !left
 }
 
 fn sheet_player(record: &Record, id: PlayerId, before: &BTreeMap<PlayerId, f64>) -> SheetPlayer {

@@ -29,7 +29,7 @@ pub(crate) struct RoundView {
     pub chess960: Option<Chess960View>,
     /// Players without a board: the bye, byes asked for, absences.
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub away: Vec<super::print::RoundAway>,
+    pub away: Vec<super::away::RoundAway>,
 }
 
 /// One board of a round.
@@ -67,7 +67,7 @@ pub(crate) fn round(record: &Record, round: u32) -> RoundView {
         bye: None,
         bye_name: None,
         chess960: chess960(record, round),
-        away: super::print::away(record, round),
+        away: super::away::away(record, round),
     };
     if let Some(b) = record.boards(round) {
         view.boards = b
