@@ -17,7 +17,7 @@ const ROUTES = [
   [/^\/log\/([A-Za-z0-9]{1,64})$/, () => import('./pages/log.js'), false],
   [/^\/arbiter$/, () => import('./pages/arbiter.js'), false],
   [/^\/rules$/, () => import('./pages/rules.js'), false],
-  [/^\/tournaments(?:\/([A-Za-z0-9]{1,64}))?(?:\/(print|standings|crosstable))?$/, () => import('./pages/tournaments.js'), false],
+  [/^\/tournaments(?:\/([A-Za-z0-9]{1,64}))?(?:\/(print|standings|crosstable|wallchart))?$/, () => import('./pages/tournaments.js'), false],
   [/^\/account$/, () => import('./pages/account.js'), true],
   [/^\/@\/([^/]{1,64})$/, () => import('./pages/member.js'), true],
   [/^\/ratings$/, () => import('./pages/ratings.js'), true],
@@ -117,6 +117,8 @@ export async function route() {
   current = module;
   const params = path.match(re).slice(1);
   main.replaceChildren();
+  // A page's classes (the projector's, a printout's orientation) are its own.
+  main.removeAttribute('class');
   delete main.dataset.ownTitle;
   try {
     await module.render(main, params);

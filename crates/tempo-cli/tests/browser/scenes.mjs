@@ -41,6 +41,37 @@ async function clubTournament() {
   return id;
 }
 
+// The printouts (docs/tournaments.md): a club's Swiss championship with
+// ratings after two rounds (a forfeit, the pairing's bye, a requested
+// half-point bye, an excused player) and the third round paired.
+export async function printoutScene() {
+  const arbi = await apiAs('arbi');
+  const { id } = await arbi.post('/api/tournaments', { name: 'Vereinsmeisterschaft 2026', system: 'dutch', rounds: 7, chess960: true, tiebreaks: ['BH-C1', 'BH', 'SB'] });
+  const players = [['Anna Berger', 2134], ['Ben Schulz', 2051], ['Carl Weber', 1987], ['Dora Fischer', 1920], ['Emil Wagner', 1875], ['Frieda Koch', 1802], ['Gustav Braun', 1744], ['Hanna Richter', 1690], ['Ida Wolf', 1615]];
+  for (const [name, rating] of players) await arbi.post(`/api/tournaments/${id}/players`, { name, rating });
+  const play = async (round, results) => {
+    for (const [i, result] of results.entries()) await arbi.post(`/api/tournaments/${id}/rounds/${round}/results`, { board: i + 1, result });
+  };
+  await arbi.post(`/api/tournaments/${id}/rounds`, {});
+  await play(1, ['1-0', '1/2-1/2', '0-1', '+-']);
+  await arbi.post(`/api/tournaments/${id}/attendance`, { round: 2, player: 4, status: 'half-point-bye' });
+  await arbi.post(`/api/tournaments/${id}/attendance`, { round: 2, player: 7, status: 'excused' });
+  await arbi.post(`/api/tournaments/${id}/rounds`, {});
+  await play(2, ['1-0', '1/2-1/2', '0-1']);
+  await arbi.post(`/api/tournaments/${id}/attendance`, { round: 3, player: 2, status: 'half-point-bye' });
+  await arbi.post(`/api/tournaments/${id}/rounds`, {});
+  await arbi.post(`/api/tournaments/${id}/rounds/3/results`, { board: 2, result: '1/2-1/2' });
+  return id;
+}
+
+// The printouts as paper shows them: [name, path, landscape].
+export const PRINTOUTS = [
+  ['print-pairings', (id) => `/tournaments/${id}/print?round=3`, false, 'figure.qr svg'],
+  ['print-standings', (id) => `/tournaments/${id}/standings`, false, '[data-print="standings"]'],
+  ['print-crosstable', (id) => `/tournaments/${id}/crosstable`, true, '[data-legend="chart"]'],
+  ['print-wallchart', (id) => `/tournaments/${id}/wallchart`, true, '[data-legend="chart"]'],
+];
+
 // The main pages: [name, path of the state, who looks (null: logged out),
 // the element that says the page is ready, and for a screenshot the part
 // to scroll to, if not the top].

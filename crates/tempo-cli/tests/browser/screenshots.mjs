@@ -7,7 +7,7 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { launch, sleep } from './lib.mjs';
-import { PAGES, pageFor, ready, setUp } from './scenes.mjs';
+import { PAGES, PRINTOUTS, pageFor, printoutScene, ready, setUp } from './scenes.mjs';
 
 const OUT = path.resolve(process.env.GUIDE_DIR || '../../../../docs/screenshots');
 const SIZES = [['desktop', { width: 1366, height: 800 }], ['phone', { width: 390, height: 844 }]];
@@ -36,6 +36,27 @@ try {
         console.log(`${path.basename(file)}  ${bytes} bytes  (lang=${shownLang}${page.errors.length ? '; errors: ' + page.errors.join('; ') : ''})`);
         await page.context().close();
       }
+    }
+  }
+  // The printouts as on paper: print media, an A4 sheet's width at 96 dpi
+  // (portrait 794 px, landscape 1123 px), the whole sheet.
+  const printouts = await printoutScene();
+  for (const [name, route, landscape, selector] of PRINTOUTS) {
+    for (const [lang, locale] of LANGS) {
+      const viewport = landscape ? { width: 1123, height: 794 } : { width: 794, height: 1123 };
+      const page = await pageFor(browser, null, { viewport, locale });
+      await page.goto(route(printouts));
+      await ready(page, selector, printouts);
+      await page.emulateMedia({ media: 'print' });
+      // The sheet's margin (on paper the @page rule's).
+      await page.evaluate(() => { document.body.style.padding = '40px'; });
+      await sleep(400);
+      const file = path.join(OUT, `${name}-${lang}.png`);
+      await page.screenshot({ path: file, fullPage: true, animations: 'disabled', caret: 'hide' });
+      const bytes = statSync(file).size;
+      total += bytes;
+      console.log(`${path.basename(file)}  ${bytes} bytes${page.errors.length ? '; errors: ' + page.errors.join('; ') : ''}`);
+      await page.context().close();
     }
   }
   console.log(`\n${total} bytes in all, in ${OUT}`);

@@ -46,7 +46,8 @@ export const tests = [
     await page.waitForSelector('select[data-result-board="2"]');
     const boards = await page.$$eval('[data-round="1"] tbody tr', (rows) => rows.length);
     assertEqual(boards, 2, 'two boards for four present players');
-    assert(!(await page.textContent('[data-round="1"]')).includes('Emil'), 'the excused player is not paired');
+    assert(!(await page.textContent('[data-round="1"] tbody')).includes('Emil'), 'the excused player is not paired');
+    assert((await page.textContent('[data-round="1"] [data-away]')).includes('Emil (5): excused'), 'the round names the excused player');
     // Round 2's check-in (and its pairing) waits for round 1's results.
     assert(!(await page.$('[data-action="pair"]')), 'round 2 cannot be paired before the results');
     await page.waitForSelector('[data-checkin-waits="2"]');

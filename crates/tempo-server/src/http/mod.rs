@@ -21,6 +21,7 @@ mod ops;
 mod paging;
 pub(crate) mod peer;
 mod ratings;
+mod printouts;
 mod session;
 mod stream;
 mod table;

@@ -42,6 +42,7 @@ pub fn endpoints() -> Vec<Endpoint> {
     );
     list.extend(super::tournaments::endpoints());
     list.extend(super::ratings::endpoints());
+    list.extend(super::printouts::endpoints());
     list
 }
 

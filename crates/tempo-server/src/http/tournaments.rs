@@ -30,7 +30,7 @@ const LIST_LIMIT: i64 = 500;
 /// What a player without the role is told.
 const DIRECTORS_ONLY: &str = "tournament changes need a director: the arbiter or admin role";
 
-fn number(what: &str, text: &str) -> Result<u32, ApiError> {
+pub(super) fn number(what: &str, text: &str) -> Result<u32, ApiError> {
     text.parse::<u32>().ok().filter(|&n| n > 0).ok_or_else(|| {
         Refusal::NotFound(format!(
             "{what} {}",

@@ -89,6 +89,7 @@ function draw(page) {
     h('p', { class: 'no-print' },
       h('a', { href: `/tournaments/${tour.id}/standings`, dataset: { link: '' } }, t('tour.standings')), ' · ',
       h('a', { href: `/tournaments/${tour.id}/crosstable`, dataset: { link: '' } }, t('tour.crosstable')), ' · ',
+      h('a', { href: `/tournaments/${tour.id}/wallchart`, dataset: { link: '' } }, t('print.wallchart')), ' · ',
       h('a', { href: `/api/tournaments/${tour.id}/trf`, download: `${tour.name}.trf` }, t('tour.exportTrf'))));
   page.mine = null;
   page.current = null;
@@ -266,7 +267,9 @@ function roundSection(tour, round, director, reload, tonight) {
           open ? t('eve.openBoards', { open, total: round.boards.length }) : t('eve.allIn'))
       : '',
     table,
-    round.bye ? h('p', {}, t('tour.bye', { name: round.byeName ?? nameOf(tour, round.bye) })) : '',
+    round.away?.length
+      ? h('p', { dataset: { away: '' } }, round.away.map((a) => `${a.name} (${a.player}): ${t('print.status.' + a.status)}`).join(' · '))
+      : round.bye ? h('p', {}, t('tour.bye', { name: round.byeName ?? nameOf(tour, round.bye) })) : '',
     round.chess960 ? h('p', { class: 'mono wrap' }, `Chess960 #${round.chess960.number}: ${round.chess960.fen}`) : '',
     h('p', { class: 'no-print' }, h('a', { href: `/tournaments/${tour.id}/print?round=${round.round}`, dataset: { link: '', action: 'print' } }, t('tour.printList'))));
   if (!tonight) return h('details', { class: 'card earlier', dataset: { earlier: String(round.round) } },

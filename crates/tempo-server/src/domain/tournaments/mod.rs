@@ -10,12 +10,14 @@
 //! `tempo standings` use, so that the export pairs and scores the same
 //! there.
 
+mod away;
 mod create;
 mod model;
 mod pairing;
 mod rating_facts;
 mod ratings;
 pub(crate) mod reports;
+pub(crate) mod print;
 #[cfg(test)]
 mod tests;
 pub(crate) mod view;

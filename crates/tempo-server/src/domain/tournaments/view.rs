@@ -28,6 +28,9 @@ pub(crate) struct RoundView {
     pub bye_name: Option<Option<String>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub chess960: Option<Chess960View>,
+    /// Players without a board: the bye, byes asked for, absences.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub away: Vec<super::away::RoundAway>,
 }
 
 /// One board of a round.
@@ -69,6 +72,7 @@ pub(crate) fn round(record: &Record, round: u32) -> RoundView {
         bye: None,
         bye_name: None,
         chess960: chess960(record, round),
+        away: super::away::away(record, round),
     };
     if let Some(b) = record.boards(round) {
         view.boards = b

@@ -1,0 +1,254 @@
+// The printouts a director pins to the wall, in Chromium: a Chess960
+// Swiss with ratings, a forfeit, the pairing's bye, a requested half-point
+// bye and an excused player, set up through the API. The pairing list
+// shows round, date, starting numbers, ratings, points before the round,
+// the byes and absences, the position and a QR code; the standings their
+// tie-breaks; the crosstable its rows by rank with readable symbols and a
+// legend; the wall chart every round with running totals. On paper (print
+// media) the menu and buttons are gone and nothing is cut off; on a 360 px
+// phone the page does not scroll sideways. Both languages.
+
+import { createRequire } from 'node:module';
+import { newPage, apiAs, assert, assertEqual, screenshot, PHONE } from './lib.mjs';
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+// No serious or critical accessibility violation (axe-core; the page's
+// policy is bypassed for its script only).
+async function accessible(page, what) {
+  await page.addScriptTag({ path: AXE });
+  const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  assert(!bad.length, `${what}: axe-core: ${bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`).join('; ')}`);
+}
+
+// A tournament of its own (other tests share the server): two rounds,
+// round 2 paired without results.
+async function setUp() {
+  const arbi = await apiAs('arbi');
+  const name = `Printouts ${Date.now().toString(36)}`;
+  const { id } = await arbi.post('/api/tournaments', { name, system: 'dutch', rounds: 5, chess960: true, tiebreaks: ['BH-C1', 'BH', 'SB'] });
+  const ratings = {};
+  for (let i = 1; i <= 7; i++) {
+    const rating = 2150 - 75 * i;
+    const { id: player } = await arbi.post(`/api/tournaments/${id}/players`, { name: `Spieler ${i}`, rating });
+    ratings[player] = rating;
+  }
+  await arbi.post(`/api/tournaments/${id}/rounds`, {});
+  const results = ['1-0', '1/2-1/2', '+-'];
+  for (const [i, result] of results.entries()) await arbi.post(`/api/tournaments/${id}/rounds/1/results`, { board: i + 1, result });
+  const round1 = await arbi.get(`/api/tournaments/${id}/rounds/1`);
+  const drawn = round1.boards[1];
+  await arbi.post(`/api/tournaments/${id}/attendance`, { round: 2, player: drawn.white, status: 'half-point-bye' });
+  await arbi.post(`/api/tournaments/${id}/attendance`, { round: 2, player: drawn.black, status: 'excused' });
+  await arbi.post(`/api/tournaments/${id}/rounds`, {});
+  return { id, name, ratings, half: drawn.white, excused: drawn.black, round1 };
+}
+
+// What print media hides and whether anything is cut off at the page.
+async function onPaper(page) {
+  await page.emulateMedia({ media: 'print' });
+  const state = await page.evaluate(() => {
+    const shown = (el) => el && getComputedStyle(el).display !== 'none' && el.getClientRects().length > 0;
+    const main = document.querySelector('main');
+    const widest = Math.max(...[...main.querySelectorAll('table')].map((t) => t.getBoundingClientRect().right));
+    return {
+      nav: shown(document.querySelector('header.top')),
+      tools: shown(document.querySelector('.print-tools')),
+      buttons: [...document.querySelectorAll('main button')].some(shown),
+      overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      tableInside: widest <= main.getBoundingClientRect().right + 1,
+      background: getComputedStyle(document.body).backgroundColor,
+    };
+  });
+  await page.emulateMedia({ media: 'screen' });
+  assert(!state.nav, 'on paper the menu is hidden');
+  assert(!state.tools, 'on paper the printout links are hidden');
+  assert(!state.buttons, 'on paper no button shows');
+  assert(state.overflow <= 0, `on paper nothing is cut off (${state.overflow} px)`);
+  assert(state.tableInside, 'on paper the table fits the page');
+  assertEqual(state.background, 'rgb(255, 255, 255)', 'on paper the page is white');
+}
+
+async function noSidewaysScroll(page, what) {
+  const over = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  assert(over <= 0, `${what}: the page is ${over} px too wide`);
+}
+
+async function cells(page, selector) {
+  return page.$$eval(`${selector} tbody tr`, (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent.trim())));
+}
+
+export const tests = [
+  ['the pairing list: round, date, numbers, ratings, points, byes, absences, position, QR code', async (browser) => {
+    const s = await setUp();
+    const page = await newPage(browser, { bypassCSP: true });
+    await page.goto(`/tournaments/${s.id}/print?round=2`);
+    await page.waitForSelector('[data-print="pairings"] tbody tr');
+    const h1 = await page.textContent('h1');
+    assert(h1.includes(s.name) && h1.includes('Round 2 of 5'), `title: ${h1}`);
+    const meta = await page.textContent('.print-meta');
+    const today = new Date().toLocaleDateString('en-GB', { year: 'numeric', month: '2-digit', day: '2-digit' });
+    assert(meta.includes(`Date: ${today}`), `the date: ${meta}`);
+    const list = await (await apiAs('arbi')).get(`/api/tournaments/${s.id}/rounds/2/pairing-list`);
+    const rows = await cells(page, '[data-print="pairings"]');
+    assertEqual(rows.length, list.boards.length, 'one row a board');
+    for (const [i, b] of list.boards.entries()) {
+      const row = rows[i];
+      assertEqual(row[0], String(b.board), 'board number');
+      assertEqual(row[1], String(b.white.player), 'White’s starting number');
+      assertEqual(row[2], b.white.name, 'White’s name');
+      assertEqual(row[3], String(s.ratings[b.white.player]), 'White’s rating');
+      assertEqual(row[5], '', 'the result to fill in');
+      assertEqual(row[8], b.black.name, 'Black’s name');
+      assertEqual(row[9], String(b.black.player), 'Black’s starting number');
+      assertEqual(row[7], String(s.ratings[b.black.player]), 'Black’s rating');
+    }
+    // Points before round 2 as a club writes them.
+    const points = rows.flatMap((r) => [r[4], r[6]]).sort();
+    const want = list.boards.flatMap((b) => [b.white.points, b.black.points]).map((p) => (p === 0.5 ? '½' : p % 1 ? `${Math.trunc(p)}½` : String(p))).sort();
+    assertEqual(points.join(' '), want.join(' '), 'points before the round');
+    // Byes and absences below the boards.
+    const away = await page.$$eval('[data-print="away"] tbody tr', (trs) => trs.map((tr) => [tr.dataset.away, tr.dataset.status, tr.cells[4].textContent]));
+    const status = Object.fromEntries(away.map(([p, st]) => [p, st]));
+    assertEqual(status[s.half], 'half-point-bye', 'the half-point bye is listed');
+    assertEqual(status[s.excused], 'excused', 'the excused player is listed');
+    assert(Object.values(status).includes('pairing-bye'), 'the pairing’s bye is listed');
+    assert(away.some(([, , text]) => text.includes('half-point bye')), 'the bye is named');
+    // The Chess960 position: number, back rank, diagram.
+    const arrangement = await page.textContent('[data-arrangement]');
+    assert(/^[RNBQK]{8}$/.test(arrangement), `arrangement: ${arrangement}`);
+    assertEqual((await page.textContent('[data-xfen]')).split('/')[7].split(' ')[0], arrangement, 'the arrangement is White’s back rank');
+    assert((await page.textContent('.chess960 h2')).includes(String(list.chess960.number)), 'the position’s number');
+    // The QR code: an SVG from /api/qr for the round's live page.
+    await page.waitForSelector('figure.qr svg path');
+    const qr = await page.$eval('figure.qr', (f) => ({ url: f.dataset.qr, label: f.querySelector('svg').getAttribute('aria-label'), size: f.querySelector('svg').getBoundingClientRect().width }));
+    assertEqual(qr.url, `${new URL(page.url()).origin}/tournaments/${s.id}/print?round=2`, 'the QR code links the round');
+    assert(qr.size >= 80, `the QR code is scannable: ${qr.size} px`);
+    await screenshot(page, 'printouts-pairings-desktop');
+    await accessible(page, 'pairing list');
+    await onPaper(page);
+    // The PDF a browser prints: A4 pages.
+    const pdf = await page.pdf({ format: 'A4', preferCSSPageSize: true });
+    const pages = (pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) || []).length;
+    assert(pages >= 1 && pages <= 2, `the pairing list is 1–2 A4 pages, got ${pages}`);
+    // The round on the tournament's page names the requested bye too.
+    await page.goto(`/tournaments/${s.id}`);
+    const roundAway = await page.textContent('[data-round="2"] [data-away]');
+    assert(roundAway.includes('half-point bye') && roundAway.includes('excused'), `round view: ${roundAway}`);
+    // A phone, in German.
+    await page.setViewportSize(PHONE);
+    await page.goto(`/tournaments/${s.id}/print?round=2`);
+    await page.click('button[data-lang="de"]');
+    await page.waitForSelector('[data-print="pairings"] th:text-is("Brett")');
+    await page.waitForSelector('figure.qr svg');
+    assert((await page.textContent('[data-print="away"]')).includes('halbes Freilos'), 'the German list names the bye');
+    await noSidewaysScroll(page, 'pairing list on a phone');
+    await screenshot(page, 'printouts-pairings-phone-de');
+    await page.click('button[data-lang="en"]');
+    assertEqual(page.errors.length, 0, `no page errors: ${page.errors.join('; ')}`);
+  }],
+  ['standings, crosstable by rank with a legend, wall chart; on paper and on a phone', async (browser) => {
+    const s = await setUp();
+    const arbi = await apiAs('arbi');
+    for (const board of [1, 2]) await arbi.post(`/api/tournaments/${s.id}/rounds/2/results`, { board, result: board === 1 ? '0-1' : '1/2-1/2' });
+    const standings = await arbi.get(`/api/tournaments/${s.id}/standings`);
+    const page = await newPage(browser, { bypassCSP: true });
+
+    await page.goto(`/tournaments/${s.id}/standings`);
+    await page.waitForSelector('[data-print="standings"] tbody tr');
+    const heads = await page.$$eval('[data-print="standings"] th', (ths) => ths.map((th) => th.textContent));
+    for (const tb of ['BH-C1', 'BH', 'SB']) assert(heads.includes(tb), `a column ${tb}: ${heads}`);
+    assert(heads.includes('Rtg') && heads.includes('Points'), `rating and points: ${heads}`);
+    const rows = await cells(page, '[data-print="standings"]');
+    assertEqual(rows.map((r) => r[1]).join(','), standings.rows.map((r) => r.player).join(','), 'the standings’ order');
+    for (const r of rows) assertEqual(r[3], String(s.ratings[r[1]]), 'each rating');
+    assert((await page.textContent('[data-legend="tiebreaks"]')).includes('Buchholz'), 'the tie-breaks named');
+    await screenshot(page, 'printouts-standings-desktop');
+    await accessible(page, 'standings');
+    await onPaper(page);
+
+    await page.goto(`/tournaments/${s.id}/crosstable`);
+    await page.waitForSelector('[data-print="crosstable"] tbody tr');
+    const ranks = await page.$$eval('[data-print="crosstable"] tbody tr', (trs) => trs.map((tr) => Number(tr.dataset.rank)));
+    assertEqual(ranks.join(','), standings.rows.map((r) => r.rank).join(','), 'rows by rank');
+    const rankOf = Object.fromEntries(standings.rows.map((r) => [r.player, r.rank]));
+    const chart = await arbi.get(`/api/tournaments/${s.id}/chart`);
+    const text = await page.$$eval('[data-print="crosstable"] tbody tr', (trs) => trs.map((tr) => [...tr.querySelectorAll('td.cell')].map((c) => c.textContent)));
+    for (const [i, row] of chart.rows.entries()) {
+      for (const c of row.cells.slice(0, 2)) {
+        const shown = text[i][c.round - 1];
+        if (c.kind === 'game') assertEqual(shown, `${rankOf[c.opponent]}${c.colour === 'white' ? 'w' : 'b'} ${c.result}`, `round ${c.round} of ${row.name}`);
+      }
+    }
+    const all = text.flat().join(' | ');
+    for (const sym of ['½ req', '– exc', '1 bye', ' +', ' −']) assert(all.includes(sym), `the symbol "${sym}" in ${all}`);
+    assert(!/\d[wb][=HU]|^\s*[HUZ]\s*$/.test(all), `no TRF codes: ${all}`);
+    const legend = await page.textContent('[data-legend="chart"]');
+    for (const words of ['won by forfeit', 'half-point bye', 'bye from the pairing', 'excused']) assert(legend.includes(words), `the legend explains ${words}`);
+    await screenshot(page, 'printouts-crosstable-desktop');
+    await accessible(page, 'crosstable');
+    await onPaper(page);
+    const orientation = await page.evaluate(() => document.querySelector('main').classList.contains('landscape'));
+    assert(orientation, 'the crosstable prints landscape');
+    // Leaving the printout leaves its paper behind: the next page prints portrait.
+    await page.click('.print-tools a[href$="/standings"]');
+    await page.waitForSelector('[data-print="standings"]');
+    assert(!(await page.evaluate(() => document.querySelector('main').classList.contains('landscape'))), 'the standings print portrait');
+    await page.click('.print-tools a:first-child');
+    await page.waitForSelector('[data-round="2"]');
+    assertEqual(await page.evaluate(() => document.querySelector('main').className), '', 'the tournament page keeps no printout class');
+
+    await page.goto(`/tournaments/${s.id}/wallchart`);
+    await page.waitForSelector('[data-print="wallchart"] tbody tr');
+    const wall = await page.$$eval('[data-print="wallchart"] tbody tr', (trs) => trs.map((tr) => ({
+      player: Number(tr.dataset.player),
+      cells: [...tr.querySelectorAll('td.cell')].map((c) => [c.querySelector('.game').textContent, c.querySelector('.total').textContent]),
+    })));
+    assertEqual(wall.map((r) => r.player).join(','), '1,2,3,4,5,6,7', 'by starting number');
+    assert(wall.every((r) => r.cells.length === 5), 'a column for each of the 5 rounds');
+    for (const r of wall) {
+      const row = chart.rows.find((x) => x.player === r.player);
+      const points = row.points === 0.5 ? '½' : row.points % 1 ? `${Math.trunc(row.points)}½` : String(row.points);
+      assertEqual(r.cells[1][1], points, `running total of ${r.player}`);
+      assertEqual(r.cells[4].join(''), '', 'later rounds blank, to fill in');
+    }
+    await screenshot(page, 'printouts-wallchart-desktop');
+    await accessible(page, 'wall chart');
+    await onPaper(page);
+
+    // A phone in German: the legend in German, no sideways scrolling.
+    await page.setViewportSize(PHONE);
+    await page.click('button[data-lang="de"]');
+    await page.goto(`/tournaments/${s.id}/crosstable`);
+    await page.waitForSelector('[data-legend="chart"] dt');
+    const german = await page.textContent('[data-legend="chart"]');
+    assert(german.includes('Zeichenerklärung') && german.includes('kampflos gewonnen'), `German legend: ${german}`);
+    await noSidewaysScroll(page, 'crosstable on a phone');
+    await screenshot(page, 'printouts-crosstable-phone-de');
+    for (const view of ['wallchart', 'standings']) {
+      await page.goto(`/tournaments/${s.id}/${view}`);
+      await page.waitForSelector(`[data-print="${view}"] tbody tr`);
+      await noSidewaysScroll(page, `${view} on a phone`);
+    }
+    await page.click('button[data-lang="en"]');
+    assertEqual(page.errors.length, 0, `no page errors: ${page.errors.join('; ')}`);
+  }],
+  ['every page prints as it is: no menu, black on white', async (browser) => {
+    const page = await newPage(browser);
+    for (const path of ['/tournaments', '/rules', '/archive']) {
+      await page.goto(path);
+      await page.waitForSelector('main h1');
+      await page.emulateMedia({ media: 'print' });
+      const state = await page.evaluate(() => ({
+        nav: getComputedStyle(document.querySelector('header.top')).display,
+        over: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        colour: getComputedStyle(document.querySelector('main h1')).color,
+      }));
+      await page.emulateMedia({ media: 'screen' });
+      assertEqual(state.nav, 'none', `${path}: no menu on paper`);
+      assert(state.over <= 0, `${path}: nothing cut off on paper`);
+      assertEqual(state.colour, 'rgb(0, 0, 0)', `${path}: black text on paper`);
+    }
+  }],
+];
