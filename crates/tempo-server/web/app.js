@@ -94,6 +94,10 @@ function nav() {
 
 let routing = 0; // the latest route(); an older one's render is stale
 
+/** The number of the latest route(): a page that awaits before it draws
+ *  compares it, so that a page left meanwhile draws nothing. */
+export const routeNumber = () => routing;
+
 export async function route() {
   const mine = ++routing;
   const path = location.pathname;

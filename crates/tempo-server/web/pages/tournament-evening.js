@@ -123,7 +123,7 @@ function live(page) {
   let stopped = false;
   const refresh = async () => {
     const tour = await get(`/api/tournaments/${id}`);
-    if (stopped || !page.main.isConnected) return;
+    if (stopped) return; // the page was left (leave() stops it)
     const before = page.tour;
     page.tour = tour;
     if (tour.pairedRounds !== before.pairedRounds || tour.completeRounds !== before.completeRounds || !page.current) {

@@ -5,7 +5,7 @@
 import { t, addCatalogue } from '../i18n.js';
 import { get, post, me } from '../api.js';
 import { h, field, select } from '../dom.js';
-import { navigate, toast } from '../app.js';
+import { navigate, toast, routeNumber } from '../app.js';
 import { CLOCKS } from './lobby.js';
 import catalogue from '../i18n/tournaments.js';
 import { renderDetail, leave } from './tournament-evening.js';
@@ -34,7 +34,11 @@ async function act(promise, okKey, vars) {
 
 export async function render(main, [id, view]) {
   if (!id) return renderList(main);
+  const mine = routeNumber();
   const tour = await get(`/api/tournaments/${id}`);
+  // Left while loading: the next page is shown (and this one's live
+  // updates must not start, as its leave() has already run).
+  if (mine !== routeNumber()) return;
   if (view) return (await import('./tournament-print.js')).render(main, tour, view);
   return renderDetail(main, tour);
 }
