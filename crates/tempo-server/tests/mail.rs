@@ -269,6 +269,9 @@ async fn a_correspondence_game_mails_each_turn_a_reminder_and_the_end() {
         assert_eq!(mail.subject(), "tempo: Du bist am Zug gegen anna");
         assert!(mail.data.contains("anna hat gezogen: e4"), "{}", mail.data);
         assert!(mail.data.contains("Zug fällig bis"), "{}", mail.data);
+        // The worker has stored ben's reminder instant (it follows the
+        // mail in its queue): anna's, of the turn before, is gone.
+        server.state.mail.settled().await;
         // Not yet 12 hours before ben's deadline: no reminder.
         let now = server.state.clock.now();
         assert_eq!(remind_once(&server.state, now).await, 0);

@@ -66,6 +66,9 @@ enum Job {
     Send { to: String, notice: Notice },
     /// Game `game`'s next reminder is due at `at` (`None`: none).
     RemindAt { game: String, at: Option<u64> },
+    /// Answered once every job queued before it has been taken (and each
+    /// reminder instant among them stored).
+    Settled(tokio::sync::oneshot::Sender<()>),
 }
 
 impl Mail {
@@ -86,6 +89,15 @@ impl Mail {
     /// Whether mail is on.
     pub fn is_on(&self) -> bool {
         self.queue.is_some()
+    }
+
+    /// Waits until the worker has taken every job queued so far: the
+    /// mails are on their way and each game's reminder instant is stored.
+    /// Without mail, or with the queue full, at once.
+    pub async fn settled(&self) {
+        let (done, wait) = tokio::sync::oneshot::channel();
+        self.push(Job::Settled(done));
+        let _ = wait.await;
     }
 
     /// Queues `job`, never waiting: a full queue drops it.
@@ -238,6 +250,9 @@ async fn work(
                 if let Err(e) = store.set_remind_at(&game, at).await {
                     tracing::error!(game, error = %e, "storing a game's reminder");
                 }
+            }
+            Job::Settled(done) => {
+                let _ = done.send(());
             }
             Job::Send { to, notice } => {
                 let address = match store.email(&to).await {
