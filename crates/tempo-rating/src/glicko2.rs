@@ -30,7 +30,6 @@
 //! before converting back (unrounded: 1464.05) and cuts σ′ = 0.059996 to
 //! five places.
 
-
 use serde::{Deserialize, Serialize};
 use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2_rating_period};

@@ -6,8 +6,8 @@ pub(crate) mod challenges;
 pub(crate) mod clock;
 pub(crate) mod limits;
 pub(crate) mod mail;
-pub(crate) mod ratings;
 pub(crate) mod qr;
+pub(crate) mod ratings;
 pub(crate) mod tournaments;
 
 /// A new random id: 12 URL-safe characters (8 bytes of randomness, as

@@ -14,10 +14,10 @@ mod away;
 mod create;
 mod model;
 mod pairing;
+pub(crate) mod print;
 mod rating_facts;
 mod ratings;
 pub(crate) mod reports;
-pub(crate) mod print;
 #[cfg(test)]
 mod tests;
 pub(crate) mod view;

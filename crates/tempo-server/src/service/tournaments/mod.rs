@@ -120,7 +120,7 @@ fn writing() -> &'static tokio::sync::Mutex<()> {
 
 /// Tries of a change before it gives up (other instances changed the
 /// tournament each time).
-const TRIES: usize = 5;
+pub(super) const TRIES: usize = 5;
 
 /// Loads a tournament, applies `change` and stores the result; tried
 /// again from a fresh copy if another instance changed it meanwhile.
