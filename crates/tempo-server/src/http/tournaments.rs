@@ -341,7 +341,7 @@ async fn unpair(
 ) -> ApiResult<Json<Unpaired>> {
     let round = number("round", &round)?;
     tournaments::modify(&state.store, &id, |r| r.unpair(round)).await?;
-    tournaments::unpaired(&state.store, &id, round).await?;
+    tournaments::unpaired(&state, &id, round).await?;
     Ok(Json(Unpaired { ok: true, round }))
 }
 

@@ -14,7 +14,9 @@ use crate::domain::accounts::{AccountError, check_name};
 use crate::domain::random_id;
 use crate::domain::tournaments::{CreateRequest, MAX_TOURNAMENTS, RatingFacts, Record, Refusal};
 use crate::service::AppState;
+use crate::service::events::UserEvent;
 use crate::service::games::GameError;
+use crate::service::lobby::tell_everyone;
 use crate::storage::{Store, StoreError, TournamentSummary, TournamentTexts};
 
 /// Why a tournament request is refused.
@@ -223,6 +225,8 @@ pub(crate) async fn pair(
     if online {
         record = create_games(state, id, round).await?;
     }
+    // Round pages follow the stream: board 0 is the whole round.
+    tell_everyone(state, UserEvent::tournament_board(id, round, 0)).await;
     Ok((round, record))
 }
 

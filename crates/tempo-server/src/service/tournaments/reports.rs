@@ -120,9 +120,16 @@ pub(crate) async fn settled(
 }
 
 /// A round's pairing deleted: its reports go with it (they must not meet
-/// the boards of the round paired again).
-pub(crate) async fn unpaired(store: &Store, id: &str, round: u32) -> Result<(), TournamentError> {
-    Ok(store.clear_reports(id, round, None).await?)
+/// the boards of the round paired again), and round pages are told (as
+/// board 0: the whole round).
+pub(crate) async fn unpaired(
+    state: &AppState,
+    id: &str,
+    round: u32,
+) -> Result<(), TournamentError> {
+    state.store.clear_reports(id, round, None).await?;
+    tell_everyone(state, UserEvent::tournament_board(id, round, 0)).await;
+    Ok(())
 }
 
 /// A round as shown, the current round's boards with their reports.
@@ -229,7 +236,7 @@ mod tests {
         };
         // Meanwhile the director unpairs and pairs again.
         modify(&state.store, &id, |r| r.unpair(1)).await.unwrap();
-        unpaired(&state.store, &id, 1).await.unwrap();
+        unpaired(&state, &id, 1).await.unwrap();
         modify(&state.store, &id, |r| r.pair_next()).await.unwrap();
         let (record, _) = load(&state.store, &id).await.unwrap();
         let again = record.boards(1).unwrap().boards[0].clone();
