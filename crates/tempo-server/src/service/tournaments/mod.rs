@@ -230,6 +230,12 @@ pub(crate) async fn pair(
     Ok((round, record))
 }
 
+/// The current year by the server's clock: the rating figures'
+/// evaluation year for a tournament whose TRF has no dates.
+pub(crate) fn this_year(state: &AppState) -> i32 {
+    crate::domain::tournaments::year_at(state.clock.now())
+}
+
 /// A paired round's tournament, or 404 for a round not paired.
 pub(crate) async fn paired(store: &Store, id: &str, round: u32) -> Result<Record, TournamentError> {
     let (record, _) = load(store, id).await?;
