@@ -45,7 +45,7 @@ async fn open_challenges(server: &TestServer) {
     let (ben, carl) = (server.token("ben").await, server.token("carl").await);
     let mut carl_events = server.stream("/api/stream/event", Some(&carl)).await;
     assert!(events(&mut carl_events).await.is_empty());
-    let spec = json!({"variant": "standard", "clock": "300+3", "color": "white"});
+    let spec = json!({"variant": "standard", "clock": "300+3", "color": "white", "rated": true});
     let (status, made) = post(server, "/api/challenge/open", &anna, Some(spec)).await;
     assert_eq!(status, StatusCode::OK, "{made}");
     let id = made["id"].as_str().unwrap().to_string();
@@ -57,6 +57,7 @@ async fn open_challenges(server: &TestServer) {
     assert_eq!(seen[0]["type"], "openChallenge");
     assert_eq!(seen[0]["challenge"]["id"], id.as_str());
     assert_eq!(seen[0]["challenge"]["status"], "open");
+    assert_eq!(seen[0]["challenge"]["rated"], true, "{seen:?}");
     let listed = open_list(server, &ben).await;
     assert_eq!(listed.len(), 1);
     assert_eq!(listed[0]["challenger"], "anna");
@@ -184,7 +185,11 @@ async fn declines_and_cancels_are_told(server: &TestServer) {
     let (_, made) = post(server, "/api/challenge/ben", &anna, Some(json!({}))).await;
     let id = made["id"].as_str().unwrap();
     events(&mut anna_events).await;
-    events(&mut ben_events).await;
+    // The challenged member's notification says whether the game is rated.
+    let seen = events(&mut ben_events).await;
+    assert_eq!(seen.len(), 1, "{seen:?}");
+    assert_eq!(seen[0]["type"], "challenge");
+    assert_eq!(seen[0]["challenge"]["rated"], false, "{seen:?}");
     let (status, _) = post(server, &format!("/api/challenge/{id}/decline"), &ben, None).await;
     assert_eq!(status, StatusCode::OK);
     for stream in [&mut anna_events, &mut ben_events] {
@@ -194,9 +199,12 @@ async fn declines_and_cancels_are_told(server: &TestServer) {
         assert_eq!(seen[0]["challenge"]["id"], id);
         assert_eq!(seen[0]["challenge"]["destUser"], "ben");
     }
-    let (_, made) = post(server, "/api/challenge/ben", &anna, Some(json!({}))).await;
+    let rated = json!({"rated": true});
+    let (_, made) = post(server, "/api/challenge/ben", &anna, Some(rated)).await;
     let id = made["id"].as_str().unwrap();
-    events(&mut ben_events).await;
+    let seen = events(&mut ben_events).await;
+    assert_eq!(seen[0]["type"], "challenge");
+    assert_eq!(seen[0]["challenge"]["rated"], true, "{seen:?}");
     let (status, _) = post(server, &format!("/api/challenge/{id}/cancel"), &anna, None).await;
     assert_eq!(status, StatusCode::OK);
     let seen = events(&mut ben_events).await;

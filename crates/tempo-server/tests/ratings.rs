@@ -11,6 +11,7 @@ use axum::http::{Method, StatusCode};
 use serde_json::{Value, json};
 use support::TestServer;
 use tempo_rating::glicko2::{Club, Score};
+use tempo_server::auth::{Role, User, hash_password};
 
 async fn get(server: &TestServer, uri: &str, token: &str) -> Value {
     let (status, body) = server.call(Method::GET, uri, Some(token), None).await;
@@ -458,7 +459,25 @@ async fn parallel_ends_count_once_each(server: &TestServer) {
     }
 }
 
+/// Both member routes name the member as registered, whatever case the
+/// path spells the name in.
+async fn names_as_registered(server: &TestServer) {
+    let user = User {
+        name: "Zoe".into(),
+        role: Role::Player,
+    };
+    let hash = hash_password("zoe-password").unwrap();
+    server.state.store.add_user(&user, &hash, 0).await.unwrap();
+    let carl = server.token("carl").await;
+    let member = get(server, "/api/users/zOE/ratings", &carl).await;
+    assert_eq!(member["username"], "Zoe", "{member}");
+    let history = get(server, "/api/users/ZOE/ratings/orthodox/history", &carl).await;
+    assert_eq!(history["username"], "Zoe", "{history}");
+    assert_eq!(history["history"], json!([]));
+}
+
 async fn everything(server: &TestServer) {
+    names_as_registered(server).await;
     rated_game_moves_both_once(server).await;
     casual_and_aborted_games_are_not_rated(server).await;
     open_rated_challenge_counts_in_its_group(server).await;

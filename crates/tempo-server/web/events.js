@@ -168,6 +168,7 @@ async function challengeEvent(event) {
       name: c.challenger,
       variant: t('variant.' + c.variant),
       clock: c.clock ? clockText(c.clock) : t('time.untimed'),
+      rated: t(c.rated ? 'notify.rated' : 'notify.casual'),
     }), ...answerButtons(c.id));
   }
   await refreshChallenges();

@@ -49,7 +49,7 @@ async function challengeToastOnOtherPages(browser) {
   await toast.waitFor();
   const text = await toast.innerText();
   assert(text.includes('carl') && text.includes('Synchronschach') && text.includes('5 + 3'), `the toast says ${JSON.stringify(text)}`);
-  assert(text.includes('fordert dich heraus'), `German toast: ${JSON.stringify(text)}`);
+  assert(text.includes('fordert dich heraus') && text.includes('ungewertet'), `German toast, casual: ${JSON.stringify(text)}`);
   await waitForCount(page, before + 1, 'a challenge to me');
   assertEqual(await page.evaluate(() => document.documentElement.dataset.lastSound), 'notify', 'the notification sound');
   await screenshot(page, 'shell-challenge-toast');

@@ -196,9 +196,9 @@ async fn history(
 ) -> ApiResult<Json<HistoryList>> {
     let group: RatingGroup = ratings::group(&variant)?;
     let page = query.page(HISTORY_PAGE)?;
-    let (rows, more) = ratings::history_page(&state, &username, group, page).await?;
+    let (name, rows, more) = ratings::history_page(&state, &username, group, page).await?;
     Ok(Json(HistoryList {
-        username: username.to_lowercase(),
+        username: name,
         variant: group.as_str().into(),
         history: rows.into_iter().map(HistoryPoint::from).collect(),
         page: page.index,

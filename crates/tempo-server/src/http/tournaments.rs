@@ -341,7 +341,7 @@ async fn unpair(
 ) -> ApiResult<Json<Unpaired>> {
     let round = number("round", &round)?;
     tournaments::modify(&state.store, &id, |r| r.unpair(round)).await?;
-    tournaments::unpaired(&state.store, &id, round).await?;
+    tournaments::unpaired(&state, &id, round).await?;
     Ok(Json(Unpaired { ok: true, round }))
 }
 
@@ -386,7 +386,8 @@ async fn standings(
     Query(query): Query<StandingsQuery>,
 ) -> ApiResult<Json<StandingsView>> {
     let (record, _) = tournaments::load(&state.store, &id).await?;
-    Ok(Json(view::standings_view(&record, query.round)?))
+    let year = tournaments::this_year(&state);
+    Ok(Json(view::standings_view(&record, query.round, year)?))
 }
 
 /// `GET /api/tournaments/{id}/crosstable`.

@@ -47,6 +47,8 @@ pub struct OpenChallengeNote {
     pub variant: Variant,
     pub clock: Option<String>,
     pub color: ColorChoice,
+    /// Whether the game counts for the club ratings.
+    pub rated: bool,
     /// `open`, `accepted` or `cancelled`.
     pub status: String,
 }
@@ -84,6 +86,9 @@ pub struct NewChallengeNote {
     pub variant: Variant,
     pub clock: Option<String>,
     pub color: ColorChoice,
+    /// Whether the game counts for the club ratings (as lichess's
+    /// challenge event says).
+    pub rated: bool,
 }
 
 /// A game that starts.
@@ -117,6 +122,7 @@ impl UserEvent {
                 variant: challenge.spec.variant,
                 clock: challenge.spec.clock.clone(),
                 color: challenge.color,
+                rated: challenge.rated,
             }),
         }
     }
@@ -130,6 +136,7 @@ impl UserEvent {
             variant: challenge.spec.variant,
             clock: challenge.spec.clock.clone(),
             color: challenge.color,
+            rated: challenge.rated,
         };
         if declined {
             UserEvent::ChallengeDeclined { challenge: note }
@@ -148,6 +155,7 @@ impl UserEvent {
                 variant: challenge.spec.variant,
                 clock: challenge.spec.clock.clone(),
                 color: challenge.color,
+                rated: challenge.rated,
                 status: status.to_string(),
             },
         }

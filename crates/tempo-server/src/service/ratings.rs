@@ -112,27 +112,29 @@ async fn history(
     Ok((rows, more))
 }
 
-/// A page of a member's history in `group`, newest first, and whether
-/// more follow.
+/// A page of a member's history in `group`, newest first, whether more
+/// follow, and the member's name as registered (the path may spell it in
+/// another case).
 pub(crate) async fn history_page(
     state: &AppState,
     username: &str,
     group: RatingGroup,
     page: Page,
-) -> Result<(Vec<HistoryEntry>, bool), RatingsError> {
+) -> Result<(String, Vec<HistoryEntry>, bool), RatingsError> {
     let (user, _) = state
         .store
         .user(username)
         .await?
         .ok_or(RatingsError::NoSuchUser)?;
-    history(
+    let (rows, more) = history(
         state,
         &user.name,
         group,
         i64::from(page.size) + 1,
         page.offset(),
     )
-    .await
+    .await?;
+    Ok((user.name, rows, more))
 }
 
 /// Whether `game` is rated, and in which group.

@@ -201,6 +201,8 @@ pub(super) const MIGRATIONS: &[Migration] = &[
             round BIGINT NOT NULL,
             board BIGINT NOT NULL,
             player BIGINT NOT NULL,
+            white BIGINT NOT NULL,
+            black BIGINT NOT NULL,
             username TEXT NOT NULL,
             result TEXT NOT NULL,
             at BIGINT NOT NULL,

@@ -3,7 +3,9 @@ export default {
   de: {
     'notify.region': 'Benachrichtigungen',
     'notify.close': 'Schließen',
-    'notify.challenge': '{name} fordert dich heraus: {variant}, {clock}',
+    'notify.challenge': '{name} fordert dich heraus: {variant}, {clock}, {rated}',
+    'notify.rated': 'gewertet',
+    'notify.casual': 'ungewertet',
     'notify.perDay': '1 Tag je Zug',
     'notify.perDays': '{days} Tage je Zug',
     'notify.accept': 'Annehmen',
@@ -15,7 +17,9 @@ export default {
   en: {
     'notify.region': 'Notifications',
     'notify.close': 'Close',
-    'notify.challenge': '{name} challenges you: {variant}, {clock}',
+    'notify.challenge': '{name} challenges you: {variant}, {clock}, {rated}',
+    'notify.rated': 'rated',
+    'notify.casual': 'casual',
     'notify.perDay': '1 day per move',
     'notify.perDays': '{days} days per move',
     'notify.accept': 'Accept',

@@ -25,6 +25,7 @@ pub(crate) mod view;
 pub(crate) use create::CreateRequest;
 pub(crate) use model::{LogEntry, Record, System};
 pub(crate) use rating_facts::RatingFacts;
+pub(crate) use ratings::year_at;
 pub(crate) use reports::{Report, ReportRefusal};
 pub(crate) use tempo_tourney::director::Attendance;
 

@@ -67,13 +67,13 @@ pub(crate) struct PairingList {
 
 /// Each player's points before `round`: game points, or for Keizer the
 /// Keizer score after the round before (none before round 1).
-fn points_before(record: &Record, round: u32) -> BTreeMap<PlayerId, f64> {
+fn points_before(record: &Record, round: u32, this_year: i32) -> BTreeMap<PlayerId, f64> {
     let t = &record.t;
     if record.s.system == System::Keizer {
         if round <= 1 {
             return t.players.iter().map(|p| (p.id, 0.0)).collect();
         }
-        if let Ok(view) = standings_view(record, Some(round - 1)) {
+        if let Ok(view) = standings_view(record, Some(round - 1), this_year) {
             return view
                 .rows
                 .iter()
@@ -101,9 +101,10 @@ fn sheet_player(record: &Record, id: PlayerId, before: &BTreeMap<PlayerId, f64>)
 }
 
 /// The pairing list of a paired round, or `None` for a round not paired.
-pub(crate) fn pairing_list(record: &Record, round: u32) -> Option<PairingList> {
+/// `this_year` is the server's (the standings it reads need it).
+pub(crate) fn pairing_list(record: &Record, round: u32, this_year: i32) -> Option<PairingList> {
     record.boards(round)?;
-    let before = points_before(record, round);
+    let before = points_before(record, round, this_year);
     let view = round_view(record, round);
     let boards = view
         .boards
@@ -207,12 +208,12 @@ fn result_symbol(code: ResultCode) -> Option<&'static str> {
 }
 
 /// The ranks of the standings after the last complete round.
-fn ranks(record: &Record) -> (u32, BTreeMap<PlayerId, u32>) {
+fn ranks(record: &Record, this_year: i32) -> (u32, BTreeMap<PlayerId, u32>) {
     let complete = record.complete_rounds();
     if complete == 0 {
         return (0, BTreeMap::new());
     }
-    let Ok(view) = standings_view(record, Some(complete)) else {
+    let Ok(view) = standings_view(record, Some(complete), this_year) else {
         return (0, BTreeMap::new());
     };
     let ranks = view
@@ -227,11 +228,12 @@ fn ranks(record: &Record) -> (u32, BTreeMap<PlayerId, u32>) {
 }
 
 /// Every player's rounds, opponent ranks and running totals.
-pub(crate) fn chart(record: &Record) -> ChartView {
+/// `this_year` is the server's (the standings it reads need it).
+pub(crate) fn chart(record: &Record, this_year: i32) -> ChartView {
     let t = &record.t;
     let paired = t.paired_rounds();
     let total_rounds = t.total_rounds.unwrap_or(paired).max(paired);
-    let (after, ranks) = ranks(record);
+    let (after, ranks) = ranks(record, this_year);
     // The pairing's bye of each round (a round robin's free round is a
     // zero-point entry that would otherwise read as an absence).
     let byes: BTreeMap<u32, PlayerId> = (1..=paired)

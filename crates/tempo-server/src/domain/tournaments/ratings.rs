@@ -13,7 +13,8 @@
 //!   registration fields (TRF has no DWZ); the age is the evaluation year
 //!   minus the birth year (registration's `birth_year`, else the TRF birth
 //!   date). The evaluation year is the TRF end date's year (`052`), else
-//!   its start date's (`042`), else this year.
+//!   its start date's (`042`), else the current year, which the caller
+//!   passes in (the server's clock; this module reads no clock).
 //!
 //! Only games played over the board count: wins, draws and losses with an
 //! opponent (TRF `1 = 0`). Forfeits, byes and games of less than one move
@@ -99,8 +100,8 @@ fn year_of(text: &str) -> Option<i32> {
 }
 
 /// The evaluation year: the TRF end date's, else its start date's, else
-/// this year.
-fn evaluation_year(t: &Tournament) -> i32 {
+/// `this_year`.
+fn evaluation_year(t: &Tournament, this_year: i32) -> i32 {
     ["052", "042"]
         .iter()
         .find_map(|tag| {
@@ -109,21 +110,19 @@ fn evaluation_year(t: &Tournament) -> i32 {
                 .find(|l| l.tag == *tag)
                 .and_then(|l| year_of(&l.text))
         })
-        .unwrap_or_else(this_year)
+        .unwrap_or(this_year)
 }
 
-/// This year (UTC), from the system clock.
-fn this_year() -> i32 {
-    let secs = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
-    let text = tempo_host::chain::rfc3339_millis(secs * 1000);
-    year_of(&text).unwrap_or(1970)
+/// The year (UTC) of `millis` since the epoch: the current year for a
+/// clock's reading.
+pub(crate) fn year_at(millis: u64) -> i32 {
+    year_of(&tempo_host::chain::rfc3339_millis(millis)).unwrap_or(1970)
 }
 
-/// The FIDE changes and DWZ previews of every player after `round`.
-pub(crate) fn previews(record: &Record, t: &Tournament, round: u32) -> Previews {
-    let year = evaluation_year(t);
+/// The FIDE changes and DWZ previews of every player after `round`;
+/// `this_year` is the evaluation year of a TRF without dates.
+pub(crate) fn previews(record: &Record, t: &Tournament, round: u32, this_year: i32) -> Previews {
+    let year = evaluation_year(t, this_year);
     let facts = |id: PlayerId| record.s.ratings.get(&id);
     let age = |p: &Player| {
         let born = facts(p.id)
@@ -277,7 +276,7 @@ mod tests {
             tag: "042".into(),
             text: "2026/01/10".into(),
         });
-        let p = previews(&record, &record.t, 3);
+        let p = previews(&record, &record.t, 3, 2026);
         let a = &p.fide[&1];
         assert_eq!((a.k, a.expected, a.change), (40, 0.36, 25.6));
         let b = &p.fide[&2];
@@ -285,7 +284,12 @@ mod tests {
         assert!(p.dwz.is_empty());
 
         record.t.info.last_mut().unwrap().text = "2027/01/10".into();
-        assert_eq!(previews(&record, &record.t, 3).fide[&1].k, 20);
+        assert_eq!(previews(&record, &record.t, 3, 2026).fide[&1].k, 20);
+
+        // Without a date the caller's year decides: 18 in 2026, 19 in 2027.
+        record.t.info.retain(|l| l.tag != "042");
+        assert_eq!(previews(&record, &record.t, 3, 2026).fide[&1].k, 40);
+        assert_eq!(previews(&record, &record.t, 3, 2027).fide[&1].k, 20);
     }
 
     #[test]
@@ -293,6 +297,9 @@ mod tests {
         assert_eq!(year_of("2026/11/26"), Some(2026));
         assert_eq!(year_of("2026-11-26"), Some(2026));
         assert_eq!(year_of("26/11/26"), None);
-        assert!(this_year() >= 2024);
+        // 2026-11-26 and the first millisecond of 2027 (UTC).
+        assert_eq!(year_at(1_795_651_200_000), 2026);
+        assert_eq!(year_at(1_798_761_600_000), 2027);
+        assert_eq!(year_at(1_798_761_599_999), 2026);
     }
 }

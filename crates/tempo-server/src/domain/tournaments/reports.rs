@@ -31,6 +31,12 @@ pub struct Report {
     pub board: u32,
     /// The reporting player's starting rank.
     pub player: PlayerId,
+    /// The board's White and Black when the report was made: a report
+    /// counts only while the board still has these players, so that one
+    /// left over from a pairing deleted and made again never meets the
+    /// new board's reports.
+    pub white: PlayerId,
+    pub black: PlayerId,
     /// The account that reported, as registered.
     pub username: String,
     /// `1-0`, `0-1` or `1/2-1/2`.
@@ -115,13 +121,22 @@ pub(crate) fn check(
     Ok((b, player))
 }
 
-/// The result both players of `board` reported alike, if they did.
+/// Whether `report` was made on board `board` with these players.
+fn of_board(report: &Report, (board, white, black): (u32, PlayerId, PlayerId)) -> bool {
+    report.board == board && report.white == white && report.black == black
+}
+
+/// Whether `board` is still the board with `players` (number, White and
+/// Black), the board the reports were made on.
+pub(crate) fn same_board(board: &Board, players: (u32, PlayerId, PlayerId)) -> bool {
+    (board.board, board.white, board.black) == players
+}
+
+/// The result both players of `board` reported alike, if they did; only
+/// reports made on the board with its present players count.
 pub(crate) fn agreed<'a>(board: &Board, reports: &'a [Report]) -> Option<&'a str> {
-    let of = |p| {
-        reports
-            .iter()
-            .find(|r| r.board == board.board && r.player == p)
-    };
+    let key = (board.board, board.white, board.black);
+    let of = |p| reports.iter().find(|r| of_board(r, key) && r.player == p);
     match (of(board.white), of(board.black)) {
         (Some(w), Some(b)) if w.result == b.result => Some(&w.result),
         _ => None,
@@ -154,16 +169,18 @@ pub(crate) struct BoardReport {
 }
 
 /// The state of a board (its number, White and Black) with `result` (if
-/// entered) and the round's reports.
+/// entered) and the round's reports (those made on another pairing of
+/// the board do not count).
 pub(crate) fn board_report(
-    (board, white, black): (u32, PlayerId, PlayerId),
+    key: (u32, PlayerId, PlayerId),
     result: Option<&str>,
     reports: &[Report],
 ) -> BoardReport {
+    let (_, white, black) = key;
     let of = |p| {
         reports
             .iter()
-            .find(|r| r.board == board && r.player == p)
+            .find(|r| of_board(r, key) && r.player == p)
             .map(|r| r.result.clone())
     };
     if result.is_some() {
@@ -196,6 +213,8 @@ mod tests {
             round: 1,
             board,
             player,
+            white: 3,
+            black: 4,
             username: format!("p{player}"),
             result: result.into(),
             at: 0,
@@ -228,5 +247,22 @@ mod tests {
         let done = board_report(key, Some("1-0"), &two);
         assert_eq!(done.state, ReportState::Confirmed);
         assert_eq!(done.white, None);
+    }
+
+    #[test]
+    fn reports_of_another_pairing_of_the_board_do_not_count() {
+        let b = board();
+        let key = (b.board, b.white, b.black);
+        // Black's report was made when board 2 had White 5 (a pairing
+        // deleted since): it must not agree with White's.
+        let mut stale = report(2, 4, "1-0");
+        stale.white = 5;
+        let reports = [report(2, 3, "1-0"), stale];
+        assert_eq!(agreed(&b, &reports), None);
+        let shown = board_report(key, None, &reports);
+        assert_eq!(shown.state, ReportState::Reported);
+        assert_eq!(shown.black, None);
+        assert!(same_board(&b, key));
+        assert!(!same_board(&b, (2, 5, 4)));
     }
 }

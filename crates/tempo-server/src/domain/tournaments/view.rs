@@ -348,10 +348,12 @@ pub(crate) struct KeizerRow {
 }
 
 /// The standings after round `after` (default: the last round with every
-/// result in).
+/// result in); `this_year` (the server's) is the rating figures'
+/// evaluation year for a TRF without dates.
 pub(crate) fn standings_view(
     record: &Record,
     after: Option<u32>,
+    this_year: i32,
 ) -> Result<StandingsView, Refusal> {
     let complete = record.complete_rounds();
     let round = after.unwrap_or(complete);
@@ -361,7 +363,7 @@ pub(crate) fn standings_view(
         )));
     }
     let t = up_to(&record.t, complete);
-    let mut previews = ratings::previews(record, &t, round);
+    let mut previews = ratings::previews(record, &t, round, this_year);
     let rows = match record.s.system {
         System::Keizer => keizer_rows(&t, round, &mut previews)?,
         System::Dutch | System::RoundRobin => points_rows(record, &t, round, &mut previews)?,

@@ -14,7 +14,9 @@ use crate::domain::accounts::{AccountError, check_name};
 use crate::domain::random_id;
 use crate::domain::tournaments::{CreateRequest, MAX_TOURNAMENTS, RatingFacts, Record, Refusal};
 use crate::service::AppState;
+use crate::service::events::UserEvent;
 use crate::service::games::GameError;
+use crate::service::lobby::tell_everyone;
 use crate::storage::{Store, StoreError, TournamentSummary, TournamentTexts};
 
 /// Why a tournament request is refused.
@@ -120,7 +122,7 @@ fn writing() -> &'static tokio::sync::Mutex<()> {
 
 /// Tries of a change before it gives up (other instances changed the
 /// tournament each time).
-const TRIES: usize = 5;
+pub(super) const TRIES: usize = 5;
 
 /// Loads a tournament, applies `change` and stores the result; tried
 /// again from a fresh copy if another instance changed it meanwhile.
@@ -223,7 +225,15 @@ pub(crate) async fn pair(
     if online {
         record = create_games(state, id, round).await?;
     }
+    // Round pages follow the stream: board 0 is the whole round.
+    tell_everyone(state, UserEvent::tournament_board(id, round, 0)).await;
     Ok((round, record))
+}
+
+/// The current year by the server's clock: the rating figures'
+/// evaluation year for a tournament whose TRF has no dates.
+pub(crate) fn this_year(state: &AppState) -> i32 {
+    crate::domain::tournaments::year_at(state.clock.now())
 }
 
 /// A paired round's tournament, or 404 for a round not paired.

@@ -129,10 +129,14 @@ pub(super) async fn take_result(state: &AppState, game: &str) -> Result<(), Tour
     }
     let by = format!("game {game}");
     let now = state.clock.now();
-    modify(&state.store, &link.tournament, |r| {
+    let (entered, _) = modify(&state.store, &link.tournament, |r| {
         r.set_result(link.round, link.board, result, &by, now, true)
     })
     .await?;
+    if entered {
+        let event = UserEvent::tournament_board(&link.tournament, link.round, link.board);
+        lobby::tell_everyone(state, event).await;
+    }
     Ok(())
 }
 
