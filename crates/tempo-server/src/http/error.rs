@@ -297,7 +297,13 @@ impl From<TournamentError> for ApiError {
             }
             E::BadUsername(_) => (S::BAD_REQUEST, Code::BadUsername),
             E::NoSuchUser(_) => (S::BAD_REQUEST, Code::UserNotFound),
-            E::Busy => (S::SERVICE_UNAVAILABLE, Code::Busy),
+            E::Busy => {
+                // Other changes came in between each try: a moment later
+                // one will get through.
+                let mut answer = ApiError::new(S::SERVICE_UNAVAILABLE, Code::Busy, err.to_string());
+                answer.retry_after = Some(1);
+                return answer;
+            }
             E::Failed => (S::INTERNAL_SERVER_ERROR, Code::InternalError),
         };
         ApiError::new(status, code, err.to_string())

@@ -122,7 +122,7 @@ pub(crate) fn check(
 }
 
 /// Whether `report` was made on board `board` with these players.
-fn of_board(report: &Report, (board, white, black): (u32, PlayerId, PlayerId)) -> bool {
+pub(crate) fn of_board(report: &Report, (board, white, black): (u32, PlayerId, PlayerId)) -> bool {
     report.board == board && report.white == white && report.black == black
 }
 

@@ -11,7 +11,7 @@ use crate::service::events::UserEvent;
 use crate::service::lobby::tell_everyone;
 use crate::storage::Store;
 
-use super::{TRIES, TournamentError, load, modify};
+use super::{TRIES, TournamentError, load, modify, writing};
 
 /// What a report did.
 pub(crate) struct Reported {
@@ -38,6 +38,10 @@ pub(crate) async fn report(
 ) -> Result<Reported, TournamentError> {
     let now = state.clock.now();
     let mut stored = None;
+    // This instance's changes wait meanwhile (they take the same lock),
+    // so only another instance's change can make a try fail; the lock is
+    // let go before the agreement's `modify` takes it again.
+    let writing = writing().lock().await;
     for _ in 0..TRIES {
         let (record, version) = load(&state.store, id).await?;
         let (b, player) = rules::check(&record, round, board, user, result)?;
@@ -62,6 +66,7 @@ pub(crate) async fn report(
             break;
         }
     }
+    drop(writing);
     let (record, b) = stored.ok_or(TournamentError::Busy)?;
     let reports = state.store.reports(id, round).await?;
     let mut out = Reported {
@@ -72,9 +77,11 @@ pub(crate) async fn report(
         let names: Vec<&str> = [b.white, b.black]
             .iter()
             .filter_map(|p| {
-                reports
-                    .iter()
-                    .find(|r| r.board == board && r.player == *p && r.white == b.white)
+                reports.iter().find(|r| {
+                    r.board == board
+                        && r.player == *p
+                        && rules::of_board(r, (b.board, b.white, b.black))
+                })
             })
             .map(|r| r.username.as_str())
             .collect();
@@ -215,6 +222,34 @@ mod tests {
     /// The account of starting rank `p` (Anna registered first).
     fn name(p: u32) -> &'static str {
         if p == 1 { "anna" } else { "ben" }
+    }
+
+    /// Changes of this instance that keep saving the tournament (a burst
+    /// of results at a round's end) never make a report give up: it is
+    /// checked and stored while they wait.
+    #[tokio::test]
+    async fn a_burst_of_changes_does_not_refuse_a_report() {
+        let (state, id, _dir, b) = paired().await;
+        let bumps = (0..40).map(|_| {
+            let (state, id) = (state.clone(), id.clone());
+            tokio::spawn(async move { modify(&state.store, &id, |_| Ok(())).await.map(|_| ()) })
+        });
+        let reports = [b.0, b.1].map(|p| {
+            let (state, id) = (state.clone(), id.clone());
+            tokio::spawn(async move { report(&state, &id, 1, 1, name(p), "1-0").await })
+        });
+        for bump in bumps {
+            bump.await.unwrap().unwrap();
+        }
+        let mut entered = 0;
+        for r in reports {
+            let done = r
+                .await
+                .unwrap()
+                .expect("a report is never busy on one instance");
+            entered += usize::from(done.entered);
+        }
+        assert_eq!(entered, 1, "the agreed result enters once");
     }
 
     /// A report checked before the round was unpaired and paired again
