@@ -354,6 +354,7 @@ async fn games(
     let round = number("round", &round)?;
     tournaments::paired(&state.store, &id, round).await?;
     let record = tournaments::create_games(&state, &id, round).await?;
+    tournaments::round_changed(&state, &id, round).await;
     Ok(Json(view::round(&record, round)))
 }
 

@@ -214,6 +214,12 @@ pub(crate) async fn add_player(
     Ok(rank)
 }
 
+/// Tells the members' streams that `round` of tournament `id` changed as
+/// a whole (board 0), so that round pages refresh.
+pub(crate) async fn round_changed(state: &AppState, id: &str, round: u32) {
+    tell_everyone(state, UserEvent::tournament_board(id, round, 0)).await;
+}
+
 /// Pairs the next round (and with `online` creates its games); the
 /// round's number and the tournament as stored.
 pub(crate) async fn pair(
@@ -222,11 +228,17 @@ pub(crate) async fn pair(
     online: bool,
 ) -> Result<(u32, Record), TournamentError> {
     let (round, mut record) = modify_blocking(&state.store, id, Record::pair_next).await?;
-    if online {
-        record = create_games(state, id, round).await?;
-    }
-    // Round pages follow the stream: board 0 is the whole round.
+    let games = if online {
+        create_games(state, id, round).await.map(Some)
+    } else {
+        Ok(None)
+    };
+    // Round pages follow the stream (board 0: the whole round), also when
+    // the round was paired but its games could not all be made.
     tell_everyone(state, UserEvent::tournament_board(id, round, 0)).await;
+    if let Some(with_games) = games? {
+        record = with_games;
+    }
     Ok((round, record))
 }
 
