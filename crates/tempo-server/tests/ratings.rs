@@ -99,7 +99,12 @@ async fn rated_game_moves_both_once(server: &TestServer) {
         .game((club.start, None), (club.start, None), Score::Win)
         .unwrap();
     let list = get(server, "/api/ratings?variant=standard", &carl).await;
-    assert_eq!(list["variant"], "orthodox");
+    assert_eq!(list["variant"], "standard");
+    assert_eq!(list["group"], "orthodox");
+    // Chess960 shares the group: the same list under the name asked.
+    let chess960 = get(server, "/api/ratings?variant=Chess960", &carl).await;
+    assert_eq!(chess960["variant"], "chess960");
+    assert_eq!(chess960["rows"], list["rows"]);
     let rows = list["rows"].as_array().unwrap();
     assert_eq!(rows.len(), 2, "{list}");
     assert_eq!(rows[0]["username"], "anna");

@@ -39,9 +39,11 @@ pub(super) struct RatingsQuery {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub(super) struct RatingList {
-    /// The group: `orthodox` (for `standard` and `chess960`),
-    /// `synchronschach` or `fairschach`.
+    /// The variant as asked (lowercase).
     pub variant: String,
+    /// Its group, whose rating this is: `orthodox` (for `standard` and
+    /// `chess960`), `synchronschach` or `fairschach`.
+    pub group: String,
     pub rows: Vec<RatingRow>,
     /// This page (from 0).
     pub page: u32,
@@ -159,7 +161,8 @@ async fn list(
     .page(LIST_PAGE)?;
     let (rows, more) = ratings::list(&state, group, page).await?;
     Ok(Json(RatingList {
-        variant: group.as_str().into(),
+        variant: query.variant.to_ascii_lowercase(),
+        group: group.as_str().into(),
         rows: rows
             .into_iter()
             .map(|m| RatingRow {

@@ -33,7 +33,7 @@ export async function render(main) {
   const page = Math.max(0, Math.min(100000, parseInt(query.get('page') || '0', 10) || 0));
   main.append(h('h1', {}, t('ratings.title')), h('p', { class: 'hint' }, t('ratings.intro')));
   const list = await get(`/api/ratings?variant=${encodeURIComponent(asked)}&page=${page}&nb=${PAGE_SIZE}`);
-  const group = list.variant;
+  const group = list.group;
   main.append(h('nav', { class: 'tabs', 'aria-label': t('ratings.groups') },
     GROUPS.map((g) => h('a', {
       href: address(g, 0),
