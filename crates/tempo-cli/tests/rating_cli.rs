@@ -82,6 +82,22 @@ fn dwz_sk_troisdorf_example() {
     }
 }
 
+/// Without `--index` the rating counts as established (E at most 30), as
+/// beside a tournament's standings; with index 2, E is at most 10. An
+/// adult at 2000: E0 = (2000/1000)^4 + 15 = 31 (the Wertungsordnung's
+/// formula; no published figure for this case).
+#[test]
+fn dwz_without_an_index_is_an_established_rating() {
+    let e = |extra: &[&str]| {
+        let mut args = vec!["rating", "dwz", "--rating", "2000", "--game", "2000,0.5"];
+        args.extend_from_slice(extra);
+        field(&stdout(&tempo(&args)), "E")
+    };
+    assert_eq!(e(&[]), "30");
+    assert_eq!(e(&["--index", "2"]), "10");
+    assert_eq!(e(&["--index", "6"]), "30");
+}
+
 #[test]
 fn bad_values_are_named_on_one_line() {
     refused(

@@ -1,4 +1,4 @@
-//! `tempo rating dwz --rating R --index I [--age A] --game OPP,SCORE ...`:
+//! `tempo rating dwz --rating R [--index I] [--age A] --game OPP,SCORE ...`:
 //! a follow-up DWZ (tempo_rating::dwz). Prints the games, the score, the
 //! expectation We, the development coefficient E and the new DWZ.
 
@@ -17,9 +17,10 @@ pub(crate) struct DwzArgs {
     #[arg(long, value_name = "R")]
     pub rating: String,
     /// The DWZ's index (the number of evaluations it rests on; with an
-    /// index up to 5, E is at most 5 × index).
+    /// index up to 5, E is at most 5 × index). Without it, an established
+    /// rating (E at most 30), as beside a tournament's standings.
     #[arg(long, value_name = "I")]
-    pub index: String,
+    pub index: Option<String>,
     /// The player's age: this year − birth year (J = 5 up to 20, 10 to
     /// 25, 15 above; fB up to 20). Without it, an adult over 25.
     #[arg(long, value_name = "A")]
@@ -38,7 +39,11 @@ pub(crate) fn run(args: &DwzArgs) -> anyhow::Result<()> {
 fn render(args: &DwzArgs) -> anyhow::Result<String> {
     let player = Player {
         dwz: Dwz::new(whole("--rating", &args.rating)?).context("--rating")?,
-        index: Some(Index::new(whole("--index", &args.index)?).context("--index")?),
+        index: args
+            .index
+            .as_deref()
+            .map(|i| Index::new(whole("--index", i)?).context("--index"))
+            .transpose()?,
         age: args
             .age
             .as_deref()
