@@ -620,7 +620,7 @@ impl Tournament {
 
     /// Whether the player is in the tournament for this round: entered by
     /// then (late entries) and not withdrawn before it.
-    pub(crate) fn is_active_in(&self, id: PlayerId, round: u32) -> bool {
+    pub fn is_active_in(&self, id: PlayerId, round: u32) -> bool {
         let joined = self
             .late_entries
             .iter()

@@ -47,7 +47,7 @@ pub(super) fn away_ids(record: &Record, round: u32) -> Vec<(PlayerId, String)> {
         .iter()
         .filter(|p| !seated(p.id))
         // A withdrawn or not yet entered player is not away, just not in.
-        .filter(|p| boards.bye == Some(p.id) || active(record, p.id, round))
+        .filter(|p| boards.bye == Some(p.id) || record.t.is_active_in(p.id, round))
         .map(|p| {
             let status = if boards.bye == Some(p.id) {
                 "pairing-bye".to_string()
@@ -59,20 +59,4 @@ pub(super) fn away_ids(record: &Record, round: u32) -> Vec<(PlayerId, String)> {
             (p.id, status)
         })
         .collect()
-}
-
-/// Whether a player is in the tournament in `round` (entered by then, not
-/// withdrawn before).
-pub(super) fn active(record: &Record, id: PlayerId, round: u32) -> bool {
-    let t = &record.t;
-    let entered = t
-        .late_entries
-        .iter()
-        .filter(|l| l.player == id)
-        .all(|l| l.first_round <= round);
-    let left = t
-        .withdrawals
-        .iter()
-        .any(|w| w.player == id && w.after_round < round);
-    entered && !left
 }

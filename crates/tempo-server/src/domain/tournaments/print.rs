@@ -12,7 +12,7 @@ use tempo_chess::Color;
 use tempo_tourney::{ByeKind, PlayerId, ResultCode};
 use utoipa::ToSchema;
 
-use super::away::{active, away_ids};
+use super::away::away_ids;
 use super::view::{Chess960View, StandingRow, round as round_view, standings_view};
 use super::{Record, System};
 
@@ -274,7 +274,7 @@ pub(crate) fn chart(record: &Record, this_year: i32) -> ChartView {
                     let status = record.status(p.id, r).map(|s| s.as_str().to_string());
                     let Some(e) = entry else {
                         // Not paired in a paired round: away.
-                        let absent = active(record, p.id, r);
+                        let absent = record.t.is_active_in(p.id, r);
                         return ChartCell {
                             kind: if absent { "absent" } else { "open" }.into(),
                             status,
