@@ -13,7 +13,6 @@ use super::ApiResult;
 use super::endpoint::{Access, Endpoint};
 use super::error::ApiJson;
 use super::extract::Caller;
-use crate::domain::tournaments::Refusal;
 use crate::domain::tournaments::view::RoundView;
 use crate::service::AppState;
 use crate::service::tournaments;
@@ -56,18 +55,7 @@ async fn report(
     Path((id, round)): Path<(String, String)>,
     ApiJson(req): ApiJson<ReportRequest>,
 ) -> ApiResult<Json<ReportAnswer>> {
-    // As the other round routes: a round that is no number is not found.
-    let round = round
-        .parse::<u32>()
-        .ok()
-        .filter(|&n| n > 0)
-        .ok_or_else(|| {
-            Refusal::NotFound(format!(
-                "round {}",
-                round.chars().take(12).collect::<String>()
-            ))
-        })
-        .map_err(super::error::ApiError::from)?;
+    let round = super::tournaments::number("round", &round)?;
     let done = tournaments::report(&state, &id, round, req.board, &user.name, &req.result).await?;
     let view = tournaments::round_view(&state.store, &id, &done.record, round).await?;
     Ok(Json(ReportAnswer {

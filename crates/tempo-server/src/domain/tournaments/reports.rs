@@ -126,19 +126,40 @@ pub(crate) fn of_board(report: &Report, (board, white, black): (u32, PlayerId, P
     report.board == board && report.white == white && report.black == black
 }
 
+/// A board's number, White and Black: what a report is made on.
+pub(crate) fn key(board: &Board) -> (u32, PlayerId, PlayerId) {
+    (board.board, board.white, board.black)
+}
+
 /// Whether `board` is still the board with `players` (number, White and
 /// Black), the board the reports were made on.
 pub(crate) fn same_board(board: &Board, players: (u32, PlayerId, PlayerId)) -> bool {
-    (board.board, board.white, board.black) == players
+    key(board) == players
 }
 
-/// The result both players of `board` reported alike, if they did; only
-/// reports made on the board with its present players count.
-pub(crate) fn agreed<'a>(board: &Board, reports: &'a [Report]) -> Option<&'a str> {
-    let key = (board.board, board.white, board.black);
-    let of = |p| reports.iter().find(|r| of_board(r, key) && r.player == p);
-    match (of(board.white), of(board.black)) {
-        (Some(w), Some(b)) if w.result == b.result => Some(&w.result),
+/// `player`'s report on the board `key`, if they made one.
+fn report_of(
+    reports: &[Report],
+    key: (u32, PlayerId, PlayerId),
+    player: PlayerId,
+) -> Option<&Report> {
+    reports
+        .iter()
+        .find(|r| of_board(r, key) && r.player == player)
+}
+
+/// White's and Black's reports of `board` if they agree; only reports
+/// made on the board with its present players count.
+pub(crate) fn agreement<'a>(
+    board: &Board,
+    reports: &'a [Report],
+) -> Option<(&'a Report, &'a Report)> {
+    let key = key(board);
+    match (
+        report_of(reports, key, board.white),
+        report_of(reports, key, board.black),
+    ) {
+        (Some(w), Some(b)) if w.result == b.result => Some((w, b)),
         _ => None,
     }
 }
@@ -177,12 +198,7 @@ pub(crate) fn board_report(
     reports: &[Report],
 ) -> BoardReport {
     let (_, white, black) = key;
-    let of = |p| {
-        reports
-            .iter()
-            .find(|r| of_board(r, key) && r.player == p)
-            .map(|r| r.result.clone())
-    };
+    let of = |p| report_of(reports, key, p).map(|r| r.result.clone());
     if result.is_some() {
         return BoardReport {
             state: ReportState::Confirmed,
@@ -207,6 +223,11 @@ pub(crate) fn board_report(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The result both players of `board` reported alike, if they did.
+    fn agreed<'a>(board: &Board, reports: &'a [Report]) -> Option<&'a str> {
+        agreement(board, reports).map(|(w, _)| w.result.as_str())
+    }
 
     fn report(board: u32, player: PlayerId, result: &str) -> Report {
         Report {

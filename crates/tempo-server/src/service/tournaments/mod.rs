@@ -233,9 +233,9 @@ pub(crate) async fn pair(
     } else {
         Ok(None)
     };
-    // Round pages follow the stream (board 0: the whole round), also when
-    // the round was paired but its games could not all be made.
-    tell_everyone(state, UserEvent::tournament_board(id, round, 0)).await;
+    // Round pages follow the stream, also when the round was paired but
+    // its games could not all be made.
+    round_changed(state, id, round).await;
     if let Some(with_games) = games? {
         record = with_games;
     }

@@ -73,20 +73,10 @@ pub(crate) async fn report(
         record,
         entered: false,
     };
-    if let Some(agreed) = rules::agreed(&b, &reports) {
-        let names: Vec<&str> = [b.white, b.black]
-            .iter()
-            .filter_map(|p| {
-                reports.iter().find(|r| {
-                    r.board == board
-                        && r.player == *p
-                        && rules::of_board(r, (b.board, b.white, b.black))
-                })
-            })
-            .map(|r| r.username.as_str())
-            .collect();
-        let by = format!("reported by {}", names.join(" and "));
-        let players = (b.board, b.white, b.black);
+    if let Some((white, black)) = rules::agreement(&b, &reports) {
+        let agreed = white.result.as_str();
+        let by = format!("reported by {} and {}", white.username, black.username);
+        let players = rules::key(&b);
         // As a game's result: it never replaces one the director entered
         // meanwhile, and the log names the players. The board must still
         // be the one reported on: if its pairing was deleted (and made
@@ -135,7 +125,7 @@ pub(crate) async fn unpaired(
     round: u32,
 ) -> Result<(), TournamentError> {
     state.store.clear_reports(id, round, None).await?;
-    tell_everyone(state, UserEvent::tournament_board(id, round, 0)).await;
+    super::round_changed(state, id, round).await;
     Ok(())
 }
 
