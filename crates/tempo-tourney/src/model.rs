@@ -540,7 +540,7 @@ impl Tournament {
     }
 
     /// Points earned in one round (without acceleration).
-    pub(crate) fn round_points(&self, id: PlayerId, round: u32) -> Points {
+    pub fn round_points(&self, id: PlayerId, round: u32) -> Points {
         let result = self
             .entry(id, round)
             .map_or(ResultCode::Blank, |e| e.result);

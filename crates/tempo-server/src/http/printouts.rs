@@ -52,7 +52,7 @@ async fn pairing_list(
 ) -> ApiResult<Json<PairingList>> {
     let round = number("round", &round)?;
     let (record, _) = tournaments::load(&state.store, &id).await?;
-    print::pairing_list(&record, round, tournaments::this_year(&state))
+    print::pairing_list(&record, round)
         .map(Json)
         .ok_or_else(|| Refusal::NotFound(format!("round {round}")).into())
 }
@@ -63,7 +63,7 @@ async fn chart(
     Path(id): Path<String>,
 ) -> ApiResult<Json<ChartView>> {
     let (record, _) = tournaments::load(&state.store, &id).await?;
-    Ok(Json(print::chart(&record, tournaments::this_year(&state))))
+    Ok(Json(print::chart(&record)))
 }
 
 /// The printouts' rows of the endpoint table.

@@ -37,7 +37,7 @@ pub(crate) fn away(record: &Record, round: u32) -> Vec<RoundAway> {
 }
 
 /// The unseated players of a round and their status, by starting number.
-pub(super) fn away_ids(record: &Record, round: u32) -> Vec<(PlayerId, String)> {
+fn away_ids(record: &Record, round: u32) -> Vec<(PlayerId, String)> {
     let t = &record.t;
     let Some(boards) = record.boards(round) else {
         return Vec::new();

@@ -12,8 +12,7 @@ use tempo_chess::Color;
 use tempo_tourney::{ByeKind, PlayerId, ResultCode};
 use utoipa::ToSchema;
 
-use super::away::away_ids;
-use super::view::{Chess960View, StandingRow, round as round_view, standings_view};
+use super::view::{Chess960View, StandingRow, round as round_view, standings_rows};
 use super::{Record, System};
 
 /// A player as a printout names them.
@@ -67,13 +66,13 @@ pub(crate) struct PairingList {
 
 /// Each player's points before `round`: game points, or for Keizer the
 /// Keizer score after the round before (none before round 1).
-fn points_before(record: &Record, round: u32, this_year: i32) -> BTreeMap<PlayerId, f64> {
+fn points_before(record: &Record, round: u32) -> BTreeMap<PlayerId, f64> {
     let t = &record.t;
     if record.s.system == System::Keizer {
         if round <= 1 {
             return t.players.iter().map(|p| (p.id, 0.0)).collect();
         }
-        if let Ok(view) = standings_view(record, Some(round - 1), this_year) {
+        if let Ok(view) = standings_rows(record, Some(round - 1)) {
             return view
                 .rows
                 .iter()
@@ -101,10 +100,9 @@ fn sheet_player(record: &Record, id: PlayerId, before: &BTreeMap<PlayerId, f64>)
 }
 
 /// The pairing list of a paired round, or `None` for a round not paired.
-/// `this_year` is the server's (the standings it reads need it).
-pub(crate) fn pairing_list(record: &Record, round: u32, this_year: i32) -> Option<PairingList> {
+pub(crate) fn pairing_list(record: &Record, round: u32) -> Option<PairingList> {
     record.boards(round)?;
-    let before = points_before(record, round, this_year);
+    let before = points_before(record, round);
     let view = round_view(record, round);
     let boards = view
         .boards
@@ -122,11 +120,12 @@ pub(crate) fn pairing_list(record: &Record, round: u32, this_year: i32) -> Optio
         system: record.s.system.as_str().to_string(),
         total_rounds: record.t.total_rounds,
         boards,
-        away: away_ids(record, round)
+        away: view
+            .away
             .into_iter()
-            .map(|(id, status)| AwayView {
-                player: sheet_player(record, id, &before),
-                status,
+            .map(|a| AwayView {
+                player: sheet_player(record, a.player, &before),
+                status: a.status,
             })
             .collect(),
         chess960: view.chess960,
@@ -208,12 +207,12 @@ fn result_symbol(code: ResultCode) -> Option<&'static str> {
 }
 
 /// The ranks of the standings after the last complete round.
-fn ranks(record: &Record, this_year: i32) -> (u32, BTreeMap<PlayerId, u32>) {
+fn ranks(record: &Record) -> (u32, BTreeMap<PlayerId, u32>) {
     let complete = record.complete_rounds();
     if complete == 0 {
         return (0, BTreeMap::new());
     }
-    let Ok(view) = standings_view(record, Some(complete), this_year) else {
+    let Ok(view) = standings_rows(record, Some(complete)) else {
         return (0, BTreeMap::new());
     };
     let ranks = view
@@ -228,12 +227,11 @@ fn ranks(record: &Record, this_year: i32) -> (u32, BTreeMap<PlayerId, u32>) {
 }
 
 /// Every player's rounds, opponent ranks and running totals.
-/// `this_year` is the server's (the standings it reads need it).
-pub(crate) fn chart(record: &Record, this_year: i32) -> ChartView {
+pub(crate) fn chart(record: &Record) -> ChartView {
     let t = &record.t;
     let paired = t.paired_rounds();
     let total_rounds = t.total_rounds.unwrap_or(paired).max(paired);
-    let (after, ranks) = ranks(record, this_year);
+    let (after, ranks) = ranks(record);
     // The pairing's bye of each round (a round robin's free round is a
     // zero-point entry that would otherwise read as an absence).
     let byes: BTreeMap<u32, PlayerId> = (1..=paired)
@@ -243,6 +241,13 @@ pub(crate) fn chart(record: &Record, this_year: i32) -> ChartView {
         .players
         .iter()
         .map(|p| {
+            // The running total after each paired round (index 0: none yet).
+            let totals: Vec<f64> = std::iter::once(0.0)
+                .chain((1..=paired).scan(0.0, |sum, r| {
+                    *sum += t.round_points(p.id, r).as_f64();
+                    Some(*sum)
+                }))
+                .collect();
             let cells = (1..=total_rounds)
                 .map(|r| {
                     let entry = p.entry(r).filter(|_| r <= paired);
@@ -260,9 +265,9 @@ pub(crate) fn chart(record: &Record, this_year: i32) -> ChartView {
                     if r > paired {
                         return open;
                     }
-                    let total = Some(t.score_after(p.id, r).as_f64());
-                    let earned = t.score_after(p.id, r).as_f64()
-                        - t.score_after(p.id, r.saturating_sub(1)).as_f64();
+                    let ri = r as usize;
+                    let total = Some(totals[ri]);
+                    let earned = totals[ri] - totals[ri - 1];
                     if byes.get(&r) == Some(&p.id) {
                         return ChartCell {
                             kind: "pairing-bye".into(),
@@ -323,7 +328,7 @@ pub(crate) fn chart(record: &Record, this_year: i32) -> ChartView {
                 name: p.name.clone(),
                 rating: p.rating,
                 club: p.club.clone(),
-                points: t.score_after(p.id, paired).as_f64(),
+                points: totals[paired as usize],
                 cells,
             }
         })

@@ -355,6 +355,23 @@ pub(crate) fn standings_view(
     after: Option<u32>,
     this_year: i32,
 ) -> Result<StandingsView, Refusal> {
+    standings_of(record, after, Some(this_year))
+}
+
+/// The standings without the rating previews (`fide`, `dwz` null): ranks
+/// and scores for the printouts, which show no previews.
+pub(crate) fn standings_rows(
+    record: &Record,
+    after: Option<u32>,
+) -> Result<StandingsView, Refusal> {
+    standings_of(record, after, None)
+}
+
+fn standings_of(
+    record: &Record,
+    after: Option<u32>,
+    this_year: Option<i32>,
+) -> Result<StandingsView, Refusal> {
     let complete = record.complete_rounds();
     let round = after.unwrap_or(complete);
     if round > complete {
@@ -363,7 +380,9 @@ pub(crate) fn standings_view(
         )));
     }
     let t = up_to(&record.t, complete);
-    let mut previews = ratings::previews(record, &t, round, this_year);
+    let mut previews = this_year
+        .map(|year| ratings::previews(record, &t, round, year))
+        .unwrap_or_default();
     let rows = match record.s.system {
         System::Keizer => keizer_rows(&t, round, &mut previews)?,
         System::Dutch | System::RoundRobin => points_rows(record, &t, round, &mut previews)?,
