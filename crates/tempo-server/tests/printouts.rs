@@ -11,15 +11,8 @@ use std::collections::BTreeMap;
 use axum::http::{Method, StatusCode};
 use http_body_util::BodyExt;
 use serde_json::{Value, json};
-use support::{TestServer, request};
+use support::{TestServer, ok, request};
 use tower::ServiceExt;
-
-async fn ok(server: &TestServer, method: Method, uri: &str, token: &str, body: Value) -> Value {
-    let body = (!body.is_null()).then_some(body);
-    let (status, answer) = server.call(method, uri, Some(token), body).await;
-    assert_eq!(status, StatusCode::OK, "{uri}: {answer}");
-    answer
-}
 
 async fn public(server: &TestServer, uri: &str) -> Value {
     let (status, answer) = server.call(Method::GET, uri, None, None).await;

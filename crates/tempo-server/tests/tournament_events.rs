@@ -10,14 +10,7 @@ use std::time::Duration;
 
 use axum::http::{Method, StatusCode};
 use serde_json::{Value, json};
-use support::{Lines, TestServer};
-
-async fn ok(server: &TestServer, method: Method, uri: &str, token: &str, body: Value) -> Value {
-    let body = (!body.is_null()).then_some(body);
-    let (status, answer) = server.call(method, uri, Some(token), body).await;
-    assert_eq!(status, StatusCode::OK, "{uri}: {answer}");
-    answer
-}
+use support::{Lines, TestServer, ok};
 
 /// The next `tournamentBoard` event on `stream` (other events skipped).
 async fn board_event(stream: &mut Lines, what: &str) -> Value {

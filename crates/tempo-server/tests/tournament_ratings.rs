@@ -9,14 +9,7 @@ mod support;
 
 use axum::http::{Method, StatusCode};
 use serde_json::{Value, json};
-use support::TestServer;
-
-async fn ok(server: &TestServer, method: Method, uri: &str, token: &str, body: Value) -> Value {
-    let body = (!body.is_null()).then_some(body);
-    let (status, answer) = server.call(method, uri, Some(token), body).await;
-    assert_eq!(status, StatusCode::OK, "{uri}: {answer}");
-    answer
-}
+use support::{TestServer, ok};
 
 /// This year (UTC), as the server takes it for ages.
 fn this_year() -> i64 {

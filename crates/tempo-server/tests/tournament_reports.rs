@@ -14,19 +14,12 @@ use std::time::Duration;
 
 use axum::http::{Method, StatusCode};
 use serde_json::{Value, json};
-use support::TestServer;
+use support::{TestServer, ok};
 use tempo_server::AppState;
 use tempo_server::auth::{Role, User, hash_password};
 
 /// Members beyond the test server's anna, ben, carl and arb.
 const MORE: [&str; 3] = ["dora", "emil", "fritz"];
-
-async fn ok(server: &TestServer, method: Method, uri: &str, token: &str, body: Value) -> Value {
-    let body = (!body.is_null()).then_some(body);
-    let (status, answer) = server.call(method, uri, Some(token), body).await;
-    assert_eq!(status, StatusCode::OK, "{uri}: {answer}");
-    answer
-}
 
 /// A refusal: its status and code, and the answer is one line of JSON.
 async fn refused(

@@ -10,17 +10,10 @@ use std::time::Duration;
 
 use axum::http::{Method, StatusCode};
 use serde_json::{Value, json};
-use support::TestServer;
+use support::{TestServer, ok};
 use tempo_tourney::Tournament;
 
 /// A director's request; the answer must be 200.
-async fn ok(server: &TestServer, method: Method, uri: &str, token: &str, body: Value) -> Value {
-    let body = (!body.is_null()).then_some(body);
-    let (status, answer) = server.call(method, uri, Some(token), body).await;
-    assert_eq!(status, StatusCode::OK, "{uri}: {answer}");
-    answer
-}
-
 fn pairs(round: &Value) -> Vec<(u64, u64)> {
     round["boards"]
         .as_array()

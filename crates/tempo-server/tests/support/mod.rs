@@ -16,6 +16,14 @@ use tempo_server::auth::{Role, User, hash_password};
 use tempo_server::store::Store;
 use tower::ServiceExt;
 
+/// A call that must answer 200: its JSON (`body` null: no body).
+pub async fn ok(server: &TestServer, method: Method, uri: &str, token: &str, body: Value) -> Value {
+    let body = (!body.is_null()).then_some(body);
+    let (status, answer) = server.call(method, uri, Some(token), body).await;
+    assert_eq!(status, StatusCode::OK, "{uri}: {answer}");
+    answer
+}
+
 pub struct TestServer {
     pub state: AppState,
     pub router: Router,
