@@ -42,6 +42,9 @@ export function me() {
   return session;
 }
 
+/** Whether the member logged in directs tournaments (arbiter, admin). */
+export const isDirector = () => ['arbiter', 'admin'].includes(session?.role);
+
 export function setSession(s) {
   session = s;
 }

@@ -40,6 +40,19 @@ export function toast(message, kind = 'info') {
   toast.timer = setTimeout(() => el.classList.remove('shown'), 4000);
 }
 
+/** Awaits a request: a notice of `okKey` when it succeeds, of the error
+ *  when it fails (then `null`). */
+export async function act(promise, okKey, vars) {
+  try {
+    const r = await promise;
+    if (okKey) toast(t(okKey, vars));
+    return r;
+  } catch (err) {
+    toast(t('error.generic', { reason: err.message }), 'error');
+    return null;
+  }
+}
+
 function nav() {
   const user = me();
   const links = [

@@ -13,9 +13,9 @@
 // page fits 360 px.
 
 import { t } from '../i18n.js';
-import { get, post, me } from '../api.js';
+import { get, post, me, isDirector } from '../api.js';
 import { h, field, select } from '../dom.js';
-import { navigate, toast } from '../app.js';
+import { navigate, act } from '../app.js';
 import { ask } from '../dialog.js';
 import { subscribe } from '../events.js';
 
@@ -25,7 +25,6 @@ const REPORTS = [['1-0', '1-0'], ['1/2-1/2', '½-½'], ['0-1', '0-1']];
 // A visitor's page (no event stream) asks for the round this often.
 const POLL_MS = 5000;
 
-const isDirector = () => ['arbiter', 'admin'].includes(me()?.role);
 const shown = (result) => (result === '1/2-1/2' ? '½-½' : result);
 
 let stopLive = null; // ends the live updates of the page shown
@@ -36,17 +35,6 @@ export function leave() {
   stopLive = null;
   refreshNow = null;
   document.getElementById('main')?.classList.remove('evening-page');
-}
-
-async function act(promise, okKey, vars) {
-  try {
-    const r = await promise;
-    if (okKey) toast(t(okKey, vars));
-    return r;
-  } catch (err) {
-    toast(t('error.generic', { reason: err.message }), 'error');
-    return null;
-  }
 }
 
 function nameOf(tour, id) {

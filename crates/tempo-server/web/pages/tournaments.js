@@ -3,9 +3,9 @@
 // printable lists (A4 and projector), TRF export. Everyone may look.
 
 import { t, addCatalogue } from '../i18n.js';
-import { get, post, me } from '../api.js';
+import { get, post, isDirector } from '../api.js';
 import { h, field, select } from '../dom.js';
-import { navigate, toast, routeNumber } from '../app.js';
+import { navigate, act, routeNumber } from '../app.js';
 import { CLOCKS } from './lobby.js';
 import catalogue from '../i18n/tournaments.js';
 import { renderDetail, leave } from './tournament-evening.js';
@@ -18,19 +18,6 @@ export { leave };
 const SYSTEMS = ['dutch', 'keizer', 'round-robin'];
 const VARIANTS = ['standard', 'fairschach', 'synchronschach'];
 const PRESETS = ['source', 'example', 'ratio', 'participants', 'club', 'strict', 'stable', 'frozen', 'top100'];
-
-const isDirector = () => ['arbiter', 'admin'].includes(me()?.role);
-
-async function act(promise, okKey, vars) {
-  try {
-    const r = await promise;
-    if (okKey) toast(t(okKey, vars));
-    return r;
-  } catch (err) {
-    toast(t('error.generic', { reason: err.message }), 'error');
-    return null;
-  }
-}
 
 export async function render(main, [id, view]) {
   if (!id) return renderList(main);
