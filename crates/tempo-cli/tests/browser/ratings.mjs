@@ -115,4 +115,37 @@ export const tests = [
       assertEqual(page.errors.join('\n') + desktop.errors.join('\n'), '', 'no script errors');
     },
   ],
+  [
+    'a member page pages through older rated games (Older games)',
+    async (browser) => {
+      // The page's paging alone: the member's answers are stand-ins (a
+      // member with 15 rated games would take 15 played games here).
+      const point = (i) => ({
+        gameId: `g${i}`, at: new Date(Date.UTC(2026, 0, 30 - i)).toISOString(),
+        ratingBefore: 1500 + i, rdBefore: 200, ratingAfter: 1501 + i, rdAfter: 199, games: 15 - i,
+      });
+      const page = await loggedInPage(browser, 'finn', { viewport: DESKTOP });
+      await page.route('**/api/users/zed/ratings', (route) => route.fulfill({ json: {
+        username: 'Zed',
+        ratings: [{ variant: 'orthodox', rating: 1515, rd: 120, volatility: 0.09, games: 15, provisional: true,
+          history: Array.from({ length: 10 }, (_, i) => point(i)), moreHistory: false }],
+      } }));
+      const asked = [];
+      await page.route('**/api/users/Zed/ratings/orthodox/history?*', (route) => {
+        asked.push(new URL(route.request().url()).search);
+        route.fulfill({ json: { username: 'Zed', variant: 'orthodox', page: 1,
+          history: Array.from({ length: 5 }, (_, i) => point(10 + i)), nextPage: null } });
+      });
+      await page.goto('/@/zed');
+      const rows = page.locator('[data-history="orthodox"] tbody tr');
+      await rows.first().waitFor();
+      assertEqual(await rows.count(), 10, 'the newest ten first');
+      await page.click('[data-action="more-history"]');
+      await page.locator('[data-game="g14"]').waitFor();
+      assertEqual(await rows.count(), 15, 'then the older five');
+      assertEqual(asked.join(' '), '?page=1&nb=10', 'the second page of ten asked');
+      assertEqual(await page.locator('[data-action="more-history"]').count(), 0, 'no button after the last page');
+      assertEqual(page.errors.join('\n'), '', 'no script errors');
+    },
+  ],
 ];

@@ -40,7 +40,7 @@ export default {
     'member.col.change': 'Änderung',
     'member.col.game': 'Partie',
     'member.view': 'Ansehen',
-    'member.more': 'Die letzten 100 Partien; ältere zeigt die API (/api/users/{name}/ratings/{group}/history).',
+    'member.more': 'Ältere Partien',
     'member.archive': 'Partien im Archiv',
   },
   en: {
@@ -82,7 +82,7 @@ export default {
     'member.col.change': 'Change',
     'member.col.game': 'Game',
     'member.view': 'View',
-    'member.more': 'The last 100 games; the API shows older ones (/api/users/{name}/ratings/{group}/history).',
+    'member.more': 'Older games',
     'member.archive': 'Games in the archive',
   },
 };

@@ -64,6 +64,9 @@ function change(p) {
 
 function groupCard(name, g) {
   const shown = ratingText(g.rating, g.rd);
+  const body = h('tbody', {}, g.history.slice(0, TABLE_ROWS).map(historyRow));
+  const more = g.games > TABLE_ROWS ? h('p', {}) : null;
+  if (more) more.append(moreButton(name, g.variant, body, more));
   return h('section', { class: 'card member-rating', dataset: { ratingGroup: g.variant } },
     h('h2', {}, t('ratings.group.' + g.variant)),
     h('p', { class: 'rating-line' },
@@ -75,15 +78,37 @@ function groupCard(name, g) {
       h('div', { class: 'scroll' }, h('table', { class: 'stack', dataset: { history: g.variant } },
         h('caption', { class: 'hint' }, t('member.history')),
         h('thead', {}, h('tr', {}, ['date', 'before', 'after', 'change', 'game'].map((k) => h('th', { scope: 'col' }, t('member.col.' + k))))),
-        h('tbody', {}, g.history.slice(0, TABLE_ROWS).map((p) => h('tr', { dataset: { game: p.gameId } },
-          h('td', { dataset: { label: t('member.col.date') } }, h('time', { datetime: p.at }, localTime(p.at))),
-          h('td', { dataset: { label: t('member.col.before') } }, String(Math.round(p.ratingBefore))),
-          h('td', { dataset: { label: t('member.col.after') } }, String(Math.round(p.ratingAfter))),
-          h('td', { dataset: { label: t('member.col.change') } }, change(p)),
-          h('td', { dataset: { label: t('member.col.game') } }, h('a', { href: '/game/' + p.gameId, dataset: { link: '' } }, t('member.view')))))))),
-      g.moreHistory ? h('p', { class: 'hint' }, t('member.more', { name, group: g.variant })) : null,
+        body)),
+      more,
     ] : null,
   );
+}
+
+function historyRow(p) {
+  return h('tr', { dataset: { game: p.gameId } },
+    h('td', { dataset: { label: t('member.col.date') } }, h('time', { datetime: p.at }, localTime(p.at))),
+    h('td', { dataset: { label: t('member.col.before') } }, String(Math.round(p.ratingBefore))),
+    h('td', { dataset: { label: t('member.col.after') } }, String(Math.round(p.ratingAfter))),
+    h('td', { dataset: { label: t('member.col.change') } }, change(p)),
+    h('td', { dataset: { label: t('member.col.game') } }, h('a', { href: '/game/' + p.gameId, dataset: { link: '' } }, t('member.view'))));
+}
+
+// Older rated games, TABLE_ROWS at a time, from the paged history route.
+function moreButton(name, group, body, more) {
+  const button = h('button', { type: 'button', dataset: { action: 'more-history' } }, t('member.more'));
+  button.addEventListener('click', async () => {
+    button.disabled = true;
+    const page = body.children.length / TABLE_ROWS;
+    const path = `/api/users/${encodeURIComponent(name)}/ratings/${group}/history?page=${page}&nb=${TABLE_ROWS}`;
+    try {
+      const older = await get(path);
+      body.append(...older.history.map(historyRow));
+      if (older.nextPage == null) more.remove();
+    } finally {
+      button.disabled = false;
+    }
+  });
+  return button;
 }
 
 export async function render(main, [encoded]) {
