@@ -19,6 +19,7 @@ pub(crate) mod net;
 mod openapi;
 mod ops;
 mod paging;
+mod path;
 pub(crate) mod peer;
 mod printouts;
 mod ratings;

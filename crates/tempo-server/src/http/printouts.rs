@@ -14,7 +14,7 @@ use utoipa::IntoParams;
 use super::ApiResult;
 use super::endpoint::{Access, Endpoint};
 use super::error::ApiError;
-use super::tournaments::number;
+use super::path::number;
 use crate::domain::qr;
 use crate::domain::tournaments::Refusal;
 use crate::domain::tournaments::print::{self, ChartView, PairingList};

@@ -55,7 +55,7 @@ async fn report(
     Path((id, round)): Path<(String, String)>,
     ApiJson(req): ApiJson<ReportRequest>,
 ) -> ApiResult<Json<ReportAnswer>> {
-    let round = super::tournaments::number("round", &round)?;
+    let round = super::path::number("round", &round)?;
     let done = tournaments::report(&state, &id, round, req.board, &user.name, &req.result).await?;
     let view = tournaments::round_view(&state.store, &id, &done.record, round).await?;
     Ok(Json(ReportAnswer {

@@ -16,11 +16,12 @@ use utoipa::{PartialSchema, ToSchema};
 use super::endpoint::{Access, Endpoint};
 use super::error::{ApiError, ApiJson};
 use super::extract::Caller;
+use super::path::number;
 use super::{ApiResult, Done, done, instant, string_enum};
 use crate::domain::tournaments::view::{
     self, CrosstableView, DetailView, RoundView, StandingsView,
 };
-use crate::domain::tournaments::{CreateRequest, RatingFacts, Refusal, parse_attendance};
+use crate::domain::tournaments::{CreateRequest, RatingFacts, parse_attendance};
 use crate::service::AppState;
 use crate::service::tournaments::{self, NewPlayer};
 
@@ -29,16 +30,6 @@ const LIST_LIMIT: i64 = 500;
 
 /// What a player without the role is told.
 const DIRECTORS_ONLY: &str = "tournament changes need a director: the arbiter or admin role";
-
-pub(super) fn number(what: &str, text: &str) -> Result<u32, ApiError> {
-    text.parse::<u32>().ok().filter(|&n| n > 0).ok_or_else(|| {
-        Refusal::NotFound(format!(
-            "{what} {}",
-            text.chars().take(12).collect::<String>()
-        ))
-        .into()
-    })
-}
 
 /// A tournament made.
 #[derive(Debug, Serialize, ToSchema)]
