@@ -52,6 +52,7 @@ mod entry;
 mod first;
 mod game;
 mod header;
+pub mod lichess;
 pub mod view;
 
 use serde::{Deserialize, Serialize};

@@ -11,6 +11,7 @@ pub(crate) mod events;
 pub(crate) mod games;
 pub(crate) mod hashing;
 pub(crate) mod instances;
+pub(crate) mod lichess;
 pub(crate) mod lobby;
 pub(crate) mod login_limits;
 pub mod mail;
