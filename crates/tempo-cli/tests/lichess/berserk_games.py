@@ -41,6 +41,14 @@ SET_UP_FEN = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"
 CHESS960_FEN = "rknqbbnr/pppppppp/8/8/8/8/PPPPPPPP/RKNQBBNR w KQkq - 0 1"
 
 
+VARIANT_NAMES = {
+    "standard": "Standard",
+    "chess960": "Chess960",
+    "fromPosition": "From Position",
+    "synchronschach": "Synchronschach",
+}
+
+
 def is_datetime(value):
     """a datetime (berserk converts lichess's milliseconds since the epoch)"""
     return isinstance(value, datetime.datetime)
@@ -103,6 +111,9 @@ def the_challenge(challenger, opponent, what, **params):
     check(name, event, "challenge.rated", params["rated"])
     check(name, event, "challenge.color", params.get("color") or "random")
     check(name, event, "challenge.url", str)
+    # lichess-bot reads these two to decide (its model.Challenge).
+    check(name, event, "challenge.perf.name", str)
+    check(name, event, "challenge.finalColor", ("white", "black").__contains__)
     variant = params.get("variant") or "standard"
     check(name, event, "challenge.variant.key", variant)
     check(name, event, "challenge.variant.name", str)
@@ -122,8 +133,10 @@ def the_challenge(challenger, opponent, what, **params):
     return cid, event
 
 
-def start_game(challenger, opponent, what, **params):
-    """A challenge accepted: the game id and both gameStart events, checked."""
+def start_game(challenger, opponent, what, both_due=False, **params):
+    """A challenge accepted: the game id and both gameStart events, checked.
+
+    `both_due`: a simultaneous variant, where both players choose the first move."""
     cid, event = the_challenge(challenger, opponent, what, **params)
     call(f"challenges.accept ({what})", opponent.api.challenges.accept, cid)
     starts = {p.name: p.game_start(o.name) for p, o in ((challenger, opponent), (opponent, challenger))}
@@ -134,7 +147,7 @@ def start_game(challenger, opponent, what, **params):
         name = f"{player.name}'s board.stream_incoming_events (gameStart, {what})"
         check(name, start, "game.gameId", gid)
         colors[player.name] = check(name, start, "game.color", ("white", "black").__contains__)
-        check(name, start, "game.isMyTurn", colors[player.name] == "white")
+        check(name, start, "game.isMyTurn", both_due or colors[player.name] == "white")
         check(name, start, "game.variant.key", params.get("variant") or "standard")
         check(name, start, "game.rated", params["rated"])
         check(name, start, "game.speed", event["challenge"]["speed"])
@@ -156,6 +169,8 @@ def game_full(player, gid, what):
     name = f"board.stream_game_state ({what}, gameFull)"
     check(name, full, "id", gid)
     check(name, full, "createdAt", is_datetime)
+    # lichess-bot sets its board up by the variant's name.
+    check(name, full, "variant.name", VARIANT_NAMES.get(full.get("variant", {}).get("key")))
     check(name, full, "state.type", "gameState")
     check(name, full, "state.moves", "")
     check(name, full, "state.status", "started")
@@ -380,6 +395,62 @@ def chess960_castling(pa, pb):
     say(f"ok: {what} ({gid})")
 
 
+def raw(player, method, path):
+    """A request with the player's token outside berserk's calls (tempo's own routes)."""
+    answer = player.api.board._r.session.request(method, os.environ["LICHESS_URL"] + path)
+    if not answer.ok:
+        raise Failure(f"{method} {path}: HTTP {answer.status_code}: {answer.text[:300]}")
+    return answer
+
+
+def synchronschach_commits(pa, pb):
+    """What docs/server.md tells a lichess client author about the simultaneous variants."""
+    what = "Synchronschach, casual, 5+3, hidden commits, exchanges, resigned"
+    gid, white, black = start_game(pa, pb, what, both_due=True, rated=False, clock_limit=300, clock_increment=3,
+                                   color="white", variant="synchronschach")
+    stream, full = game_full(white, gid, what)
+    black_stream, _ = game_full(black, gid, what)
+    check(f"board.stream_game_state ({what}, gameFull)", full, "state.due", {"white": "move", "black": "move"})
+    # A move is a hidden commit: {"ok":true}, a `committed` line without the choice.
+    answer = raw(white, "POST", f"/api/board/game/{gid}/move/e2e4").json()
+    check(f"board.make_move ({what}, e2e4: the answer)", answer, "ok", True)
+    line = black_stream.wait("committed line", lambda s: s.get("type") == "committed")
+    check(f"{black.name}'s board.stream_game_state ({what}, committed)", line, "color", "white")
+    if "e2e4" in str(line):
+        raise Failure(f"board.stream_game_state ({what}): the committed line shows the hidden move: {line}")
+    mine = raw(white, "GET", f"/api/game/{gid}").json()
+    name = f"GET /api/game/{gid} ({what}, the committer's state)"
+    check(name, mine, "state.mine", "e2e4")
+    check(name, mine, "state.committed.white", True)
+    check(name, mine, "state.moves", "")
+    theirs = raw(black, "GET", f"/api/game/{gid}").text
+    if "e2e4" in theirs:
+        raise Failure(f"GET /api/game/{gid} ({what}): the opponent sees the hidden move: {theirs[:600]}")
+    name = f"board.stream_game_state ({what}, gameState)"
+    steps = [
+        # (white's choice or None, black's, the moves after the reveal, due afterwards)
+        ("e2e4", "d7d5", "e2e4 d7d5", {"white": "move", "black": "move"}),
+        ("e4d5", "g8f6", "e2e4 d7d5 e4d5 g8f6", {"white": None, "black": "capture-on-d5"}),
+        (None, "xd8d5", "e2e4 d7d5 e4d5 g8f6 xd8d5", {"white": "move", "black": "move"}),
+        ("g1f3", "d5a2", "e2e4 d7d5 e4d5 g8f6 xd8d5 g1f3 d5a2", {"white": "capture-on-a2", "black": None}),
+        ("-", None, "e2e4 d7d5 e4d5 g8f6 xd8d5 g1f3 d5a2 -", {"white": "move", "black": "move"}),
+    ]
+    for i, (w, b, moves, due) in enumerate(steps):
+        for player, choice in ((white, w), (black, b)):
+            if choice and not (i == 0 and player is white):
+                call(f"board.make_move ({what}, {player.name}: {choice})", player.api.board.make_move, gid, choice)
+        state = stream.wait(f"gameState with moves {moves!r}", lambda s: s.get("type") == "gameState" and s.get("moves") == moves)
+        check(name, state, "due", due)
+        check(name, state, "committed", {"white": False, "black": False})
+    check(name, state, "fen", lambda f: f.startswith("rnb1kb1r/ppp1pppp/5n2/8/8/5N2/qPPP1PPP/RNBQKB1R s "))
+    call(f"board.resign_game ({what})", white.api.board.resign_game, gid)
+    end = stream.wait("gameState after the resignation", lambda s: s.get("type") == "gameState" and s.get("status") != "started")
+    check(f"board.stream_game_state ({what}, after board.resign_game)", end, "status", "resign")
+    check(f"board.stream_game_state ({what}, after board.resign_game)", end, "winner", "black")
+    finish((white, black), gid, what, "resign", "black")
+    say(f"ok: {what} ({gid})")
+
+
 def main():
     accounts()
     say("ok: account.get")
@@ -396,6 +467,7 @@ def main():
     aborted(pa, pb)
     from_position_resign(pa, pb)
     chess960_castling(pa, pb)
+    synchronschach_commits(pa, pb)
     say("berserk: all lichess calls behaved")
 
 
