@@ -23,6 +23,7 @@ No python-chess: the script knows no chess, the engine and the server do.
 
 import os
 import queue
+import shlex
 import subprocess
 import sys
 import threading
@@ -32,7 +33,8 @@ from checks import Failure, Stream, absent_or, call, challenge_id_of, check, cli
 
 BOT, BOT_TOKEN = os.environ["BOT"].split(":", 1)
 A, A_TOKEN = os.environ["PLAYER_A"].split(":", 1)
-STOCKFISH = os.environ.get("STOCKFISH", "/usr/games/stockfish")
+# The engine's command (split like a shell's words): any UCI engine.
+STOCKFISH = shlex.split(os.environ.get("STOCKFISH", "/usr/games/stockfish"))
 MOVETIME = int(os.environ.get("MOVETIME", "40"))
 # A game that is not over after this many plies is resigned by the member.
 MAX_PLIES = 300
@@ -43,7 +45,7 @@ class Engine:
 
     def __init__(self, name, skill=None):
         self.name = name
-        self.process = subprocess.Popen([STOCKFISH], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        self.process = subprocess.Popen(STOCKFISH, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                         stderr=subprocess.DEVNULL, text=True, bufsize=1)
         self.lines = queue.Queue()
         threading.Thread(target=self._read, daemon=True).start()
