@@ -99,7 +99,8 @@ class Engine:
 
 
 class Plans:
-    """What the member tells its bot to do in a game: play, abort or resign."""
+    """What the member tells its bot to do in a game: play, abort or resign (the
+    member's own side: play, or wait while the bot aborts)."""
 
     def __init__(self):
         self.plans = {}
@@ -150,11 +151,16 @@ def play_side(who, api, gid, engine, plan, bot):
         if status != "started":
             if bot:
                 call("bots.post_message", api.post_message, gid, "Good game.")
+            else:
+                # The bot's greeting reached its opponent's game stream (lichess's chatLine).
+                line = stream.wait("chatLine from the bot", lambda l: l.get("type") == "chatLine" and l.get("username") == BOT)
+                check(f"{who}'s board.stream_game_state (chatLine)", line, "text", lambda t: t.startswith("Good luck"))
+                check(f"{who}'s board.stream_game_state (chatLine)", line, "room", "player")
             return state
         moves = state["moves"].split() if state["moves"] else []
         white_turn = (len(moves) % 2 == 0) == white_to_move_first(initial_fen)
         my_turn = white_turn == (my_color == "white")
-        if my_turn and len(moves) > moved and plan != "abort":
+        if my_turn and len(moves) > moved and plan not in ("abort", "wait"):
             moved = len(moves)
             if plan == "resign" and len(moves) >= 2:
                 call(f"{who}: bots.resign_game", api.resign_game, gid)
@@ -261,7 +267,8 @@ def a_game(member_api, member_events, member_engine, bot, plans, seen, what, pla
     gid = wait_for_start(member_events, seen)
     plans.set(gid, plan)
     started = time.monotonic()
-    mine = play_side("the member", member_api.board, gid, member_engine, "play", bot=False)
+    # While the bot aborts, the member waits (a move after the abort would be refused).
+    mine = play_side("the member", member_api.board, gid, member_engine, "wait" if plan == "abort" else "play", bot=False)
     theirs = bot.join(gid, timeout=60)
     for key in ("status", "winner"):
         if mine.get(key) != theirs.get(key):
