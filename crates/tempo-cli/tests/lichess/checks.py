@@ -7,7 +7,6 @@ failing run says which lichess shape tempo got wrong, e.g.
 
 import json
 import os
-import queue
 import threading
 import time
 
@@ -36,7 +35,22 @@ def call(name, fn, *args, **kwargs):
         raise Failure(f"{name}: {type(e).__name__}: {e}") from e
 
 
-_MISSING = object()
+# Differences found that do not stop the script: reported together at its end.
+LATER = []
+
+
+def later(message):
+    """A failure to report at the end, after every other check has run."""
+    LATER.append(message)
+    print(f"FAILED (reported at the end): {message}", flush=True)
+
+
+def ends(name, stream, what):
+    """`stream` ends soon after its game did, as lichess's does (lichess-bot leaves a game when
+    its stream ends, and keeps the game's slot until then)."""
+    stream.thread.join(5)
+    if not stream.ended:
+        later(f"{name} ({what}): the game stream stays open after the game ended (lichess ends it)")
 
 
 def field(name, obj, path):
