@@ -48,7 +48,7 @@ def later(message):
 def ends(name, stream, what):
     """`stream` ends soon after its game did, as lichess's does (lichess-bot leaves a game when
     its stream ends, and keeps the game's slot until then)."""
-    stream.thread.join(5)
+    stream.thread.join(3)
     if not stream.ended:
         later(f"{name} ({what}): the game stream stays open after the game ended (lichess ends it)")
 
