@@ -428,8 +428,8 @@ async fn correspondence(server: &TestServer) {
     assert!(export.get("clock").is_none());
 }
 
-/// A checkmate and a flag.
-async fn mate_and_flag(server: &TestServer) {
+/// A checkmate, a king captured and a flag.
+async fn other_ends(server: &TestServer) {
     let (game, anna, ben) = server.game(json!({"variant": "standard"})).await;
     play_all(
         server,
@@ -443,6 +443,19 @@ async fn mate_and_flag(server: &TestServer) {
     assert_eq!(state["status"], "mate");
     assert_eq!(state["winner"], "black");
     assert_eq!(state["moves"], "f2f3 e7e5 g2g4 d8h4");
+
+    // Synchronschach: White's king left on the bishop's diagonal is
+    // captured (lichess's `variantEnd`).
+    let fen = "4k3/8/8/8/1b6/8/8/1N2K3 w - - 0 1";
+    let (game, anna, ben) = server
+        .game(json!({"variant": "synchronschach", "fen": fen}))
+        .await;
+    play_all(server, &game, &anna, &ben, &["b1d2", "b4e1"]).await;
+    let state = view(server, &game, None).await["state"].clone();
+    assert_eq!(state["status"], "variantEnd", "{state}");
+    assert_eq!(state["winner"], "black");
+    assert_eq!(state["reason"], "king-captured");
+    assert_eq!(state["moves"], "b1d2 b4e1");
 
     // One second: the clocks start after both first moves; White's falls.
     let (game, anna, ben) = server.game(json!({"clock": "1+0"})).await;
@@ -461,7 +474,7 @@ async fn all(server: &TestServer) {
     from_position(server).await;
     simultaneous(server).await;
     correspondence(server).await;
-    mate_and_flag(server).await;
+    other_ends(server).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
