@@ -34,7 +34,7 @@ pub(crate) enum GameClock {
 pub(crate) struct Snapshot {
     pub(crate) board: Board,
     pub(crate) moves: [u32; 2],
-    /// The length of [`HostedGame::lichess_moves`] before the step.
+    /// The length of `HostedGame::uci` before the step.
     pub(crate) uci_len: usize,
 }
 

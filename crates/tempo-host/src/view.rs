@@ -153,13 +153,6 @@ impl HostedGame {
         }
     }
 
-    /// Every move so far (every revealed choice of a simultaneous game,
-    /// White's before Black's in each step) in UCI as lichess writes it,
-    /// space-separated: `state.moves`.
-    pub fn lichess_moves(&self) -> &str {
-        &self.uci
-    }
-
     /// When the game was created, and when its last move (or reveal) was
     /// logged: ms since the epoch.
     pub fn times(&self) -> (u64, u64) {
