@@ -145,13 +145,12 @@ pub fn speed(control: Option<&TimeControl>) -> Speed {
     }
 }
 
-/// The perf's name: the speed's for orthodox chess from the standard
-/// start, else the variant's (lichess rates Chess960 and every variant
-/// on its own).
+/// The perf's name: the speed's for orthodox chess (from the standard
+/// start or a set-up position, as lichess's perf types go), else the
+/// variant's (lichess rates Chess960 and every variant on its own).
 pub fn perf_name(kind: LichessVariant, speed: Speed) -> &'static str {
     match kind.key {
-        "standard" => speed.name(),
-        "fromPosition" => "From Position",
+        "standard" | "fromPosition" => speed.name(),
         _ => kind.name,
     }
 }
@@ -429,7 +428,7 @@ mod tests {
         assert_eq!(perf_name(standard, Speed::Blitz), "Blitz");
         let set_up = variant(Variant::Standard, true);
         assert_eq!(set_up.key, "fromPosition");
-        assert_eq!(perf_name(set_up, Speed::Blitz), "From Position");
+        assert_eq!(perf_name(set_up, Speed::Blitz), "Blitz");
         let c960 = variant(Variant::Chess960, false);
         assert_eq!(perf_name(c960, Speed::Rapid), "Chess960");
         assert_eq!(

@@ -95,7 +95,7 @@ fn a_game_from_a_set_up_position_is_from_position() {
     let (g, _) = game(&spec);
     let full = g.full(Audience::Public, 2_000);
     assert_eq!(full["variant"]["key"], "fromPosition");
-    assert_eq!(full["perf"]["name"], "From Position");
+    assert_eq!(full["perf"]["name"], "Correspondence");
     let export = g.lichess_export();
     assert_eq!(export["variant"], "fromPosition");
     assert_eq!(export["initialFen"], "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
