@@ -21,6 +21,7 @@ use super::endpoint::{Access, Endpoint, NDJSON};
 use super::extract::{Caller, MaybeCaller, credential};
 use super::games::GameView;
 use crate::domain::accounts::User;
+use crate::service::chat::ChatItem;
 use crate::service::events::UserEvent;
 use crate::service::games::{self, Line, Slot};
 use crate::service::{AppState, accounts, challenges};
@@ -77,8 +78,9 @@ async fn entry_lines(slot: &Slot, state: &AppState, audience: Audience, entry: &
 
 /// `GET /api/board/game/stream/{id}`: NDJSON, the full game first, then
 /// every entry as it is stored, each with the log's `head`, and the
-/// state after it as the caller may see it.
-async fn game_stream(
+/// state after it as the caller may see it; and the game's chat lines
+/// the caller may read (`GET /api/bot/game/stream/{id}` too).
+pub(super) async fn game_stream(
     State(state): State<AppState>,
     headers: HeaderMap,
     MaybeCaller(user): MaybeCaller,
@@ -87,6 +89,7 @@ async fn game_stream(
     let slot = state.hub.slot(&state.store, &id).await?;
     let audience = slot.audience(user.as_ref().map(|u| u.name.as_str()));
     let receiver = slot.lines.subscribe();
+    let chat = state.chat.subscribe(&id);
     let stopped = end_of_stream(&state, &headers, user.as_ref());
     let first = {
         let game = slot.game.lock().await;
@@ -112,9 +115,35 @@ async fn game_stream(
                     };
                     Some((Ok(text), (receiver, slot, state, audience)))
                 },
-            ))
-            .take_until(stopped);
+            ));
+    let stream = with_chat(stream, chat, audience).take_until(stopped);
     Ok(ndjson(Body::from_stream(stream)))
+}
+
+/// A game stream with the chat lines its reader may read (the player
+/// room for the players only) merged in; the game's own lines first when
+/// both have one.
+fn with_chat<S>(
+    game: S,
+    chat: tokio::sync::broadcast::Receiver<ChatItem>,
+    audience: Audience,
+) -> impl futures_util::Stream<Item = Result<String, std::convert::Infallible>>
+where
+    S: futures_util::Stream<Item = Result<String, std::convert::Infallible>>,
+{
+    let chat = futures_util::stream::unfold(chat, move |mut chat| async move {
+        loop {
+            match chat.recv().await {
+                Ok(line) if line.0.heard_by(audience) => return Some((Ok(line.1.clone()), chat)),
+                // A line of the other room, or lines a slow reader missed.
+                Ok(_) | Err(RecvError::Lagged(_)) => {}
+                Err(RecvError::Closed) => return None,
+            }
+        }
+    });
+    futures_util::stream::select_with_strategy(game, chat, |_: &mut ()| {
+        futures_util::stream::PollNext::Left
+    })
 }
 
 /// `GET /api/stream/event`: the caller's challenges and games.
