@@ -5,16 +5,15 @@
 //! notification on the others. Chat never goes through a game's lock or
 //! its writer, and is no part of its signed log.
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+mod hub;
+
+use std::time::Instant;
 
 use serde::{Deserialize, Serialize};
 use tempo_host::view::Audience;
-use tokio::sync::broadcast;
 
 use crate::domain::accounts::User;
-use crate::domain::limits::{KeyedBuckets, Quota, RetryAfter};
+use crate::domain::limits::RetryAfter;
 use crate::service::AppState;
 use crate::service::lobby::store_id;
 use crate::storage::{StoreError, StoredChatLine};
@@ -27,15 +26,6 @@ pub(crate) const CHAT_CHANNEL: &str = "tempo_chat";
 pub(crate) const KEPT: i64 = 200;
 /// A line's length in characters (as lichess).
 pub(crate) const MAX_CHARS: usize = 140;
-/// Lines a member may write at once, then one every [`REFILL`].
-const BURST: u32 = 10;
-const REFILL: Duration = Duration::from_secs(2);
-/// Members the rate limit remembers at most.
-const ROOM: usize = 10_000;
-/// Lines waiting in a game's channel before a slow reader misses some.
-const CHANNEL_ROOM: usize = 64;
-/// Games with a chat channel before those without readers are dropped.
-const CHANNELS: usize = 1024;
 
 /// A chat room of a game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -96,64 +86,6 @@ pub(crate) struct ChatLine {
     pub text: String,
 }
 
-/// A line as a game's channel carries it: its room (the reader's stream
-/// filters by it) and its JSON line, newline included.
-pub(crate) type ChatItem = Arc<(Room, String)>;
-
-/// The chat channels of the games with streams on this instance, and
-/// the members' rate limit.
-#[derive(Debug)]
-pub(crate) struct ChatHub {
-    channels: Mutex<HashMap<String, broadcast::Sender<ChatItem>>>,
-    limits: Mutex<KeyedBuckets<String>>,
-}
-
-impl Default for ChatHub {
-    fn default() -> ChatHub {
-        let quota = Quota {
-            burst: BURST,
-            every: REFILL,
-        };
-        ChatHub {
-            channels: Mutex::default(),
-            limits: Mutex::new(KeyedBuckets::new(quota, ROOM)),
-        }
-    }
-}
-
-impl ChatHub {
-    /// A new reader of game `id`'s chat: each line's room and its JSON
-    /// line (newline included).
-    pub(crate) fn subscribe(&self, id: &str) -> broadcast::Receiver<ChatItem> {
-        let mut channels = self.channels.lock().expect("not poisoned");
-        if channels.len() >= CHANNELS {
-            channels.retain(|_, sender| sender.receiver_count() > 0);
-        }
-        channels
-            .entry(id.to_string())
-            .or_insert_with(|| broadcast::channel(CHANNEL_ROOM).0)
-            .subscribe()
-    }
-
-    /// Tells this instance's streams of game `id` of a line.
-    fn publish(&self, id: &str, line: &ChatLine) {
-        let Some(room) = Room::parse(&line.room) else {
-            return;
-        };
-        let mut channels = self.channels.lock().expect("not poisoned");
-        let Some(sender) = channels.get(id) else {
-            return;
-        };
-        if sender.receiver_count() == 0 {
-            channels.remove(id);
-            return;
-        }
-        let mut text = serde_json::to_string(line).expect("a line serialises");
-        text.push('\n');
-        let _ = sender.send(Arc::new((room, text)));
-    }
-}
-
 /// Checks a line's text: trimmed, 1 to [`MAX_CHARS`] characters, no
 /// control characters (a line is one line).
 pub(crate) fn check_text(text: &str) -> Result<String, ChatError> {
@@ -187,9 +119,6 @@ pub(crate) async fn say(
     }
     state
         .chat
-        .limits
-        .lock()
-        .expect("not poisoned")
         .take(&me, Instant::now())
         .map_err(ChatError::TooFast)?;
     let stored = StoredChatLine {
@@ -277,6 +206,8 @@ pub(crate) fn heard(state: &AppState, payload: &str) {
     state.chat.publish(&note.game, &note.line);
 }
 
+pub(crate) use hub::{ChatHub, ChatItem};
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -301,24 +232,5 @@ mod tests {
         assert!(!Room::Player.heard_by(Audience::Public));
         assert!(Room::Spectator.heard_by(Audience::Public));
         assert!(Room::Spectator.heard_by(white));
-    }
-
-    #[test]
-    fn a_channel_without_readers_goes() {
-        let hub = ChatHub::default();
-        let mut reader = hub.subscribe("g");
-        let line = ChatLine {
-            kind: "chatLine".into(),
-            room: "spectator".into(),
-            username: "anna".into(),
-            text: "hi".into(),
-        };
-        hub.publish("g", &line);
-        let got = reader.try_recv().unwrap();
-        assert_eq!(got.0, Room::Spectator);
-        assert!(got.1.ends_with("\"text\":\"hi\"}\n"), "{}", got.1);
-        drop(reader);
-        hub.publish("g", &line);
-        assert!(hub.channels.lock().unwrap().is_empty());
     }
 }
