@@ -354,7 +354,7 @@ async fn chat_rooms_and_limits(server: &TestServer) {
     assert_eq!(status, StatusCode::OK, "{said}");
     let line =
         json!({"type": "chatLine", "room": "player", "username": "anna", "text": "good luck"});
-    assert_eq!(lines_of(&mut of_anna, "chatLine").await, [line.clone()]);
+    assert_eq!(lines_of(&mut of_anna, "chatLine").await, vec![line.clone()]);
     assert_eq!(lines_of(&mut of_ben, "chatLine").await, [line]);
     assert!(lines_of(&mut of_carl, "chatLine").await.is_empty());
     assert!(lines_of(&mut of_visitor, "chatLine").await.is_empty());
@@ -366,7 +366,7 @@ async fn chat_rooms_and_limits(server: &TestServer) {
     );
     let line = json!({"type": "chatLine", "room": "spectator", "username": "carl", "text": "nice opening"});
     for stream in [&mut of_anna, &mut of_ben, &mut of_carl, &mut of_visitor] {
-        assert_eq!(lines_of(stream, "chatLine").await, [line.clone()]);
+        assert_eq!(lines_of(stream, "chatLine").await, vec![line.clone()]);
     }
     // A move goes on beside the chat.
     assert_eq!(server.play(&id, &anna, "e2e4").await.0, StatusCode::OK);
