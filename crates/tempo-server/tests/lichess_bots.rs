@@ -167,7 +167,11 @@ async fn upgrade_and_its_refusals(server: &TestServer) {
     );
 
     // The public profile, the members' list, a lichess light user.
-    let (status, profile) = get(server, "/api/user/robo", None).await;
+    assert_eq!(
+        get(server, "/api/user/robo", None).await.0,
+        StatusCode::UNAUTHORIZED
+    );
+    let (status, profile) = get(server, "/api/user/robo", Some(&anna)).await;
     assert_eq!(status, StatusCode::OK, "{profile}");
     assert_eq!(profile["id"], "robo");
     assert_eq!(profile["username"], "Robo");
@@ -175,11 +179,11 @@ async fn upgrade_and_its_refusals(server: &TestServer) {
     assert_eq!(profile["createdAt"], 1_000);
     assert_eq!(profile["url"], "http://localhost/@/Robo");
     assert_eq!(profile["perfs"]["chess960"]["rating"], 1500);
-    let (_, profile) = get(server, "/api/user/bot-greedy", None).await;
+    let (_, profile) = get(server, "/api/user/bot-greedy", Some(&anna)).await;
     assert_eq!(profile["title"], "BOT");
-    let (_, profile) = get(server, "/api/user/anna", None).await;
+    let (_, profile) = get(server, "/api/user/anna", Some(&anna)).await;
     assert_eq!(profile["title"], Value::Null);
-    let unknown = get(server, "/api/user/nobody", None).await;
+    let unknown = get(server, "/api/user/nobody", Some(&anna)).await;
     assert_eq!(
         refused(unknown),
         (StatusCode::NOT_FOUND, "user_not_found".into())
@@ -495,7 +499,21 @@ async fn online_bots(server: &TestServer) {
     let (robo, anna) = (server.token("Robo").await, server.token("anna").await);
     let _robo_events = server.stream("/api/stream/event", Some(&robo)).await;
     let _anna_events = server.stream("/api/stream/event", Some(&anna)).await;
-    let text = server.router_get_text("/api/bot/online").await;
+    assert_eq!(
+        get(server, "/api/bot/online", None).await.0,
+        StatusCode::UNAUTHORIZED
+    );
+    let request = support::request(Method::GET, "/api/bot/online", Some(&anna), None);
+    let response = tower::ServiceExt::oneshot(server.router.clone(), request)
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(response.headers()["content-type"], "application/x-ndjson");
+    let bytes = http_body_util::BodyExt::collect(response.into_body())
+        .await
+        .unwrap()
+        .to_bytes();
+    let text = String::from_utf8_lossy(&bytes).to_string();
     let bots: Vec<Value> = text
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
@@ -505,11 +523,11 @@ async fn online_bots(server: &TestServer) {
     assert_eq!(bots[0]["title"], "BOT");
     assert_eq!(bots[0]["id"], "robo");
     assert_eq!(
-        get(server, "/api/bot/online?nb=0", None).await.0,
+        get(server, "/api/bot/online?nb=0", Some(&anna)).await.0,
         StatusCode::BAD_REQUEST
     );
     assert_eq!(
-        get(server, "/api/bot/online?nb=301", None).await.0,
+        get(server, "/api/bot/online?nb=301", Some(&anna)).await.0,
         StatusCode::BAD_REQUEST
     );
     let (status, online) = get(server, "/api/users/online", Some(&anna)).await;

@@ -102,6 +102,7 @@ export const tests = [
           const badge = bot.locator('[data-bot]');
           assertEqual(await badge.textContent(), 'BOT', 'the badge');
           assert(await badge.getAttribute('title'), 'the badge says what it means');
+          await bot.scrollIntoViewIfNeeded();
           await inside(page, badge, `the badge at ${viewport.width} px`);
           const name = await bot.getAttribute('data-online');
           const option = page.locator(`select[name="opponent"] option[value="${name}"]`);
@@ -109,7 +110,6 @@ export const tests = [
           const people = page.locator('[data-section="online"] [data-online]:not([data-online^="bot-"]) [data-bot]');
           assertEqual(await people.count(), 0, 'no badge beside a person');
           assertEqual(await page.locator('select[name="opponent"] option[value="anna"]').textContent(), 'anna', 'a person unmarked');
-          await bot.scrollIntoViewIfNeeded();
           await screenshot(page, `lobby-bot-badge-${locale.slice(0, 2)}-${viewport.width}`);
           assertEqual(page.errors.join('\n'), '', 'no script errors');
           await page.context().close();

@@ -262,7 +262,7 @@ pub(super) fn endpoints() -> Vec<Endpoint> {
             "get",
             "/api/bot/online",
             "The bots with an event stream open on this instance, as NDJSON user objects (?nb=, 1 to 300, default 50)",
-            Public,
+            Token,
             || get(online),
         )
         .query::<OnlineQuery>()

@@ -82,7 +82,8 @@ impl LichessProfile {
     }
 }
 
-/// `GET /api/user/{username}`: a member's public profile.
+/// `GET /api/user/{username}`: a member's profile (for members: the
+/// club's list and ratings are not public).
 async fn profile(
     State(state): State<AppState>,
     peer: Peer,
@@ -211,8 +212,8 @@ pub(super) fn endpoints() -> Vec<Endpoint> {
         e(
             "get",
             "/api/user/{username}",
-            "A member's public profile as lichess's user object: id, username, title (BOT for bots), url, createdAt, perfs",
-            Public,
+            "A member's profile as lichess's user object: id, username, title (BOT for bots), url, createdAt, perfs (members only, as the members' list and ratings)",
+            Token,
             || get(profile),
         )
         .json::<LichessProfile>(),

@@ -203,15 +203,17 @@ pub(crate) async fn test_tokens(
         return Err(BotError::TooManyTokens);
     }
     let hashes: Vec<String> = tokens.iter().map(|t| token_hash(t)).collect();
-    let found = state
+    let found: std::collections::HashMap<String, _> = state
         .store
         .tokens_info(&hashes, state.clock.now() as i64)
-        .await?;
+        .await?
+        .into_iter()
+        .collect();
     Ok(tokens
         .iter()
         .zip(&hashes)
         .map(|(token, hash)| {
-            let info = found.iter().find(|(h, _)| h == hash).map(|(_, info)| {
+            let info = found.get(hash).map(|info| {
                 let bot = is_bot(&info.user, info.bot);
                 TokenScopes {
                     scopes: if bot { BOT_SCOPES } else { PLAYER_SCOPES },
