@@ -437,11 +437,10 @@ impl Runner {
                 _ => continue,
             };
             let Some((kind, color)) = seat else { return };
+            // Lichess's status names: `started` while the game goes on,
+            // any other once it is over.
             if state["status"] != "started" {
-                if state["status"] == "over" {
-                    return;
-                }
-                continue;
+                return;
             }
             if state["committed"][color_name(color)] == true {
                 continue;
@@ -509,7 +508,12 @@ fn color_name(color: Color) -> &'static str {
 }
 
 fn seat_of(full: &Value, name: &str) -> Option<(GameKind, Color)> {
-    let kind: GameKind = full["variant"].as_str()?.parse().ok()?;
+    // Lichess's variant object: `fromPosition` is orthodox chess from a
+    // set-up position; every other key is tempo's variant name.
+    let kind: GameKind = match full["variant"]["key"].as_str()? {
+        "fromPosition" => GameKind::Standard,
+        key => key.parse().ok()?,
+    };
     let is = |c: &str| {
         full[c]["name"]
             .as_str()

@@ -371,7 +371,7 @@ fn a_computer_opponent_accepts_a_challenge_and_plays_through_the_api() {
             .ok()?;
             let state = json_of(&state);
             let record = state["state"]["record"].as_array()?.len();
-            (record > pair || state["state"]["status"] == "over").then_some(())
+            (record > pair || state["state"]["status"] != "started").then_some(())
         });
     }
     let (_, log) = http(

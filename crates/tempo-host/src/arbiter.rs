@@ -208,9 +208,11 @@ impl HostedGame {
             }
             _ => {}
         }
+        let snapshot_uci_len = snapshot.uci_len;
         self.board = snapshot.board;
         self.snapshots.truncate(step as usize);
         self.record.truncate(step as usize);
+        self.uci.truncate(snapshot_uci_len);
         self.step = step;
         self.sealed = [None, None];
         self.draw_offer = None;

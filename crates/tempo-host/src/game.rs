@@ -34,6 +34,8 @@ pub(crate) enum GameClock {
 pub(crate) struct Snapshot {
     pub(crate) board: Board,
     pub(crate) moves: [u32; 2],
+    /// The length of `HostedGame::uci` before the step.
+    pub(crate) uci_len: usize,
 }
 
 /// A game as the server hosts it: a deterministic state machine. Commands
@@ -60,6 +62,14 @@ pub struct HostedGame {
     pub(crate) step_moves: [u32; 2],
     /// The first-move timer while the clocks wait for it ([`crate::first`]).
     pub(crate) first_move: Option<FirstMove>,
+    /// Every move (every revealed choice) so far in UCI as lichess writes
+    /// it, space-separated (`state.moves`): kept here as entries come so
+    /// that a stream's line does not replay the game to write it.
+    pub(crate) uci: String,
+    /// When the header was logged (ms since the epoch).
+    pub(crate) created_at: u64,
+    /// When the last move or reveal was logged (the creation before one).
+    pub(crate) last_move_at: u64,
     head: Hash,
     next_seq: u64,
 }
@@ -89,6 +99,9 @@ impl HostedGame {
             snapshots: Vec::new(),
             step_moves: [0, 0],
             first_move: None,
+            uci: String::new(),
+            created_at: 0,
+            last_move_at: 0,
             head: GENESIS,
             next_seq: 0,
         }
@@ -538,6 +551,8 @@ impl HostedGame {
         let at = entry.at;
         match &entry.body {
             Body::GameCreated(header) => {
+                self.created_at = at;
+                self.last_move_at = at;
                 if let Some(control) = header.time_control() {
                     let clock_error = |e: tempo_clock::ClockError| HostError::Clock(e.to_string());
                     let mut clock = if header.variant.is_simultaneous() {
@@ -579,6 +594,11 @@ impl HostedGame {
                 // it was written); people and the PGN get it in SAN,
                 // derived here so that old logs show SAN as well.
                 let san = tempo_sync::san::write_step(game, w, b, &events);
+                let style = crate::lichess::castling_style(&self.header);
+                for choice in [w, b].into_iter().flatten() {
+                    let text = crate::lichess::choice_uci(game.position(), choice, style);
+                    push_word(&mut self.uci, &text);
+                }
                 for (color, choice) in [(Color::White, &w), (Color::Black, &b)] {
                     if choice.is_some() && self.sealed[color.index()].is_none() {
                         self.clock_commit(color, at)?;
@@ -589,6 +609,7 @@ impl HostedGame {
                 self.step += 1;
                 self.draw_offer = None;
                 self.record.push(san);
+                self.last_move_at = at;
                 self.first_move_made(at)?;
                 self.begin_step();
                 self.commit_idle_sides(at)?;
@@ -602,12 +623,16 @@ impl HostedGame {
                 };
                 let mv = tempo_chess::uci::parse(game.position(), uci)
                     .map_err(|e| HostError::Illegal(e.to_string()))?;
+                let style = crate::lichess::castling_style(&self.header);
+                let text = tempo_chess::uci::write_with(game.position(), mv, style);
+                push_word(&mut self.uci, &text);
                 game.play(mv)
                     .map_err(|e| HostError::Illegal(e.to_string()))?;
                 self.clock_commit(*color, at)?;
                 self.step += 1;
                 self.draw_offer = None;
                 self.record.push(san.clone());
+                self.last_move_at = at;
                 self.first_move_made(at)?;
                 self.begin_step();
             }
@@ -638,6 +663,7 @@ impl HostedGame {
         self.snapshots.push(Snapshot {
             board: self.board.clone(),
             moves: self.step_moves,
+            uci_len: self.uci.len(),
         });
     }
 
@@ -713,6 +739,14 @@ impl HostedGame {
         };
         Some(format!("{prefix}{}", tempo_chess::uci::write(&pos, mv)))
     }
+}
+
+/// Appends `word` to a space-separated list.
+fn push_word(list: &mut String, word: &str) {
+    if !list.is_empty() {
+        list.push(' ');
+    }
+    list.push_str(word);
 }
 
 /// The `end` entry of `outcome` by `reason`.

@@ -49,6 +49,7 @@ pub mod chain;
 mod commit;
 mod end;
 mod entry;
+mod export;
 mod first;
 mod game;
 mod header;

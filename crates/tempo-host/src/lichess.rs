@@ -17,11 +17,13 @@
 
 use serde::Serialize;
 use serde_json::{Value, json};
-use tempo_chess::{Color, Outcome};
+use tempo_chess::uci::CastlingStyle;
+use tempo_chess::{Color, Outcome, Position};
 use tempo_clock::{Correspondence, Millis, TimeControl};
+use tempo_sync::Choice;
 
-use crate::Variant;
 use crate::end::{EndReason, EndResult};
+use crate::{Header, Variant};
 
 /// Lichess's variant object (`{"key","name","short"}`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -44,6 +46,45 @@ pub fn variant(variant: Variant, from_position: bool) -> LichessVariant {
         Variant::Fairschach => ("fairschach", "Fairschach", "Fair"),
     };
     LichessVariant { key, name, short }
+}
+
+/// Whether `header`'s game is orthodox chess from a set-up position
+/// rather than the standard start (lichess's `fromPosition`): its start
+/// differs from the standard one in the placement, the side to move, the
+/// castling rights or the en-passant square (the move counters do not
+/// count).
+pub fn from_position(header: &Header) -> bool {
+    let fields = |fen: &str| fen.split_whitespace().take(4).collect::<Vec<_>>().join(" ");
+    header.variant == Variant::Standard
+        && fields(&header.fen) != fields(&tempo_chess::Position::new().to_fen())
+}
+
+/// The variant object of `header`'s game.
+pub fn game_variant(header: &Header) -> LichessVariant {
+    variant(header.variant, from_position(header))
+}
+
+/// How lichess writes castling in UCI in `header`'s game: king takes rook
+/// (`e1h1`) from a Chess960 start, the king's two squares (`e1g1`) in
+/// every other game (lichess's own variants all start from the standard
+/// set-up or a position read as orthodox).
+pub fn castling_style(header: &Header) -> CastlingStyle {
+    if header.variant == Variant::Chess960 || header.chess960.is_some() {
+        CastlingStyle::Chess960
+    } else {
+        CastlingStyle::Standard
+    }
+}
+
+/// A simultaneous step's choice in `state.moves`: a move in UCI with
+/// castling as `style` says, an exchange capture `x` + UCI, a decline
+/// `-` (as tempo's log writes those two). `pos` is the position the
+/// choice was made in.
+pub(crate) fn choice_uci(pos: &Position, choice: Choice, style: CastlingStyle) -> String {
+    match choice {
+        Choice::Move(mv) if pos.is_castling(mv) => tempo_chess::uci::write_with(pos, mv, style),
+        other => other.to_string(),
+    }
 }
 
 /// Lichess's speed classes.
@@ -104,14 +145,23 @@ pub fn speed(control: Option<&TimeControl>) -> Speed {
     }
 }
 
-/// The perf's name: the speed's for orthodox chess from the standard
-/// start, else the variant's (lichess rates Chess960 and every variant
-/// on its own).
+/// The perf's name: the speed's for orthodox chess (from the standard
+/// start or a set-up position, as lichess's perf types go), else the
+/// variant's (lichess rates Chess960 and every variant on its own).
 pub fn perf_name(kind: LichessVariant, speed: Speed) -> &'static str {
     match kind.key {
-        "standard" => speed.name(),
-        "fromPosition" => "From Position",
+        "standard" | "fromPosition" => speed.name(),
         _ => kind.name,
+    }
+}
+
+/// The perf's key as lichess's game export writes it: the speed's for
+/// orthodox chess (from the standard start or a set-up position, which
+/// lichess rates by speed too), else the variant's key.
+pub fn perf_key(kind: LichessVariant, speed: Speed) -> &'static str {
+    match kind.key {
+        "standard" | "fromPosition" => speed.key(),
+        key => key,
     }
 }
 
@@ -378,7 +428,7 @@ mod tests {
         assert_eq!(perf_name(standard, Speed::Blitz), "Blitz");
         let set_up = variant(Variant::Standard, true);
         assert_eq!(set_up.key, "fromPosition");
-        assert_eq!(perf_name(set_up, Speed::Blitz), "From Position");
+        assert_eq!(perf_name(set_up, Speed::Blitz), "Blitz");
         let c960 = variant(Variant::Chess960, false);
         assert_eq!(perf_name(c960, Speed::Rapid), "Chess960");
         assert_eq!(

@@ -1,13 +1,17 @@
 //! What each audience sees of a game: the same public state for the
 //! opponent, spectators and the arbiter; a player also sees their own
-//! hidden choice.
+//! hidden choice. The state and the full game carry lichess's fields
+//! (`moves`, `wtime`…`binc`, `status`, the variant object, the clock in
+//! ms, …; [`crate::lichess`]) beside tempo's own.
 
 use serde_json::{Value, json};
 use tempo_chess::Color;
+use tempo_clock::TimeControl;
 
 use crate::HostedGame;
 use crate::chain::hex;
-use crate::game::Board;
+use crate::game::{Board, GameClock};
+use crate::lichess::{self, NO_CLOCK_MILLIS};
 
 /// Who is looking.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -25,7 +29,12 @@ impl HostedGame {
     pub fn state(&self, audience: Audience, at: u64) -> Value {
         let (seq, head) = self.head();
         let committed = |c: Color| self.has_committed(c);
-        let clock = |c: Color| self.reading(c, at).map(|m| m.0.max(0));
+        // Lichess's clients read both times as integers, always.
+        let clock = |c: Color| {
+            self.reading(c, at)
+                .map_or(NO_CLOCK_MILLIS, |m| m.0.max(0) as u64)
+        };
+        let increment = lichess::clock(self.control()).map_or(0, |c| c.increment);
         let (fen, phase) = match &self.board {
             Board::Orthodox(game) if game.is_over() => (game.position().to_fen(), "game-over"),
             Board::Orthodox(game) => (game.position().to_fen(), "alternating"),
@@ -50,12 +59,22 @@ impl HostedGame {
             "due": {"white": due(Color::White), "black": due(Color::Black)},
             "step": self.step,
             "record": self.record,
+            // Revealed choices only: a commit shows in `committed`, its
+            // choice in `mine` to its player alone.
+            "moves": self.uci,
             "wtime": clock(Color::White),
             "btime": clock(Color::Black),
+            "winc": increment,
+            "binc": increment,
             "committed": {"white": committed(Color::White), "black": committed(Color::Black)},
             "drawOffer": self.draw_offer,
+            "wdraw": self.draw_offer == Some(Color::White),
+            "bdraw": self.draw_offer == Some(Color::Black),
+            // No takebacks in tempo.
+            "wtakeback": false,
+            "btakeback": false,
             "paused": self.paused,
-            "status": self.end().map_or("started", |_| "over"),
+            "status": lichess::status(self.end).name(),
             "head": hex(&head),
             "seq": seq,
         });
@@ -79,6 +98,9 @@ impl HostedGame {
             state["result"] = result.into();
             state["reason"] = reason.into();
         }
+        if let Some(winner) = self.end.and_then(|(result, _)| lichess::winner(result)) {
+            state["winner"] = json!(winner);
+        }
         if let Audience::Player(color) = audience {
             if let Some(choice) = self.own_commit(color) {
                 state["mine"] = choice.to_string().into();
@@ -89,21 +111,51 @@ impl HostedGame {
         state
     }
 
-    /// The first line of a game stream: the header and the state.
+    /// The first line of a game stream: the header and the state, as
+    /// lichess's `gameFull` (the variant object, `clock` in ms or null,
+    /// `daysPerTurn`, `speed`, `perf`, `createdAt`) with tempo's own
+    /// fields (`timeControl`: the PGN time control; `rules`, `chess960`,
+    /// `head`). The players are `{"name"}` here; the server adds what it
+    /// knows of them (ratings, titles) and `rated`.
     pub fn full(&self, audience: Audience, at: u64) -> Value {
         let header = self.header();
-        json!({
+        let control = self.control();
+        let kind = lichess::game_variant(header);
+        let speed = lichess::speed(control);
+        let mut full = json!({
             "type": "gameFull",
             "id": header.id,
-            "variant": header.variant,
+            "variant": kind,
+            "speed": speed.key(),
+            "perf": {"name": lichess::perf_name(kind, speed)},
+            "clock": lichess::clock(control),
+            "timeControl": header.clock,
+            "createdAt": self.created_at,
             "rules": header.rules,
             "initialFen": header.fen,
             "chess960": header.chess960,
-            "clock": header.clock,
             "white": {"name": header.white},
             "black": {"name": header.black},
             "state": self.state(audience, at),
             "head": hex(&self.head().1),
-        })
+        });
+        if let Some(days) = lichess::days_per_turn(control) {
+            full["daysPerTurn"] = days.into();
+        }
+        full
+    }
+
+    /// The game's time control, if it is timed.
+    pub fn control(&self) -> Option<&TimeControl> {
+        match self.clock.as_ref()? {
+            GameClock::Alternating(clock) => Some(clock.control()),
+            GameClock::Simul(clock) => Some(clock.control()),
+        }
+    }
+
+    /// When the game was created, and when its last move (or reveal) was
+    /// logged: ms since the epoch.
+    pub fn times(&self) -> (u64, u64) {
+        (self.created_at, self.last_move_at)
     }
 }

@@ -228,7 +228,7 @@ async fn a_flag_falls_when_the_instance_that_had_the_game_is_gone() {
     let (_, view) = second
         .call(Method::GET, &format!("/api/game/{game}"), None, None)
         .await;
-    assert_eq!(view["state"]["status"], "over", "{view}");
+    assert_eq!(view["state"]["status"], "outoftime", "{view}");
     first.finish().await;
 }
 

@@ -38,11 +38,19 @@ export function clockText(ms) {
   return `${two(min)}:${two(sec)}`;
 }
 
-// The rematch's challenge body: the game's variant, options, clock and
-// start, the viewer's colour swapped.
+// tempo's name of a game's variant, from gameFull's lichess variant object
+// (`fromPosition` is orthodox chess from a set-up position).
+export function variantOf(full) {
+  const key = full?.variant?.key;
+  return key === 'fromPosition' ? 'standard' : key;
+}
+
+// The rematch's challenge body: the game's variant, options, time control
+// and start (a `fromPosition` game's FEN below), the viewer's colour
+// swapped.
 export function rematchBody(full, color) {
-  const body = { variant: full.variant, color: other(color) };
-  if (full.clock) body.clock = full.clock;
+  const body = { variant: variantOf(full), color: other(color) };
+  if (full.timeControl) body.clock = full.timeControl;
   const rules = {};
   for (const word of String(full.rules || '').split(/\s+/).filter(Boolean)) {
     const [key, ...value] = word.split('=');
@@ -50,7 +58,7 @@ export function rematchBody(full, color) {
   }
   if (Object.keys(rules).length) body.rules = rules;
   if (full.chess960 !== null && full.chess960 !== undefined) body.chess960 = full.chess960;
-  else if (full.initialFen && !full.initialFen.startsWith('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR ')) {
+  else if (full.variant?.key === 'fromPosition' || (full.initialFen && !full.initialFen.startsWith('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR '))) {
     body.fen = full.initialFen;
   }
   return body;

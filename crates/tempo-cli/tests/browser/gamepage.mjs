@@ -183,4 +183,24 @@ export const tests = [
       assert(!text.includes('http'), `no address as text: ${text}`);
     },
   ],
+  [
+    'an untimed game from a set-up position: no clock shown, the variant named, the arbiter sees its end',
+    async (browser) => {
+      // gameFull's variant is lichess's object (`fromPosition` here) and an
+      // untimed game's times are lichess's 2147483647: the page shows
+      // orthodox chess and no time.
+      const gameId = await apiGame('anna', 'ben', { variant: 'standard', fen: 'k7/8/8/8/8/8/2Q5/4K3 w - - 0 1' });
+      const page = await gamePage(browser, 'anna', gameId);
+      await page.locator('h1', { hasText: 'anna – ben · Chess' }).waitFor();
+      const clocks = await page.locator('.clock').allInnerTexts();
+      assertEqual(clocks.join(' '), '– –', 'no time in an untimed game');
+      assertEqual(await count(page, '.clock.running'), 0, 'no clock runs');
+      await move(await apiAs('anna'), gameId, 'c2c7');
+      const arbiter = await loggedInPage(browser, 'arbi');
+      await arbiter.goto(`/arbiter?game=${gameId}`);
+      // Stalemate: lichess's status, shown as over (not as running).
+      await arbiter.locator('.game-info', { hasText: 'over: 1/2-1/2 (stalemate)' }).waitFor();
+      assert(await arbiter.locator('.game-info', { hasText: 'Chess' }).isVisible(), 'the variant named');
+    },
+  ],
 ];

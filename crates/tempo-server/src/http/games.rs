@@ -1,21 +1,25 @@
 //! Reading games: a game as the caller may see it, its signed log, its
-//! PGN, the key that signs logs, and the archive of finished games.
+//! export (PGN, or lichess's JSON by `Accept`), the key that signs logs,
+//! and the archive of finished games.
 
 use axum::Json;
 use axum::extract::{Path, Query, State};
-use axum::http::header;
+use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
+use serde_json::{Value, json};
 use tempo_host::chain::hex;
 use tempo_host::{EndReason, EndResult, Variant};
 use utoipa::{IntoParams, ToSchema};
 
-use super::endpoint::{Access, Endpoint, NDJSON};
+use super::endpoint::{Access, Endpoint, JSON, NDJSON};
+use super::error::ApiError;
 use super::extract::MaybeCaller;
 use super::{ApiResult, GameKind, instant};
 use crate::service::AppState;
+use crate::service::games::Slot;
+use crate::service::lichess::{self, LichessUser};
 use crate::service::{games, ratings};
 use crate::storage::ArchivedGame;
 
@@ -96,6 +100,56 @@ impl From<ArchivedGame> for ArchiveEntry {
     }
 }
 
+/// What the server knows of a game beyond its log: its players as
+/// lichess's users (club rating in the game's group, `BOT` title) and
+/// whether it is rated. Read once per answer or stream, not per line.
+pub(super) struct Decoration {
+    white: LichessUser,
+    black: LichessUser,
+    rated: bool,
+}
+
+impl Decoration {
+    /// The decoration of the game in `slot`.
+    pub(super) async fn of(state: &AppState, slot: &Slot) -> ApiResult<Decoration> {
+        let (variant, white, black) = {
+            let game = slot.game.lock().await;
+            let header = game.header();
+            (header.variant, header.white.clone(), header.black.clone())
+        };
+        Ok(Decoration {
+            rated: ratings::game_group(state, &slot.id).await?.is_some(),
+            white: lichess::user(state, &white, variant).await?,
+            black: lichess::user(state, &black, variant).await?,
+        })
+    }
+
+    /// `full` (the host's `gameFull`) with lichess's players and `rated`.
+    pub(super) fn full(&self, mut full: Value) -> Value {
+        full["white"] = json!(self.white);
+        full["black"] = json!(self.black);
+        full["rated"] = self.rated.into();
+        full
+    }
+
+    /// The host's export with the players' ratings and `rated`.
+    fn export(&self, mut export: Value) -> Value {
+        for (side, user) in [("white", &self.white), ("black", &self.black)] {
+            let player = &mut export["players"][side];
+            player["user"] = json!({"name": user.name, "id": user.id});
+            if let Some(title) = &user.title {
+                player["user"]["title"] = title.as_str().into();
+            }
+            player["rating"] = user.rating.into();
+            if user.provisional {
+                player["provisional"] = true.into();
+            }
+        }
+        export["rated"] = self.rated.into();
+        export
+    }
+}
+
 /// `GET /api/game/{id}`: the game as the caller may see it.
 async fn game(
     State(state): State<AppState>,
@@ -103,13 +157,10 @@ async fn game(
     Path(id): Path<String>,
 ) -> ApiResult<Json<GameView>> {
     let slot = state.hub.slot(&state.store, &id).await?;
-    let rated = ratings::game_group(&state, &id).await?.is_some();
+    let decoration = Decoration::of(&state, &slot).await?;
     let audience = slot.audience(user.as_ref().map(|u| u.name.as_str()));
     let game = slot.game.lock().await;
-    let mut view = game.full(audience, state.clock.now());
-    if let Value::Object(fields) = &mut view {
-        fields.insert("rated".into(), rated.into());
-    }
+    let view = decoration.full(game.full(audience, state.clock.now()));
     Ok(Json(GameView(view)))
 }
 
@@ -130,12 +181,103 @@ async fn log(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult
     Ok(([(header::CONTENT_TYPE, NDJSON)], text).into_response())
 }
 
-/// `GET /api/game/export/{id}`: the game as PGN (the variant's tags, the
-/// record; hidden choices are not in it until revealed).
-async fn export(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Response> {
+/// What an export may leave out, as lichess's export takes it
+/// (`true`/`false`, any case, or `1`/`0`). `clocks`, `evals`, `opening`
+/// and `literate` are read and ignored (tempo's PGN has none of them);
+/// other keys are ignored too, as lichess does.
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct ExportQuery {
+    /// PGN: the movetext (default true).
+    moves: Option<String>,
+    /// PGN: the tags (default true).
+    tags: Option<String>,
+    /// Ignored.
+    clocks: Option<String>,
+    /// Ignored.
+    evals: Option<String>,
+    /// Ignored.
+    opening: Option<String>,
+    /// Ignored.
+    literate: Option<String>,
+    /// JSON: the PGN as `pgn` too (default false).
+    pgn_in_json: Option<String>,
+}
+
+impl ExportQuery {
+    /// The flags read, refusing a value that is no flag (400).
+    fn read(&self) -> ApiResult<(bool, bool, bool)> {
+        let flag = |name: &str, value: &Option<String>, default: bool| match value.as_deref() {
+            None => Ok(default),
+            Some(v) if v.eq_ignore_ascii_case("true") || v == "1" => Ok(true),
+            Some(v) if v.eq_ignore_ascii_case("false") || v == "0" => Ok(false),
+            Some(_) => Err(ApiError::bad_request(format!(
+                "{name}: true or false, please"
+            ))),
+        };
+        for (name, value) in [
+            ("clocks", &self.clocks),
+            ("evals", &self.evals),
+            ("opening", &self.opening),
+            ("literate", &self.literate),
+        ] {
+            flag(name, value, false)?;
+        }
+        Ok((
+            flag("moves", &self.moves, true)?,
+            flag("tags", &self.tags, true)?,
+            flag("pgnInJson", &self.pgn_in_json, false)?,
+        ))
+    }
+}
+
+/// The parts of a PGN (tags, a blank line, the movetext) that `moves` and
+/// `tags` keep.
+fn pgn_parts(pgn: &str, moves: bool, tags: bool) -> String {
+    let (head, body) = pgn.split_once("\n\n").unwrap_or(("", pgn));
+    match (tags, moves) {
+        (true, true) => pgn.to_string(),
+        (true, false) => format!("{head}\n\n"),
+        (false, true) => body.to_string(),
+        (false, false) => String::new(),
+    }
+}
+
+/// `GET /api/game/export/{id}` (and lichess's `/game/export/{id}`): the
+/// game as PGN (the variant's tags, the record), or as lichess's game
+/// JSON when the caller asks for `application/json`. Hidden choices are
+/// in neither until revealed.
+async fn export(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Query(query): Query<ExportQuery>,
+    Path(id): Path<String>,
+) -> ApiResult<Response> {
+    let (moves, tags, pgn_in_json) = query.read()?;
+    let wants_json = headers
+        .get_all(header::ACCEPT)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .any(|v| v.split(',').any(|t| t.trim().starts_with(JSON)));
     let slot = state.hub.slot(&state.store, &id).await?;
-    let pgn = slot.game.lock().await.pgn();
-    Ok(([(header::CONTENT_TYPE, "application/x-chess-pgn")], pgn).into_response())
+    let mut response = if wants_json {
+        let decoration = Decoration::of(&state, &slot).await?;
+        let game = slot.game.lock().await;
+        let mut export = decoration.export(game.lichess_export());
+        if pgn_in_json {
+            export["pgn"] = game.pgn().into();
+        }
+        Json(export).into_response()
+    } else {
+        let pgn = pgn_parts(&slot.game.lock().await.pgn(), moves, tags);
+        ([(header::CONTENT_TYPE, "application/x-chess-pgn")], pgn).into_response()
+    };
+    // One address, two answers: caches keep them apart.
+    response
+        .headers_mut()
+        .insert(header::VARY, HeaderValue::from_static("Accept"));
+    Ok(response)
 }
 
 /// `GET /api/server-key`: the public key that signs log heads.
@@ -202,10 +344,22 @@ pub(super) fn endpoints() -> Vec<Endpoint> {
         e(
             "get",
             "/api/game/export/{id}",
-            "The game as PGN",
+            "The game as PGN, or as lichess's game JSON with Accept: application/json",
             Public,
             || get(export),
         )
+        .query::<ExportQuery>()
+        .content("application/x-chess-pgn"),
+        // Lichess's own address of the export (outside /api), which its
+        // clients call.
+        e(
+            "get",
+            "/game/export/{id}",
+            "The same as /api/game/export/{id}: lichess's address",
+            Public,
+            || get(export),
+        )
+        .query::<ExportQuery>()
         .content("application/x-chess-pgn"),
         e(
             "get",

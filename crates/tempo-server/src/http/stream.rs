@@ -19,7 +19,7 @@ use tokio::sync::broadcast::error::RecvError;
 use super::ApiResult;
 use super::endpoint::{Access, Endpoint, NDJSON};
 use super::extract::{Caller, MaybeCaller, credential};
-use super::games::GameView;
+use super::games::{Decoration, GameView};
 use crate::domain::accounts::User;
 use crate::service::chat::ChatItem;
 use crate::service::events::UserEvent;
@@ -76,10 +76,11 @@ async fn entry_lines(slot: &Slot, state: &AppState, audience: Audience, entry: &
     text
 }
 
-/// `GET /api/board/game/stream/{id}`: NDJSON, the full game first, then
+/// `GET /api/board/game/stream/{id}`: NDJSON, the full game first (with
+/// the players as lichess's users, read once as the stream opens), then
 /// every entry as it is stored, each with the log's `head`, and the
 /// state after it as the caller may see it; and the game's chat lines
-/// the caller may read (`GET /api/bot/game/stream/{id}` too).
+/// the caller may read. The Bot API's stream is this one too.
 pub(super) async fn game_stream(
     State(state): State<AppState>,
     headers: HeaderMap,
@@ -88,12 +89,13 @@ pub(super) async fn game_stream(
 ) -> ApiResult<Response> {
     let slot = state.hub.slot(&state.store, &id).await?;
     let audience = slot.audience(user.as_ref().map(|u| u.name.as_str()));
+    let decoration = Decoration::of(&state, &slot).await?;
     let receiver = slot.lines.subscribe();
     let chat = state.chat.subscribe(&id);
     let stopped = end_of_stream(&state, &headers, user.as_ref());
     let first = {
         let game = slot.game.lock().await;
-        game.full(audience, state.clock.now())
+        decoration.full(game.full(audience, state.clock.now()))
     };
     state
         .metrics
@@ -102,18 +104,18 @@ pub(super) async fn game_stream(
     let stream =
         futures_util::stream::once(async move { Ok::<_, std::convert::Infallible>(line(&first)) })
             .chain(futures_util::stream::unfold(
-                (receiver, slot, state, audience),
-                |(mut receiver, slot, state, audience)| async move {
+                (receiver, slot, state, audience, decoration),
+                |(mut receiver, slot, state, audience, decoration)| async move {
                     let text = match tokio::time::timeout(KEEP_ALIVE, receiver.recv()).await {
                         Err(_) => "\n".to_string(),
                         Ok(Ok(entry)) => entry_lines(&slot, &state, audience, &entry).await,
                         Ok(Err(RecvError::Lagged(_))) => {
                             let game = slot.game.lock().await;
-                            line(&game.full(audience, state.clock.now()))
+                            line(&decoration.full(game.full(audience, state.clock.now())))
                         }
                         Ok(Err(RecvError::Closed)) => return None,
                     };
-                    Some((Ok(text), (receiver, slot, state, audience)))
+                    Some((Ok(text), (receiver, slot, state, audience, decoration)))
                 },
             ));
     let stream = with_chat(stream, chat, audience).take_until(stopped);

@@ -8,6 +8,7 @@ import { get, post, me } from '../api.js';
 import { h, field, select } from '../dom.js';
 import { toast } from '../app.js';
 import catalogue from '../i18n/arbiter.js';
+import { variantOf } from '../game-controls.js';
 
 addCatalogue(catalogue);
 
@@ -183,10 +184,10 @@ function actions() {
       const s = g.state || {};
       const clock = (ms) => (typeof ms === 'number' ? clockText(ms) : '–');
       info.replaceChildren(
-        h('p', {}, h('strong', {}, `${g.white?.name ?? ''} – ${g.black?.name ?? ''}`), ' · ', t('variant.' + g.variant),
-          ' · ', s.status === 'over' ? t('arbiter.over', { result: s.result ?? '', reason: s.reason ?? '' }) : t('arbiter.running'),
+        h('p', {}, h('strong', {}, `${g.white?.name ?? ''} – ${g.black?.name ?? ''}`), ' · ', t('variant.' + variantOf(g)),
+          ' · ', s.status !== 'started' ? t('arbiter.over', { result: s.result ?? '', reason: s.reason ?? '' }) : t('arbiter.running'),
           s.paused ? ' · ' + t('arbiter.paused') : ''),
-        g.clock ? h('p', { class: 'mono' }, `${t('color.white')} ${clock(s.wtime)} · ${t('color.black')} ${clock(s.btime)}`) : null,
+        g.timeControl ? h('p', { class: 'mono' }, `${t('color.white')} ${clock(s.wtime)} · ${t('color.black')} ${clock(s.btime)}`) : null,
         h('details', {}, h('summary', {}, t('arbiter.steps', { n: (s.record || []).length })),
           h('ol', { class: 'record', start: '0' },
             h('li', { value: '0' }, t('arbiter.step0')),

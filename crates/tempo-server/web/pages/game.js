@@ -15,7 +15,7 @@ import { play, soundOn, setSoundOn } from '../sound.js';
 import { RecordView, splitLine, markOf } from '../record.js';
 import catalogue from '../i18n/game.js';
 import ratingsCatalogue from '../i18n/ratings.js';
-import { GameControls, clockText } from '../game-controls.js';
+import { GameControls, clockText, variantOf } from '../game-controls.js';
 import { fullscreenButton } from '../fullscreen.js';
 
 addCatalogue(catalogue);
@@ -105,7 +105,7 @@ class GamePage {
     const big = new URLSearchParams(location.search).get('view') === 'big';
     this.main.classList.toggle('big', big);
     this.title = h('h1', {}, t('game.title'));
-    // Rated or casual: the game's view says (the stream's gameFull does not).
+    // Rated or casual: gameFull says (`rated`).
     this.ratedMark = h('p', { class: 'hint rated-mark', dataset: { rated: '' } });
     this.boardBox = h('div', { class: 'board-box' });
     this.board = new Board(this.boardBox, {
@@ -150,7 +150,7 @@ class GamePage {
         this.board.setOrientation(this.color || 'white');
         this.setState(line.state);
         this.loadHistory();
-        this.loadRated();
+        this.showRated(line.rated);
         break;
       case 'gameState':
         this.setState(line);
@@ -176,12 +176,9 @@ class GamePage {
     }
   }
 
-  loadRated() {
-    if (this.ratedMark.dataset.rated) return;
-    get('/api/game/' + this.id).then((view) => {
-      this.ratedMark.dataset.rated = String(!!view.rated);
-      this.ratedMark.textContent = view.rated ? t('ratings.ratedGame') : t('ratings.casualGame');
-    }).catch(() => {});
+  showRated(rated) {
+    this.ratedMark.dataset.rated = String(!!rated);
+    this.ratedMark.textContent = rated ? t('ratings.ratedGame') : t('ratings.casualGame');
   }
 
   seat() {
@@ -355,8 +352,8 @@ class GamePage {
   warnLowTime() {
     const s = this.state;
     if (!s || !this.color || this.lowTimeWarned || s.status !== 'started') return;
-    const base = this.color === 'white' ? s.wtime : s.btime;
-    if (base === null || base === undefined) return;
+    const base = this.timeOf(this.color);
+    if (base === null) return;
     const left = this.running(this.color) ? base - (performance.now() - this.receivedAt) : base;
     if (left < 10000) {
       this.lowTimeWarned = true;
@@ -379,7 +376,7 @@ class GamePage {
     const full = this.full;
     const pos = parsePosition(s.fen);
     const bottomColor = this.board.orientation;
-    this.title.textContent = `${full.white.name} – ${full.black.name} · ${t('variant.' + full.variant)}`;
+    this.title.textContent = `${full.white.name} – ${full.black.name} · ${t('variant.' + variantOf(full))}`;
     // As on lichess, the tab says when the viewer's move is due.
     const tab = (this.color && s.status === 'started' && this.canChoose() ? t('game.yourTurnTitle') + ' · ' : '') +
       this.title.textContent + ' · tempo';
@@ -447,7 +444,7 @@ class GamePage {
         break;
       }
       case 'alternating':
-        if (this.full.variant === 'synchronschach' || this.full.variant === 'fairschach') {
+        if (['synchronschach', 'fairschach'].includes(variantOf(this.full))) {
           text = t('phase.orthodox', { color: t('color.' + (dueColors[0] || 'white')) });
         }
         break;
@@ -549,7 +546,7 @@ class GamePage {
 
   renderRecord() {
     const s = this.state;
-    const plies = this.full.variant === 'standard' || this.full.variant === 'chess960';
+    const plies = ['standard', 'chess960'].includes(variantOf(this.full));
     this.recordView.update(s.record || [], plies);
     this.digits.textContent = this.steps
       .map((st, i) => `${i + 1}. ${st.white ? uciToDigits(st.white) : '…'} ${st.black ? uciToDigits(st.black) : '…'}`)
@@ -636,9 +633,15 @@ class GamePage {
   // when it arrived).
   running(c) {
     const s = this.state;
-    const base = c === 'white' ? s.wtime : s.btime;
     // `clockRunning` is false while the first moves are awaited.
-    return s.status === 'started' && !s.paused && s.clockRunning !== false && !!s.due[c] && !s.committed[c] && base !== null && base !== undefined;
+    return s.status === 'started' && !s.paused && s.clockRunning !== false && !!s.due[c] && !s.committed[c] && this.timeOf(c) !== null;
+  }
+
+  // The time of `c` when the state arrived, or null in an untimed game
+  // (whose `wtime`/`btime` are lichess's 2147483647, not a clock).
+  timeOf(c) {
+    if (!this.full?.timeControl || !this.state) return null;
+    return c === 'white' ? this.state.wtime : this.state.btime;
   }
 
   // Takes the time run since the state arrived off the running clocks, so
@@ -660,9 +663,9 @@ class GamePage {
     for (const panel of [this.top, this.bottom]) {
       const c = panel.color;
       if (!c) continue;
-      const base = c === 'white' ? s.wtime : s.btime;
+      const base = this.timeOf(c);
       const running = this.running(c);
-      const left = base === null || base === undefined ? null : running ? base - elapsed : base;
+      const left = base === null ? null : running ? base - elapsed : base;
       panel.clock.textContent = clockText(left);
       panel.clock.classList.toggle('running', running);
       panel.clock.classList.toggle('low', left !== null && left < 20000 && s.status === 'started');

@@ -57,7 +57,8 @@ export function runningGames() {
       const el = section.querySelector(`[data-watch="${g.gameId}"]`);
       if (!el) continue;
       for (const color of ['white', 'black']) {
-        const left = g.state[color === 'white' ? 'wtime' : 'btime'];
+        // An untimed game's times are lichess's 2147483647: no clock.
+        const left = g.clock ? g.state[color === 'white' ? 'wtime' : 'btime'] : null;
         const now = left == null ? null : left - (running(g.state, color) ? elapsed : 0);
         const c = el.querySelector(`[data-clock="${color}"]`);
         c.textContent = clockText(now);
