@@ -270,6 +270,9 @@ async fn who_may_use_the_bot_routes(server: &TestServer) {
         (StatusCode::FORBIDDEN, "not_a_bot".into())
     );
     assert_eq!(get(server, &stream, None).await.0, StatusCode::UNAUTHORIZED);
+    // A bot that does not play watches, as anyone may on the board route.
+    let mut watching = server.stream(&stream, Some(&mecha)).await;
+    assert_eq!(watching.next(WAIT).await.unwrap()["type"], "gameFull");
     // The bot that plays: its stream, a move, the rest refused by the game
     // itself or done.
     let mut lines = server.stream(&stream, Some(&robo)).await;
