@@ -90,6 +90,34 @@ export const tests = [
     },
   ],
   [
+    'bots carry a BOT badge in the online list and a (BOT) mark among the opponents, in German and English, at desktop and 360 px',
+    async (browser) => {
+      for (const locale of ['de-DE', 'en-GB']) {
+        for (const viewport of [{ width: 1280, height: 800 }, { width: 360, height: 740 }]) {
+          const page = await loggedInPage(browser, 'dora', { locale, viewport });
+          await page.goto('/');
+          // tempo serve's own computer opponents keep an event stream open.
+          const bot = page.locator('[data-section="online"] [data-online^="bot-"]').first();
+          await bot.waitFor();
+          const badge = bot.locator('[data-bot]');
+          assertEqual(await badge.textContent(), 'BOT', 'the badge');
+          assert(await badge.getAttribute('title'), 'the badge says what it means');
+          await bot.scrollIntoViewIfNeeded();
+          await inside(page, badge, `the badge at ${viewport.width} px`);
+          const name = await bot.getAttribute('data-online');
+          const option = page.locator(`select[name="opponent"] option[value="${name}"]`);
+          assertEqual(await option.textContent(), `${name} (BOT)`, 'the opponent list marks the bot');
+          const people = page.locator('[data-section="online"] [data-online]:not([data-online^="bot-"]) [data-bot]');
+          assertEqual(await people.count(), 0, 'no badge beside a person');
+          assertEqual(await page.locator('select[name="opponent"] option[value="anna"]').textContent(), 'anna', 'a person unmarked');
+          await screenshot(page, `lobby-bot-badge-${locale.slice(0, 2)}-${viewport.width}`);
+          assertEqual(page.errors.join('\n'), '', 'no script errors');
+          await page.context().close();
+        }
+      }
+    },
+  ],
+  [
     'a decline updates the challenger\'s lobby at once',
     async (browser) => {
       const page = await loggedInPage(browser, 'anna');

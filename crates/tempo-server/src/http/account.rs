@@ -1,31 +1,53 @@
 //! The caller's own account: who they are, their games in play, their
 //! password.
 
+use std::collections::BTreeMap;
+
 use axum::Json;
 use axum::extract::{Query, State};
-use axum::http::HeaderMap;
+use axum::http::{HeaderMap, Uri};
 use axum::routing::{get, post};
 use serde::{Deserialize, Serialize};
 use tempo_chess::Color;
 use tempo_host::Variant;
 use utoipa::ToSchema;
 
+use super::challenges::origin;
 use super::endpoint::{Access, Endpoint};
 use super::error::ApiJson;
 use super::extract::{Caller, session_id};
 use super::paging::{PageQuery, next_page};
 use super::peer::Peer;
+use super::users::{LichessProfile, PerfView};
 use super::{ApiResult, Done, GameKind, Side, done};
 use crate::domain::accounts::Role;
 use crate::service::games::{self, PlayingGame};
-use crate::service::{AppState, accounts, addresses};
+use crate::service::{AppState, accounts, addresses, bots};
 use crate::storage::MailAddress;
 
-/// The caller's name and role.
+/// The caller's name and role, and lichess's user object beside them.
 #[derive(Debug, Serialize, ToSchema)]
 pub(super) struct AccountAnswer {
     pub username: String,
     pub role: Role,
+    #[serde(flatten)]
+    pub lichess: LichessFields,
+}
+
+/// lichess's fields of `GET /api/account` (its `username` is tempo's).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct LichessFields {
+    /// The name in lower case.
+    pub id: String,
+    /// `BOT` for a bot account, else `null`.
+    pub title: Option<String>,
+    /// The member's page.
+    pub url: String,
+    /// When the account was made (ms since the epoch).
+    pub created_at: i64,
+    /// The club ratings by lichess's perf names.
+    pub perfs: BTreeMap<String, PerfView>,
 }
 
 /// Games in play listed a page at most (and by default).
@@ -128,11 +150,26 @@ async fn set_email(
 }
 
 /// `GET /api/account`.
-async fn account(Caller(user): Caller) -> Json<AccountAnswer> {
-    Json(AccountAnswer {
+async fn account(
+    State(state): State<AppState>,
+    peer: Peer,
+    uri: Uri,
+    headers: HeaderMap,
+    Caller(user): Caller,
+) -> ApiResult<Json<AccountAnswer>> {
+    let public = bots::public_user(&state, &user.name).await?;
+    let profile = LichessProfile::new(public, &origin(peer.https, &uri, &headers));
+    Ok(Json(AccountAnswer {
         username: user.name,
         role: user.role,
-    })
+        lichess: LichessFields {
+            id: profile.id,
+            title: profile.title,
+            url: profile.url,
+            created_at: profile.created_at,
+            perfs: profile.perfs,
+        },
+    }))
 }
 
 /// `GET /api/account/playing`: the caller's unfinished games, those where
@@ -185,7 +222,7 @@ pub(super) fn endpoints() -> Vec<Endpoint> {
         e(
             "get",
             "/api/account",
-            "The caller's name and role",
+            "The caller's name and role, with lichess's id, title (BOT for bots), url, createdAt and perfs",
             Token,
             || get(account),
         )

@@ -2,8 +2,9 @@
 //! aborting, claiming a draw.
 
 use axum::Json;
-use axum::extract::{Path, State};
+use axum::extract::{Path, Query, State};
 use axum::routing::post;
+use serde::Deserialize;
 use tempo_chess::Color;
 use tempo_host::Command;
 
@@ -14,18 +15,37 @@ use super::{ApiResult, Done, done};
 use crate::service::AppState;
 use crate::service::games;
 
-/// `POST /api/board/game/{id}/move/{choice}`.
-async fn play(
+/// A move's query (lichess's).
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct MoveQuery {
+    /// `true`: the move also offers (or accepts) a draw.
+    #[serde(default)]
+    pub offering_draw: bool,
+}
+
+/// `POST /api/board/game/{id}/move/{choice}[?offeringDraw=true]` (and the
+/// bot route's, after its check). A draw offer that the game no longer
+/// takes after the move (it ended, an offer is open) is left out: the
+/// move stands, and is what the answer is about.
+pub(super) async fn play(
     State(state): State<AppState>,
     Caller(user): Caller,
     Path((id, choice)): Path<(String, String)>,
+    Query(query): Query<MoveQuery>,
 ) -> ApiResult<Json<Done>> {
     games::play(&state, &user, &id, choice).await?;
+    if query.offering_draw
+        && let Err(e) = games::act(&state, &user, &id, |color| Command::OfferDraw { color }).await
+    {
+        tracing::debug!(game = id, error = %e, "the draw offer with a move was not taken");
+    }
     Ok(done())
 }
 
 /// `POST /api/board/game/{id}/{resign|abort|claim-draw}`.
-async fn action(
+pub(super) async fn action(
     State(state): State<AppState>,
     Caller(user): Caller,
     Path((id, action)): Path<(String, String)>,
@@ -45,7 +65,7 @@ async fn action(
 }
 
 /// `POST /api/board/game/{id}/draw/{yes|no}`.
-async fn draw(
+pub(super) async fn draw(
     State(state): State<AppState>,
     Caller(user): Caller,
     Path((id, answer)): Path<(String, String)>,
@@ -70,10 +90,11 @@ pub(super) fn endpoints() -> Vec<Endpoint> {
         e(
             "post",
             "/api/board/game/{id}/move/{choice}",
-            "A move, or the hidden commit of a step (UCI; x + UCI or - in an exchange step)",
+            "A move, or the hidden commit of a step (UCI; x + UCI or - in an exchange step); ?offeringDraw=true also offers or accepts a draw",
             Token,
             || post(play),
         )
+        .query::<MoveQuery>()
         .json::<Done>(),
         e(
             "post",

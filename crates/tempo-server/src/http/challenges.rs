@@ -145,7 +145,7 @@ impl From<Challenge> for OpenView {
 /// authority (HTTP/2's `:authority`, or an absolute request target), else
 /// its `Host`, if that is a plain host name or address (with a port);
 /// else `localhost`.
-fn origin(https: bool, uri: &Uri, headers: &HeaderMap) -> String {
+pub(super) fn origin(https: bool, uri: &Uri, headers: &HeaderMap) -> String {
     let plain = |h: &&str| {
         !h.is_empty()
             && h.len() <= 255

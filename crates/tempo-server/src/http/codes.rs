@@ -181,6 +181,19 @@ codes! {
     ForfeitNotReported = "forfeit_not_reported",
     /// A reported result that is not 1-0, 0-1 or 1/2-1/2.
     BadReportResult = "bad_report_result",
+    // Bots and chat.
+    /// The route is for bot accounts only.
+    NotABot = "not_a_bot",
+    /// The account is a bot already.
+    AlreadyBot = "already_bot",
+    /// An account that has played a game cannot become a bot.
+    BotHasPlayed = "bot_has_played",
+    /// A chat line's room or text breaks the rules.
+    BadChatLine = "bad_chat_line",
+    /// The player room is the game's players' alone.
+    ChatPlayersOnly = "chat_players_only",
+    /// Too many chat lines from the caller.
+    ChatRateLimited = "chat_rate_limited",
     // The server.
     /// The server is busy (a lock, the password hashing): try again.
     Busy = "busy",

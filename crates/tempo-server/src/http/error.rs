@@ -14,7 +14,9 @@ use super::codes::Code;
 use super::input::BadInput;
 use crate::domain::tournaments::Refusal;
 use crate::service::accounts::AccountsError;
+use crate::service::bots::BotError;
 use crate::service::challenges::ChallengeError;
+use crate::service::chat::ChatError;
 use crate::service::games::GameError;
 use crate::service::ratings::RatingsError;
 use crate::service::tournaments::TournamentError;
@@ -259,6 +261,42 @@ impl From<ChallengeError> for ApiError {
     }
 }
 
+impl From<BotError> for ApiError {
+    fn from(err: BotError) -> ApiError {
+        use BotError as E;
+        use StatusCode as S;
+        let (status, code) = match err {
+            E::Store(store) => return store.into(),
+            E::NotABot => (S::FORBIDDEN, Code::NotABot),
+            E::AlreadyBot => (S::BAD_REQUEST, Code::AlreadyBot),
+            E::HasPlayed => (S::BAD_REQUEST, Code::BotHasPlayed),
+            E::NoSuchUser => (S::NOT_FOUND, Code::UserNotFound),
+            E::TooManyTokens => (S::BAD_REQUEST, Code::BadRequest),
+        };
+        ApiError::new(status, code, err.to_string())
+    }
+}
+
+impl From<ChatError> for ApiError {
+    fn from(err: ChatError) -> ApiError {
+        use ChatError as E;
+        use StatusCode as S;
+        let (status, code) = match err {
+            E::Store(store) => return store.into(),
+            E::TooFast(wait) => {
+                let mut answer =
+                    ApiError::new(S::TOO_MANY_REQUESTS, Code::ChatRateLimited, err.to_string());
+                answer.retry_after = Some(wait.seconds());
+                return answer;
+            }
+            E::BadRoom | E::BadText => (S::BAD_REQUEST, Code::BadChatLine),
+            E::NoSuchGame => (S::NOT_FOUND, Code::GameNotFound),
+            E::PlayersOnly => (S::FORBIDDEN, Code::ChatPlayersOnly),
+        };
+        ApiError::new(status, code, err.to_string())
+    }
+}
+
 impl From<Refusal> for ApiError {
     fn from(refusal: Refusal) -> ApiError {
         use StatusCode as S;
@@ -350,6 +388,38 @@ where
         Json::<T>::from_request(again, state)
             .await
             .map(|Json(value)| ApiJson(value))
+            .map_err(|rejection| ApiError::of_status(rejection.status(), rejection.body_text()))
+    }
+}
+
+/// A body sent as a form (`application/x-www-form-urlencoded`, as
+/// lichess's clients send most) or as JSON, with [`ApiJson`]'s checks and
+/// refusals.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct FormOrJson<T>(pub T);
+
+impl<S, T> axum::extract::FromRequest<S> for FormOrJson<T>
+where
+    T: serde::de::DeserializeOwned + Send,
+    Json<T>: axum::extract::FromRequest<S, Rejection = axum::extract::rejection::JsonRejection>,
+    S: Send + Sync,
+{
+    type Rejection = ApiError;
+
+    async fn from_request(req: axum::extract::Request, state: &S) -> Result<Self, ApiError> {
+        let form = req
+            .headers()
+            .get(axum::http::header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|v| v.starts_with("application/x-www-form-urlencoded"));
+        if !form {
+            return ApiJson::<T>::from_request(req, state)
+                .await
+                .map(|ApiJson(value)| FormOrJson(value));
+        }
+        axum::Form::<T>::from_request(req, state)
+            .await
+            .map(|axum::Form(value)| FormOrJson(value))
             .map_err(|rejection| ApiError::of_status(rejection.status(), rejection.body_text()))
     }
 }

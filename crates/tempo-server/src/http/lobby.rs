@@ -13,8 +13,8 @@ use super::endpoint::{Access, Endpoint};
 use super::extract::Caller;
 use super::paging::{PageQuery, next_page};
 use super::{ApiResult, GameKind};
-use crate::service::AppState;
 use crate::service::watch::{self, RunningGame};
+use crate::service::{AppState, bots};
 
 /// Games in play one page lists at most (the lobby shows 12).
 const RUNNING_PAGE: u32 = 24;
@@ -65,6 +65,8 @@ impl From<RunningGame> for RunningView {
 pub(super) struct OnlineAnswer {
     /// Members' names as registered, by name.
     pub users: Vec<String>,
+    /// Those of `users` that are bots (lichess's title `BOT`).
+    pub bots: Vec<String>,
 }
 
 /// `GET /api/games/playing[?page=&nb=]`: the games in play, newest first.
@@ -82,10 +84,17 @@ async fn running(
 }
 
 /// `GET /api/users/online`: the members with an event stream open.
-async fn online(State(state): State<AppState>, Caller(_): Caller) -> Json<OnlineAnswer> {
-    Json(OnlineAnswer {
-        users: watch::online(&state, ONLINE_LIMIT),
-    })
+async fn online(State(state): State<AppState>, Caller(_): Caller) -> ApiResult<Json<OnlineAnswer>> {
+    let users = watch::online(&state, ONLINE_LIMIT);
+    let bots = bots::bots_among(&state, &users).await?;
+    Ok(Json(OnlineAnswer {
+        bots: users
+            .iter()
+            .filter(|u| bots.contains(&u.to_lowercase()))
+            .cloned()
+            .collect(),
+        users,
+    }))
 }
 
 /// The rows of the endpoint table.
@@ -105,7 +114,7 @@ pub(super) fn endpoints() -> Vec<Endpoint> {
         e(
             "get",
             "/api/users/online",
-            "The members with an event stream open on this instance (at most 200), by name",
+            "The members with an event stream open on this instance (at most 200), by name; bots: those of them that are bots",
             Token,
             || get(online),
         )

@@ -7,6 +7,7 @@
 mod account;
 mod arbiter;
 mod board;
+mod bot;
 mod challenges;
 pub(crate) mod codes;
 pub(crate) mod endpoint;

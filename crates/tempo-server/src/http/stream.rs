@@ -21,6 +21,7 @@ use super::endpoint::{Access, Endpoint, NDJSON};
 use super::extract::{Caller, MaybeCaller, credential};
 use super::games::{Decoration, GameView};
 use crate::domain::accounts::User;
+use crate::service::chat::ChatItem;
 use crate::service::events::UserEvent;
 use crate::service::games::{self, Line, Slot};
 use crate::service::{AppState, accounts, challenges};
@@ -78,8 +79,8 @@ async fn entry_lines(slot: &Slot, state: &AppState, audience: Audience, entry: &
 /// `GET /api/board/game/stream/{id}`: NDJSON, the full game first (with
 /// the players as lichess's users, read once as the stream opens), then
 /// every entry as it is stored, each with the log's `head`, and the
-/// state after it as the caller may see it. The Bot API's stream is this
-/// one too.
+/// state after it as the caller may see it; and the game's chat lines
+/// the caller may read. The Bot API's stream is this one too.
 pub(super) async fn game_stream(
     State(state): State<AppState>,
     headers: HeaderMap,
@@ -90,6 +91,7 @@ pub(super) async fn game_stream(
     let audience = slot.audience(user.as_ref().map(|u| u.name.as_str()));
     let decoration = Decoration::of(&state, &slot).await?;
     let receiver = slot.lines.subscribe();
+    let chat = state.chat.subscribe(&id);
     let stopped = end_of_stream(&state, &headers, user.as_ref());
     let first = {
         let game = slot.game.lock().await;
@@ -115,9 +117,35 @@ pub(super) async fn game_stream(
                     };
                     Some((Ok(text), (receiver, slot, state, audience, decoration)))
                 },
-            ))
-            .take_until(stopped);
+            ));
+    let stream = with_chat(stream, chat, audience).take_until(stopped);
     Ok(ndjson(Body::from_stream(stream)))
+}
+
+/// A game stream with the chat lines its reader may read (the player
+/// room for the players only) merged in; the game's own lines first when
+/// both have one.
+fn with_chat<S>(
+    game: S,
+    chat: tokio::sync::broadcast::Receiver<ChatItem>,
+    audience: Audience,
+) -> impl futures_util::Stream<Item = Result<String, std::convert::Infallible>>
+where
+    S: futures_util::Stream<Item = Result<String, std::convert::Infallible>>,
+{
+    let chat = futures_util::stream::unfold(chat, move |mut chat| async move {
+        loop {
+            match chat.recv().await {
+                Ok(line) if line.0.heard_by(audience) => return Some((Ok(line.1.clone()), chat)),
+                // A line of the other room, or lines a slow reader missed.
+                Ok(_) | Err(RecvError::Lagged(_)) => {}
+                Err(RecvError::Closed) => return None,
+            }
+        }
+    });
+    futures_util::stream::select_with_strategy(game, chat, |_: &mut ()| {
+        futures_util::stream::PollNext::Left
+    })
 }
 
 /// `GET /api/stream/event`: the caller's challenges and games.

@@ -26,6 +26,7 @@ pub fn endpoints() -> Vec<Endpoint> {
     list.extend(super::lobby::endpoints());
     list.extend(super::challenges::endpoints());
     list.extend(super::board::endpoints());
+    list.extend(super::bot::endpoints());
     list.extend(super::games::endpoints());
     list.extend(super::arbiter::endpoints());
     list.extend(super::stream::endpoints());

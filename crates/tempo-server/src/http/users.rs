@@ -1,19 +1,102 @@
-//! The club's members: the list a caller challenges from, and an admin's
-//! new accounts.
+//! The club's members: the list a caller challenges from, an admin's
+//! new accounts, and a member's public profile (lichess's user object).
+
+use std::collections::BTreeMap;
 
 use axum::Json;
-use axum::extract::{Query, State};
+use axum::extract::{Path, Query, State};
+use axum::http::{HeaderMap, Uri};
 use axum::routing::{get, post};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::ApiResult;
+use super::challenges::origin;
 use super::endpoint::{Access, Endpoint};
 use super::error::ApiJson;
 use super::extract::Caller;
 use super::paging::{PageQuery, next_page};
+use super::peer::Peer;
 use crate::domain::accounts::Role;
+use crate::service::bots::{self, Perf, PublicUser};
 use crate::service::{AppState, accounts};
+
+/// A member's rating under a lichess perf name.
+#[derive(Debug, Serialize, ToSchema)]
+pub(super) struct PerfView {
+    pub games: i64,
+    pub rating: i64,
+    pub rd: i64,
+    /// Always 0 (tempo keeps no progress figure).
+    pub prog: i64,
+    /// Whether the rating is still provisional (RD 110 or more).
+    pub prov: bool,
+}
+
+impl From<Perf> for PerfView {
+    fn from(p: Perf) -> PerfView {
+        PerfView {
+            games: p.games,
+            rating: p.rating,
+            rd: p.rd,
+            prog: 0,
+            prov: p.provisional,
+        }
+    }
+}
+
+/// A member as lichess's user object shows them.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct LichessProfile {
+    /// The name in lower case.
+    pub id: String,
+    /// The name as registered.
+    pub username: String,
+    /// `BOT` for a bot account, else `null`.
+    pub title: Option<String>,
+    /// The member's page.
+    pub url: String,
+    /// When the account was made (ms since the epoch).
+    pub created_at: i64,
+    /// The club ratings by lichess's perf names (`blitz`, `chess960`, …:
+    /// one orthodox rating for all of them) and tempo's variants.
+    pub perfs: BTreeMap<String, PerfView>,
+}
+
+impl LichessProfile {
+    /// `user`'s profile on the server reached at `origin`.
+    pub(super) fn new(user: PublicUser, origin: &str) -> LichessProfile {
+        LichessProfile {
+            id: user.name.to_lowercase(),
+            title: user.bot.then(|| "BOT".to_string()),
+            url: format!("{origin}/@/{}", user.name),
+            created_at: user.created,
+            perfs: user
+                .perfs
+                .into_iter()
+                .map(|(key, perf)| (key.to_string(), perf.into()))
+                .collect(),
+            username: user.name,
+        }
+    }
+}
+
+/// `GET /api/user/{username}`: a member's profile (for members: the
+/// club's list and ratings are not public).
+async fn profile(
+    State(state): State<AppState>,
+    peer: Peer,
+    uri: Uri,
+    headers: HeaderMap,
+    Path(username): Path<String>,
+) -> ApiResult<Json<LichessProfile>> {
+    let user = bots::public_user(&state, &username).await?;
+    Ok(Json(LichessProfile::new(
+        user,
+        &origin(peer.https, &uri, &headers),
+    )))
+}
 
 /// Members listed a page at most (and by default).
 const MEMBERS_PAGE: u32 = 2000;
@@ -34,6 +117,8 @@ pub(super) struct MembersAnswer {
 pub(super) struct Member {
     pub name: String,
     pub role: Role,
+    /// `BOT` for a bot account (lichess's title), else `null`.
+    pub title: Option<String>,
 }
 
 /// A new member.
@@ -69,12 +154,17 @@ async fn members(
 ) -> ApiResult<Json<MembersAnswer>> {
     let page = query.page(MEMBERS_PAGE)?;
     let (users, more) = accounts::members(&state.store, page).await?;
+    let names: Vec<String> = users.iter().map(|u| u.name.clone()).collect();
+    let bots = bots::bots_among(&state, &names).await?;
     Ok(Json(MembersAnswer {
         page: page.index,
         next_page: next_page(page, more),
         users: users
             .into_iter()
             .map(|u| Member {
+                title: bots
+                    .contains(&u.name.to_lowercase())
+                    .then(|| "BOT".to_string()),
                 name: u.name,
                 role: u.role,
             })
@@ -104,7 +194,7 @@ pub(super) fn endpoints() -> Vec<Endpoint> {
         e(
             "get",
             "/api/users",
-            "The club's members (name and role), by name, 2000 a page (?page=0, ?nb=); nextPage is the page after, null on the last",
+            "The club's members (name, role, title: BOT for bots), by name, 2000 a page (?page=0, ?nb=); nextPage is the page after, null on the last",
             Token,
             || get(members),
         )
@@ -119,5 +209,13 @@ pub(super) fn endpoints() -> Vec<Endpoint> {
         )
         .body::<NewUserRequest>()
         .json::<NewUserAnswer>(),
+        e(
+            "get",
+            "/api/user/{username}",
+            "A member's profile as lichess's user object: id, username, title (BOT for bots), url, createdAt, perfs (members only, as the members' list and ratings)",
+            Token,
+            || get(profile),
+        )
+        .json::<LichessProfile>(),
     ]
 }

@@ -6,6 +6,7 @@
 use std::time::Duration;
 
 use crate::service::AppState;
+use crate::service::chat::{self, CHAT_CHANNEL};
 use crate::service::games::GameError;
 use crate::service::lobby::{self, LOBBY_CHANNEL};
 
@@ -93,12 +94,15 @@ pub async fn follow_other_instances(state: AppState) {
     loop {
         match sqlx::postgres::PgListener::connect(&url).await {
             Ok(mut listener) => {
-                if let Err(e) = listener.listen_all([GAMES_CHANNEL, LOBBY_CHANNEL]).await {
-                    tracing::error!(error = %e, "LISTEN {GAMES_CHANNEL}, {LOBBY_CHANNEL}");
+                let channels = [GAMES_CHANNEL, LOBBY_CHANNEL, CHAT_CHANNEL];
+                if let Err(e) = listener.listen_all(channels).await {
+                    tracing::error!(error = %e, "LISTEN {channels:?}");
                 } else {
                     while let Ok(notification) = listener.recv().await {
                         if notification.channel() == LOBBY_CHANNEL {
                             lobby::heard(&state, notification.payload());
+                        } else if notification.channel() == CHAT_CHANNEL {
+                            chat::heard(&state, notification.payload());
                         } else {
                             state
                                 .hub

@@ -25,37 +25,42 @@ pub(crate) struct LichessUser {
     pub provisional: bool,
 }
 
-/// Whether `name` is a bot: the computer opponents `tempo serve` runs
-/// (names beginning with `bot-`).
+/// Whether `name` is one of the computer opponents `tempo serve` runs
+/// (names beginning with `bot-`, which no member may take).
 pub(crate) fn is_bot_name(name: &str) -> bool {
     name.get(..4)
         .is_some_and(|prefix| prefix.eq_ignore_ascii_case("bot-"))
 }
 
+/// Whether the account `name` with the stored bot flag `flag` is a bot:
+/// upgraded (`POST /api/bot/account/upgrade`) or one of tempo's own.
+pub(crate) fn is_bot(name: &str, flag: bool) -> bool {
+    flag || is_bot_name(name)
+}
+
+/// Lichess's title of a bot, `None` for anyone else.
+pub(crate) fn title(name: &str, flag: bool) -> Option<String> {
+    is_bot(name, flag).then(|| "BOT".to_string())
+}
+
 /// `name` (as registered, or as the caller wrote it if no account has it)
-/// with their rating in `variant`'s group as it stands now.
+/// with their rating in `variant`'s group as it stands now: one query.
 pub(crate) async fn user(
     state: &AppState,
     name: &str,
     variant: Variant,
 ) -> Result<LichessUser, StoreError> {
-    let registered = state
-        .store
-        .user(name)
-        .await?
-        .map_or_else(|| name.to_string(), |(user, _)| user.name);
     let group = RatingGroup::of(variant);
-    let mut standing = state
+    let (registered, flag, standing) = state
         .store
-        .member_ratings(&registered)
+        .light_user(name, group)
         .await?
-        .into_iter()
-        .find(|(g, _)| *g == group)
-        .map_or_else(Standing::new_member, |(_, s)| s);
+        .unwrap_or_else(|| (name.to_string(), false, None));
+    let mut standing = standing.unwrap_or_else(Standing::new_member);
     standing.rating = standing.at(state.clock.now() as i64);
     Ok(LichessUser {
         id: registered.to_lowercase(),
-        title: is_bot_name(&registered).then(|| "BOT".to_string()),
+        title: title(&registered, flag),
         rating: standing.rating.rating.round() as i64,
         provisional: CLUB.provisional(&standing.rating),
         name: registered,
@@ -64,10 +69,15 @@ pub(crate) async fn user(
 
 #[cfg(test)]
 mod tests {
-    use super::is_bot_name;
+    use super::{is_bot, is_bot_name, title};
 
     #[test]
     fn bot_names() {
+        assert!(is_bot("anna", true));
+        assert!(is_bot("bot-x", false));
+        assert!(!is_bot("anna", false));
+        assert_eq!(title("anna", true).as_deref(), Some("BOT"));
+        assert_eq!(title("anna", false), None);
         assert!(is_bot_name("bot-greedy"));
         assert!(is_bot_name("Bot-Mixed"));
         assert!(!is_bot_name("bo"));

@@ -89,7 +89,7 @@ pub(crate) fn follow_news(state: &AppState) {
 
 /// The store's name in notifications: the start of its server key (one
 /// per store, the same for every instance on it).
-fn store_id(state: &AppState) -> String {
+pub(crate) fn store_id(state: &AppState) -> String {
     let key = state.key.verifying_key().to_bytes();
     key[..8].iter().map(|b| format!("{b:02x}")).collect()
 }

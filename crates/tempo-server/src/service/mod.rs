@@ -6,7 +6,9 @@
 pub(crate) mod access;
 pub(crate) mod accounts;
 pub(crate) mod addresses;
+pub(crate) mod bots;
 pub(crate) mod challenges;
+pub(crate) mod chat;
 pub(crate) mod events;
 pub(crate) mod games;
 pub(crate) mod hashing;
@@ -54,6 +56,7 @@ impl AppState {
             stopping: Arc::new(tokio::sync::watch::channel(false).0),
             instance: crate::domain::random_id().into(),
             mail: mail::Mail::default(),
+            chat: Arc::default(),
         };
         tournaments::follow_game_ends(&state);
         lobby::follow_news(&state);

@@ -45,6 +45,8 @@ pub struct AppState {
     pub instance: Arc<str>,
     /// Correspondence mails (off without `--smtp`).
     pub mail: Mail,
+    /// The games' chat channels and the members' chat rate limit.
+    pub(crate) chat: Arc<crate::service::chat::ChatHub>,
 }
 
 /// Counters for `/metrics`.

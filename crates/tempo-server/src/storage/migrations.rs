@@ -209,6 +209,22 @@ pub(super) const MIGRATIONS: &[Migration] = &[
             PRIMARY KEY (tournament_id, round, board, player)
         )",
     ),
+    // Bot accounts (issue #28): a member who upgraded their account for
+    // good (`POST /api/bot/account/upgrade`); and the games' chat, each
+    // line in its room (`player`, `spectator`), the newest 200 a game and
+    // room kept. A line's id is random: its order is its instant, then id.
+    Migration::Sql(
+        "ALTER TABLE users ADD COLUMN bot BIGINT NOT NULL DEFAULT 0;
+        CREATE TABLE chat_lines (
+            id TEXT PRIMARY KEY,
+            game_id TEXT NOT NULL REFERENCES games(id),
+            room TEXT NOT NULL,
+            username TEXT NOT NULL,
+            text TEXT NOT NULL,
+            at BIGINT NOT NULL
+        );
+        CREATE INDEX chat_lines_by_game ON chat_lines (game_id, room, at)",
+    ),
 ];
 
 impl Backfill {

@@ -7,6 +7,7 @@
 
 mod accounts;
 mod backup_check;
+mod bots;
 mod challenges;
 mod games;
 mod leases;
@@ -24,6 +25,7 @@ use sqlx::{AnyPool, Row};
 use tempo_host::{Body, EndReason, EndResult};
 
 pub use backup_check::{StoreFileError, StoreFileSummary, check_store_file};
+pub(crate) use bots::{Profile, StoredChatLine, Upgrade};
 pub(crate) use games::ArchivedGame;
 pub use games::{Append, NextFlag};
 pub(crate) use mail::MailAddress;

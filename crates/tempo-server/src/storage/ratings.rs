@@ -31,7 +31,7 @@ fn group_of(name: &str) -> Result<RatingGroup, StoreError> {
         .ok_or_else(|| StoreError::Damaged(format!("rating group {name}")))
 }
 
-fn standing_row(row: &sqlx::any::AnyRow, from: usize) -> Result<Standing, StoreError> {
+pub(super) fn standing_row(row: &sqlx::any::AnyRow, from: usize) -> Result<Standing, StoreError> {
     Ok(Standing {
         rating: Rating {
             rating: row.try_get(from)?,

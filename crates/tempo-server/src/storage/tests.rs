@@ -168,3 +168,72 @@ async fn a_rated_game_is_rated_once_however_often_it_ends() {
         Some(RatingGroup::Orthodox)
     );
 }
+
+/// The bot migration: members made before it are no bots; the flag is set
+/// once, only before a first game; chat keeps the newest lines of a room.
+#[tokio::test]
+async fn bots_and_chat_after_the_migration() {
+    let dir = dir();
+    let store = Store::connect_unmigrated(&url(&dir)).await.unwrap();
+    store.migrate(MIGRATIONS.len() - 1).await.unwrap();
+    for name in ["Anna", "ben", "robo"] {
+        let user = User {
+            name: name.into(),
+            role: Role::Player,
+        };
+        store.add_user(&user, "x", 5).await.unwrap();
+    }
+    store.migrate(MIGRATIONS.len()).await.unwrap();
+    let anna = store.profile("ANNA").await.unwrap().unwrap();
+    assert_eq!(
+        (anna.name.as_str(), anna.bot, anna.created),
+        ("Anna", false, 5)
+    );
+    assert_eq!(store.profile("nobody").await.unwrap(), None);
+
+    let header = Header::new("g1", &GameSpec::default(), "Anna", "ben").unwrap();
+    let (_, first) = HostedGame::create(header, 1_000).unwrap();
+    store.add_game("Anna", "ben", &first, "g1").await.unwrap();
+    use super::Upgrade;
+    assert_eq!(store.make_bot("anna").await.unwrap(), Upgrade::HasPlayed);
+    assert_eq!(store.make_bot("Robo").await.unwrap(), Upgrade::Done);
+    assert_eq!(store.make_bot("robo").await.unwrap(), Upgrade::AlreadyBot);
+    assert_eq!(store.make_bot("nobody").await.unwrap(), Upgrade::NoSuchUser);
+    assert!(store.profile("robo").await.unwrap().unwrap().bot);
+    let names: Vec<String> = ["anna", "ROBO", "ghost"].map(String::from).to_vec();
+    assert_eq!(store.bots_among(&names).await.unwrap(), ["robo"]);
+    let (name, bot, standing) = store
+        .light_user("robo", RatingGroup::Orthodox)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!((name.as_str(), bot, standing), ("robo", true, None));
+
+    for (i, room) in ["player", "spectator", "player", "player"]
+        .iter()
+        .enumerate()
+    {
+        let line = super::StoredChatLine {
+            room: room.to_string(),
+            username: "Anna".into(),
+            text: format!("line {i}"),
+            at: 10 + i as i64,
+        };
+        store.add_chat_line("g1", &line, 2).await.unwrap();
+    }
+    let texts = |lines: Vec<super::StoredChatLine>| -> Vec<String> {
+        lines.into_iter().map(|l| l.text).collect()
+    };
+    assert_eq!(
+        texts(store.chat_lines("g1", "player", 10).await.unwrap()),
+        ["line 2", "line 3"]
+    );
+    assert_eq!(
+        texts(store.chat_lines("g1", "spectator", 10).await.unwrap()),
+        ["line 1"]
+    );
+    assert_eq!(
+        texts(store.chat_lines("g1", "player", 1).await.unwrap()),
+        ["line 3"]
+    );
+}

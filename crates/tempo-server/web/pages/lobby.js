@@ -61,7 +61,7 @@ function challengeForm(users, onDone) {
   const position = field(t('lobby.chess960'), h('input', { name: 'chess960', type: 'number', min: '0', max: '959', placeholder: t('lobby.randomPosition') }));
   const form = h('form', { class: 'card', dataset: { form: 'challenge' } },
     h('h2', {}, t('lobby.challenge')),
-    field(t('lobby.opponent'), select('opponent', [...opponents.map((u) => [u.name, u.name]), [ANYONE, t('lobby.anyone')]])),
+    field(t('lobby.opponent'), select('opponent', [...opponents.map((u) => [u.name, u.title === 'BOT' ? t('lobby.botOption', { name: u.name }) : u.name]), [ANYONE, t('lobby.anyone')]])),
     opponents.length ? '' : h('p', { class: 'hint' }, t('lobby.noOpponents')),
     field(t('lobby.variant'), select('variant', VARIANTS.map((v) => [v, t('variant.' + v)]), 'fairschach')),
     rulesBox,
@@ -154,8 +154,12 @@ function openItem(c, refresh, focused) {
   );
 }
 
-// Who is online, each with a button that picks them in the challenge form.
-function onlineList(names, form) {
+// A bot's badge beside its name (lichess's title BOT).
+const botBadge = () => h('span', { class: 'badge-bot', title: t('lobby.botTitle'), dataset: { bot: '' } }, t('lobby.bot'));
+
+// Who is online, each with a button that picks them in the challenge form;
+// bots (`bots`, lower case) with their badge.
+function onlineList(names, form, bots = new Set()) {
   const others = names.filter((n) => n.toLowerCase() !== me().username.toLowerCase());
   if (!others.length) return h('p', { class: 'hint' }, t('lobby.noneOnline'));
   const pick = (name) => () => {
@@ -166,6 +170,7 @@ function onlineList(names, form) {
   };
   return h('ul', { class: 'online' }, others.map((name) => h('li', { dataset: { online: name } },
     h('a', { class: 'name', href: '/@/' + encodeURIComponent(name), dataset: { link: '', member: name } }, name), ' ',
+    bots.has(name.toLowerCase()) ? botBadge() : '',
     h('button', { type: 'button', dataset: { action: 'challenge-user' }, 'aria-label': t('lobby.challengeName', { name }), onclick: pick(name) }, t('lobby.challengeShort')))));
 }
 
@@ -203,10 +208,12 @@ export async function render(main, [focusId] = []) {
   };
   let onlineShown = null; // the names drawn: redrawn on a change only (keeps focus)
   const refreshOnline = async () => {
-    const { users: names } = await get('/api/users/online');
-    if (names.join('\n') === onlineShown) return;
-    onlineShown = names.join('\n');
-    online.replaceChildren(h('h2', {}, t('lobby.online')), onlineList(names, form));
+    const { users: names, bots = [] } = await get('/api/users/online');
+    const shown = names.join('\n') + '\n\n' + bots.join('\n');
+    if (shown === onlineShown) return;
+    onlineShown = shown;
+    online.replaceChildren(h('h2', {}, t('lobby.online')),
+      onlineList(names, form, new Set(bots.map((b) => b.toLowerCase()))));
   };
   const refresh = async () => {
     const [pending, mine, done, tours] = await Promise.all([
