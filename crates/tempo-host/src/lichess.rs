@@ -115,6 +115,16 @@ pub fn perf_name(kind: LichessVariant, speed: Speed) -> &'static str {
     }
 }
 
+/// The perf's key, as lichess's game events and `nowPlaying` name it
+/// (`blitz`, `chess960`, `fromPosition`, …): the counterpart of
+/// [`perf_name`].
+pub fn perf_key(kind: LichessVariant, speed: Speed) -> &'static str {
+    match kind.key {
+        "standard" => speed.key(),
+        key => key,
+    }
+}
+
 /// Lichess's clock object of a game: milliseconds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct LichessClock {
@@ -381,6 +391,9 @@ mod tests {
         assert_eq!(perf_name(set_up, Speed::Blitz), "From Position");
         let c960 = variant(Variant::Chess960, false);
         assert_eq!(perf_name(c960, Speed::Rapid), "Chess960");
+        assert_eq!(perf_key(c960, Speed::Rapid), "chess960");
+        assert_eq!(perf_key(standard, Speed::Blitz), "blitz");
+        assert_eq!(perf_key(set_up, Speed::Blitz), "fromPosition");
         assert_eq!(
             variant(Variant::Synchronschach, false).name,
             "Synchronschach"

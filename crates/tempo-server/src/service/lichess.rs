@@ -2,10 +2,6 @@
 //! "provisional"}`), for the lichess-shaped answers: the game stream's
 //! players, a challenge's challenger and challenged, an event's opponent.
 
-// The answers that use it are being built (issue #28); whoever first calls
-// `user` removes this.
-#![expect(dead_code, reason = "the lichess-shaped answers are being built")]
-
 use serde::Serialize;
 use tempo_host::Variant;
 use utoipa::ToSchema;

@@ -6,8 +6,11 @@
 pub(crate) mod access;
 pub(crate) mod accounts;
 pub(crate) mod addresses;
+pub(crate) mod challenge_json;
 pub(crate) mod challenges;
 pub(crate) mod events;
+pub(crate) mod game_events;
+pub(crate) mod game_facts;
 pub(crate) mod games;
 pub(crate) mod hashing;
 pub(crate) mod instances;
@@ -56,7 +59,7 @@ impl AppState {
             mail: mail::Mail::default(),
         };
         tournaments::follow_game_ends(&state);
-        lobby::follow_news(&state);
+        game_events::follow_news(&state);
         Ok(state)
     }
 }

@@ -209,6 +209,9 @@ pub(super) const MIGRATIONS: &[Migration] = &[
             PRIMARY KEY (tournament_id, round, board, player)
         )",
     ),
+    // The challenge a game came from (lichess's `source` of a game event:
+    // a challenge open to anyone or one to a member), found by its game.
+    Migration::Sql("CREATE INDEX challenges_by_game ON challenges (game_id)"),
 ];
 
 impl Backfill {
