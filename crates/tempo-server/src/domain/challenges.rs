@@ -239,3 +239,38 @@ pub(crate) fn game_spec(spec: &GameSpec) -> GameSpec {
     }
     spec
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_random_colour_is_settled_by_the_id_fairly() {
+        let alphabet = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+        let white = alphabet
+            .chars()
+            .filter(|c| ColorChoice::Random.challenger_white(&format!("abcdefghijk{c}")))
+            .count();
+        assert_eq!(white * 2, alphabet.len());
+        // The same id, the same colour, every time it is asked.
+        assert!(ColorChoice::Random.challenger_white("x1"));
+        assert!(ColorChoice::Random.challenger_white("x1"));
+        assert!(!ColorChoice::Random.challenger_white("x2"));
+        assert!(ColorChoice::White.challenger_white("x2"));
+        assert!(!ColorChoice::Black.challenger_white("x1"));
+    }
+
+    #[test]
+    fn decline_reasons_by_key() {
+        for reason in DeclineReason::ALL {
+            assert_eq!(DeclineReason::from_key(reason.key()), Some(reason));
+            assert!(reason.text().ends_with('.'));
+        }
+        assert_eq!(
+            DeclineReason::from_key("toofast"),
+            Some(DeclineReason::TooFast)
+        );
+        assert_eq!(DeclineReason::from_key("nonsense"), None);
+        assert_eq!(DeclineReason::default().key(), "generic");
+    }
+}

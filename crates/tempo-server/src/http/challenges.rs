@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 use axum::Json;
-use axum::extract::{Path, Query, State};
+use axum::extract::{FromRequest, Path, Query, Request, State};
 use axum::routing::{get, post};
 use serde::{Deserialize, Serialize};
 use tempo_host::{GameSpec, Variant};
@@ -212,10 +212,12 @@ async fn close(
     Origin(origin): Origin,
     Caller(user): Caller,
     Path((id, action)): Path<(String, String)>,
-    FormOrJson(body): FormOrJson<DeclineRequest>,
+    request: Request,
 ) -> ApiResult<Json<Done>> {
     let action = match action.as_str() {
         "decline" => {
+            // The body is read once the route is known to be one.
+            let FormOrJson(body) = FormOrJson::<DeclineRequest>::from_request(request, &()).await?;
             let reason = match body.reason.as_deref() {
                 None => DeclineReason::Generic,
                 Some(key) => DeclineReason::from_key(key).ok_or_else(|| {
