@@ -325,9 +325,10 @@ impl Runner {
             return;
         };
         for challenge in pending["in"].as_array().into_iter().flatten() {
-            let (Some(id), Some(from)) =
-                (challenge["id"].as_str(), challenge["challenger"].as_str())
-            else {
+            let (Some(id), Some(from)) = (
+                challenge["id"].as_str(),
+                challenge["challenger"]["name"].as_str(),
+            ) else {
                 continue;
             };
             let timed = challenge["clock"]

@@ -54,6 +54,7 @@ mod first;
 mod game;
 mod header;
 pub mod lichess;
+mod pov;
 pub mod view;
 
 use serde::{Deserialize, Serialize};

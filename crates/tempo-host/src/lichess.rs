@@ -431,6 +431,9 @@ mod tests {
         assert_eq!(perf_name(set_up, Speed::Blitz), "Blitz");
         let c960 = variant(Variant::Chess960, false);
         assert_eq!(perf_name(c960, Speed::Rapid), "Chess960");
+        assert_eq!(perf_key(c960, Speed::Rapid), "chess960");
+        assert_eq!(perf_key(standard, Speed::Blitz), "blitz");
+        assert_eq!(perf_key(set_up, Speed::Blitz), "blitz");
         assert_eq!(
             variant(Variant::Synchronschach, false).name,
             "Synchronschach"

@@ -168,8 +168,8 @@ async fn lobby_events_reach_every_instance_once() {
         let event: Value = serde_json::from_str(&seen[0]).unwrap();
         assert_eq!(event["type"], "challenge");
         assert_eq!(event["challenge"]["id"], id);
-        assert_eq!(event["challenge"]["challenger"], "anna");
-        assert_eq!(event["challenge"]["destUser"], "ben");
+        assert_eq!(event["challenge"]["challenger"]["name"], "anna");
+        assert_eq!(event["challenge"]["destUser"]["name"], "ben");
         assert_eq!(event["challenge"]["clock"], "300+0");
     }
     let (status, accepted) = second
@@ -182,12 +182,21 @@ async fn lobby_events_reach_every_instance_once() {
         .await;
     assert_eq!(status, StatusCode::OK, "{accepted}");
     let game = accepted["gameId"].as_str().unwrap();
-    for stream in &mut streams {
+    // Each player's own gameStart, from their seat (ben's streams first).
+    for (i, stream) in streams.iter_mut().enumerate() {
         let seen = stream.drain(quiet).await;
         assert_eq!(seen.len(), 1, "one event on each stream: {seen:?}");
         let event: Value = serde_json::from_str(&seen[0]).unwrap();
         assert_eq!(event["type"], "gameStart");
         assert_eq!(event["game"]["id"], game);
+        let (color, opponent) = if i < 2 {
+            ("black", "anna")
+        } else {
+            ("white", "ben")
+        };
+        assert_eq!(event["game"]["color"], color, "{event}");
+        assert_eq!(event["game"]["opponent"]["username"], opponent, "{event}");
+        assert_eq!(event["game"]["isMyTurn"], true, "{event}");
     }
     // A step's commits on either instance: the reveal (stored by the
     // second commit's instance) tells both players, on every stream, once.
@@ -199,6 +208,51 @@ async fn lobby_events_reach_every_instance_once() {
         let event: Value = serde_json::from_str(&seen[0]).unwrap();
         assert_eq!(event["type"], "yourTurn");
         assert_eq!(event["game"]["id"], game);
+    }
+    // A challenge whose full event is too long for a notification (a
+    // time control of many periods): the other instance reads the
+    // challenge and tells its streams the full event all the same.
+    let long_clock = vec!["40/5400"; 1_000].join(":");
+    let (status, made) = first
+        .call(
+            Method::POST,
+            "/api/challenge/ben",
+            Some(&anna),
+            Some(json!({"clock": long_clock, "color": "black"})),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{made}");
+    let id = made["id"].as_str().unwrap();
+    for stream in &mut streams {
+        let seen = stream.drain(quiet).await;
+        assert_eq!(seen.len(), 1, "one event on each stream: {seen:?}");
+        let event: Value = serde_json::from_str(&seen[0]).unwrap();
+        assert_eq!(event["type"], "challenge");
+        assert_eq!(event["challenge"]["id"], id);
+        assert_eq!(event["challenge"]["clock"], long_clock.as_str());
+        assert_eq!(event["challenge"]["challenger"]["name"], "anna");
+        assert_eq!(event["challenge"]["finalColor"], "black");
+        assert_eq!(
+            event["challenge"]["url"],
+            format!("http://localhost/challenge/{id}")
+        );
+    }
+    let (status, _) = second
+        .call(
+            Method::POST,
+            &format!("/api/challenge/{id}/decline"),
+            Some(&ben),
+            Some(json!({"reason": "tooSlow"})),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    for stream in &mut streams {
+        let seen = stream.drain(quiet).await;
+        assert_eq!(seen.len(), 1, "one event on each stream: {seen:?}");
+        let event: Value = serde_json::from_str(&seen[0]).unwrap();
+        assert_eq!(event["type"], "challengeDeclined");
+        assert_eq!(event["challenge"]["status"], "declined");
+        assert_eq!(event["challenge"]["declineReasonKey"], "tooSlow");
     }
     assert_eq!(not_this_ben.drain(quiet).await, Vec::<String>::new());
     first.finish().await;

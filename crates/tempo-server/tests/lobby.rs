@@ -197,7 +197,7 @@ async fn declines_and_cancels_are_told(server: &TestServer) {
         assert_eq!(seen.len(), 1, "{seen:?}");
         assert_eq!(seen[0]["type"], "challengeDeclined");
         assert_eq!(seen[0]["challenge"]["id"], id);
-        assert_eq!(seen[0]["challenge"]["destUser"], "ben");
+        assert_eq!(seen[0]["challenge"]["destUser"]["name"], "ben");
     }
     let rated = json!({"rated": true});
     let (_, made) = post(server, "/api/challenge/ben", &anna, Some(rated)).await;
@@ -210,7 +210,7 @@ async fn declines_and_cancels_are_told(server: &TestServer) {
     let seen = events(&mut ben_events).await;
     assert_eq!(seen.len(), 1, "{seen:?}");
     assert_eq!(seen[0]["type"], "challengeCanceled");
-    assert_eq!(seen[0]["challenge"]["challenger"], "anna");
+    assert_eq!(seen[0]["challenge"]["challenger"]["name"], "anna");
 }
 
 async fn who_is_online(server: &TestServer) {

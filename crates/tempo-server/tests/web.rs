@@ -124,8 +124,8 @@ async fn lobby(server: &TestServer) {
         .await;
     let incoming = &theirs["in"][0];
     assert_eq!(incoming["id"], id.as_str());
-    assert_eq!(incoming["challenger"], "anna");
-    assert_eq!(incoming["variant"], "fairschach");
+    assert_eq!(incoming["challenger"]["name"], "anna");
+    assert_eq!(incoming["variant"]["key"], "fairschach");
     assert_eq!(incoming["clock"], "300+3");
     assert_eq!(incoming["color"], "black");
     assert_eq!(incoming["rules"]["pause"], "capturable");

@@ -3,7 +3,8 @@
 // (1 s, 2 s, 4 s … up to 30 s), closed on logout. From it the app shell
 // shows notifications on any page, lichess-like:
 //   - data-notify="challenge": a challenge to me (who, variant, clock),
-//     with Accept and Decline;
+//     with Accept and Decline (lichess's challenge object: challenger.name,
+//     destUser.id, variant.key; tempo's clock string);
 //   - data-notify="gameStart": a game of mine starts: it opens by itself,
 //     unless I am looking at another game of mine in play (then a toast
 //     with a link);
@@ -162,16 +163,22 @@ async function challengeEvent(event) {
   if (event.type !== 'challenge') {
     // Declined or taken back: its toast goes at once.
     if (c?.id) dismiss('challenge', c.id);
-  } else if (c?.challenger && c.destUser?.toLowerCase() === mine) {
+  } else if (c?.challenger && c.destUser?.id === mine) {
     play('notify');
     note('challenge', c.id, t('notify.challenge', {
-      name: c.challenger,
-      variant: t('variant.' + c.variant),
+      name: c.challenger.name,
+      variant: t('variant.' + variantKey(c.variant)),
       clock: c.clock ? clockText(c.clock) : t('time.untimed'),
       rated: t(c.rated ? 'notify.rated' : 'notify.casual'),
     }), ...answerButtons(c.id));
   }
   await refreshChallenges();
+}
+
+// tempo's variant name of lichess's variant object (`fromPosition` is
+// orthodox chess from a set-up position).
+export function variantKey(variant) {
+  return variant?.key === 'fromPosition' ? 'standard' : variant?.key;
 }
 
 function clockText(clock) {

@@ -136,7 +136,7 @@ export class GameControls {
     if (!color) return;
     const r = this.rematch;
     if (r?.incoming) {
-      box.append(h('span', { dataset: { rematch: 'incoming' } }, t('controls.rematchOffered', { name: r.incoming.challenger })),
+      box.append(h('span', { dataset: { rematch: 'incoming' } }, t('controls.rematchOffered', { name: r.incoming.challenger.name })),
         this.button('controls.acceptRematch', 'rematch-yes', () => this.answerRematch('accept'), 'primary'),
         this.button('controls.declineRematch', 'rematch-no', () => this.answerRematch('decline')));
     } else if (r?.sent) {
@@ -198,7 +198,7 @@ export class GameControls {
     const pending = await get('/api/challenge').catch(() => null);
     if (!pending || this.events === null) return;
     const opponent = this.opponent().toLowerCase();
-    const incoming = pending.in.find((c) => c.challenger.toLowerCase() === opponent);
+    const incoming = pending.in.find((c) => c.challenger.id === opponent);
     if (incoming) this.rematch = { incoming };
     else if (this.rematch?.sent && !pending.out.some((c) => c.id === this.rematch.sent)) this.rematch = { declined: true };
     else if (this.rematch?.incoming) this.rematch = null;

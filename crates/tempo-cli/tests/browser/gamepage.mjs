@@ -134,7 +134,7 @@ export const tests = [
       await anna.locator('[data-rematch="sent"]').waitFor();
       await ben.locator('[data-rematch="incoming"]').waitFor({ timeout: 15_000 });
       const pending = await (await apiAs('ben')).get('/api/challenge');
-      const offer = pending.in.find((c) => c.challenger === 'anna');
+      const offer = pending.in.find((c) => c.challenger.id === 'anna');
       assertEqual(offer?.fen, fen, 'the rematch starts from the game\'s position');
       await ben.click('[data-action="rematch-no"]');
       await anna.locator('[data-rematch="declined"]').waitFor({ timeout: 10_000 });

@@ -75,13 +75,97 @@ impl ColorChoice {
             .find(|c| c.as_str() == name)
     }
 
-    /// Whether the challenger plays White (a random choice drawn now).
-    pub fn challenger_white(self) -> bool {
+    /// Whether the challenger plays White; a random choice is settled by
+    /// the challenge's `id` (see [`Challenge::challenger_white`]).
+    pub fn challenger_white(self, id: &str) -> bool {
         match self {
             ColorChoice::White => true,
             ColorChoice::Black => false,
-            ColorChoice::Random => rand::random(),
+            // The last character of a random id is odd for 31 of the 62
+            // letters and digits: a fair draw, made once, when the
+            // challenge is made, and known from then on (lichess's
+            // `finalColor`) without a column of its own.
+            ColorChoice::Random => id.as_bytes().last().is_some_and(|b| b % 2 == 1),
         }
+    }
+}
+
+/// Why the challenged player declines (lichess's reasons): the key, as
+/// clients send and match it, and the English text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum DeclineReason {
+    #[default]
+    Generic,
+    Later,
+    TooFast,
+    TooSlow,
+    TimeControl,
+    Rated,
+    Casual,
+    Standard,
+    Variant,
+    NoBot,
+    OnlyBot,
+}
+
+impl DeclineReason {
+    pub const ALL: [DeclineReason; 11] = [
+        DeclineReason::Generic,
+        DeclineReason::Later,
+        DeclineReason::TooFast,
+        DeclineReason::TooSlow,
+        DeclineReason::TimeControl,
+        DeclineReason::Rated,
+        DeclineReason::Casual,
+        DeclineReason::Standard,
+        DeclineReason::Variant,
+        DeclineReason::NoBot,
+        DeclineReason::OnlyBot,
+    ];
+
+    /// Lichess's key (`generic`, `tooFast`, …).
+    pub fn key(self) -> &'static str {
+        match self {
+            DeclineReason::Generic => "generic",
+            DeclineReason::Later => "later",
+            DeclineReason::TooFast => "tooFast",
+            DeclineReason::TooSlow => "tooSlow",
+            DeclineReason::TimeControl => "timeControl",
+            DeclineReason::Rated => "rated",
+            DeclineReason::Casual => "casual",
+            DeclineReason::Standard => "standard",
+            DeclineReason::Variant => "variant",
+            DeclineReason::NoBot => "noBot",
+            DeclineReason::OnlyBot => "onlyBot",
+        }
+    }
+
+    /// The reason in English, as the challenger reads it.
+    pub fn text(self) -> &'static str {
+        match self {
+            DeclineReason::Generic => "I am not accepting challenges at the moment.",
+            DeclineReason::Later => "This is not the right time for me; please ask again later.",
+            DeclineReason::TooFast => {
+                "This time control is too fast for me; please challenge me to a slower game."
+            }
+            DeclineReason::TooSlow => {
+                "This time control is too slow for me; please challenge me to a faster game."
+            }
+            DeclineReason::TimeControl => "I am not accepting challenges with this time control.",
+            DeclineReason::Rated => "Please send me a rated challenge instead.",
+            DeclineReason::Casual => "Please send me a casual challenge instead.",
+            DeclineReason::Standard => "I am not accepting variant challenges right now.",
+            DeclineReason::Variant => "I am not willing to play this variant right now.",
+            DeclineReason::NoBot => "I am not accepting challenges from bots.",
+            DeclineReason::OnlyBot => "I am only accepting challenges from bots.",
+        }
+    }
+
+    /// The reason of a key (as lichess, in any case: `toofast` too).
+    pub fn from_key(key: &str) -> Option<DeclineReason> {
+        DeclineReason::ALL
+            .into_iter()
+            .find(|r| r.key().eq_ignore_ascii_case(key))
     }
 }
 
@@ -120,10 +204,15 @@ impl Challenge {
         self.open_until.is_some()
     }
 
-    /// The players of the game against `opponent`, White first, the colour
-    /// drawn now if it is random.
+    /// Whether the challenger plays White (a random colour is settled
+    /// when the challenge is made: lichess's `finalColor`).
+    pub fn challenger_white(&self) -> bool {
+        self.color.challenger_white(&self.id)
+    }
+
+    /// The players of the game against `opponent`, White first.
     pub fn seats(&self, opponent: &str) -> (String, String) {
-        if self.color.challenger_white() {
+        if self.challenger_white() {
             (self.challenger.clone(), opponent.to_string())
         } else {
             (opponent.to_string(), self.challenger.clone())
@@ -149,4 +238,39 @@ pub(crate) fn game_spec(spec: &GameSpec) -> GameSpec {
         spec.chess960 = Some(rand::random_range(0..960));
     }
     spec
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_random_colour_is_settled_by_the_id_fairly() {
+        let alphabet = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+        let white = alphabet
+            .chars()
+            .filter(|c| ColorChoice::Random.challenger_white(&format!("abcdefghijk{c}")))
+            .count();
+        assert_eq!(white * 2, alphabet.len());
+        // The same id, the same colour, every time it is asked.
+        assert!(ColorChoice::Random.challenger_white("x1"));
+        assert!(ColorChoice::Random.challenger_white("x1"));
+        assert!(!ColorChoice::Random.challenger_white("x2"));
+        assert!(ColorChoice::White.challenger_white("x2"));
+        assert!(!ColorChoice::Black.challenger_white("x1"));
+    }
+
+    #[test]
+    fn decline_reasons_by_key() {
+        for reason in DeclineReason::ALL {
+            assert_eq!(DeclineReason::from_key(reason.key()), Some(reason));
+            assert!(reason.text().ends_with('.'));
+        }
+        assert_eq!(
+            DeclineReason::from_key("toofast"),
+            Some(DeclineReason::TooFast)
+        );
+        assert_eq!(DeclineReason::from_key("nonsense"), None);
+        assert_eq!(DeclineReason::default().key(), "generic");
+    }
 }

@@ -2,6 +2,7 @@
 //! clock, rate limits, tournaments. Nothing here stores, serves or waits.
 
 pub(crate) mod accounts;
+pub(crate) mod challenge_params;
 pub(crate) mod challenges;
 pub(crate) mod clock;
 pub(crate) mod limits;

@@ -5,23 +5,23 @@ use std::collections::BTreeMap;
 
 use axum::Json;
 use axum::extract::{Query, State};
-use axum::http::{HeaderMap, Uri};
+use axum::http::HeaderMap;
 use axum::routing::{get, post};
 use serde::{Deserialize, Serialize};
-use tempo_chess::Color;
-use tempo_host::Variant;
 use utoipa::ToSchema;
 
-use super::challenges::origin;
 use super::endpoint::{Access, Endpoint};
 use super::error::ApiJson;
 use super::extract::{Caller, session_id};
+use super::origin::Origin;
 use super::paging::{PageQuery, next_page};
 use super::peer::Peer;
 use super::users::{LichessProfile, PerfView};
-use super::{ApiResult, Done, GameKind, Side, done};
+use super::{ApiResult, Done, done};
 use crate::domain::accounts::Role;
-use crate::service::games::{self, PlayingGame};
+use crate::service::events::GameInfo;
+use crate::service::game_events::game_info_now;
+use crate::service::games::{self, GameError};
 use crate::service::{AppState, accounts, addresses, bots};
 use crate::storage::MailAddress;
 
@@ -64,34 +64,15 @@ pub(super) struct PlayingAnswer {
     pub next_page: Option<u32>,
 }
 
-/// One game in play, seen from the caller's seat.
+/// One game in play, seen from the caller's seat: lichess's `nowPlaying`
+/// element, with tempo's `deadline` beside.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub(super) struct PlayingView {
-    pub game_id: String,
-    #[schema(value_type = Side)]
-    pub color: Color,
-    pub opponent: String,
-    #[schema(value_type = GameKind)]
-    pub variant: Variant,
-    pub is_my_turn: bool,
-    pub seconds_left: Option<i64>,
+    #[serde(flatten)]
+    pub game: GameInfo,
     /// By when the caller must move (RFC 3339), if a move is due.
     pub deadline: Option<String>,
-}
-
-impl From<PlayingGame> for PlayingView {
-    fn from(g: PlayingGame) -> PlayingView {
-        PlayingView {
-            game_id: g.id,
-            color: g.color,
-            opponent: g.opponent,
-            variant: g.variant,
-            is_my_turn: g.my_turn,
-            seconds_left: g.seconds_left,
-            deadline: g.deadline.map(tempo_host::chain::rfc3339_millis),
-        }
-    }
 }
 
 /// A password change.
@@ -152,13 +133,11 @@ async fn set_email(
 /// `GET /api/account`.
 async fn account(
     State(state): State<AppState>,
-    peer: Peer,
-    uri: Uri,
-    headers: HeaderMap,
+    Origin(origin): Origin,
     Caller(user): Caller,
 ) -> ApiResult<Json<AccountAnswer>> {
     let public = bots::public_user(&state, &user.name).await?;
-    let profile = LichessProfile::new(public, &origin(peer.https, &uri, &headers));
+    let profile = LichessProfile::new(public, &origin);
     Ok(Json(AccountAnswer {
         username: user.name,
         role: user.role,
@@ -182,8 +161,18 @@ async fn playing(
 ) -> ApiResult<Json<PlayingAnswer>> {
     let page = query.page(PLAYING_PAGE)?;
     let (games, more) = games::playing(&state, &user, page).await?;
+    let mut now_playing = Vec::with_capacity(games.len());
+    for g in games {
+        let game = game_info_now(&state, &g.facts, g.color)
+            .await
+            .map_err(GameError::from)?;
+        now_playing.push(PlayingView {
+            game,
+            deadline: g.deadline.map(tempo_host::chain::rfc3339_millis),
+        });
+    }
     Ok(Json(PlayingAnswer {
-        now_playing: games.into_iter().map(PlayingView::from).collect(),
+        now_playing,
         page: page.index,
         next_page: next_page(page, more),
     }))

@@ -11,19 +11,18 @@ use std::collections::{BTreeMap, HashMap};
 use axum::Json;
 use axum::body::Body;
 use axum::extract::{Path, Query, State};
-use axum::http::{HeaderMap, Uri};
+use axum::http::HeaderMap;
 use axum::response::Response;
 use axum::routing::{get, post};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use super::board::{self, MoveQuery};
-use super::challenges::origin;
 use super::endpoint::{Access, Endpoint, NDJSON};
 use super::error::FormOrJson;
 use super::extract::{Caller, MaybeCaller};
 use super::games::GameView;
-use super::peer::Peer;
+use super::origin::Origin;
 use super::users::LichessProfile;
 use super::{ApiResult, Done, done};
 use crate::service::AppState;
@@ -166,9 +165,7 @@ const ONLINE: u32 = 50;
 /// open on this instance.
 async fn online(
     State(state): State<AppState>,
-    peer: Peer,
-    uri: Uri,
-    headers: HeaderMap,
+    Origin(origin): Origin,
     Query(query): Query<OnlineQuery>,
 ) -> ApiResult<Response> {
     let nb = query.nb.unwrap_or(ONLINE);
@@ -177,7 +174,6 @@ async fn online(
             "nb: 1 to {MAX_ONLINE}, not {nb}"
         )));
     }
-    let origin = origin(peer.https, &uri, &headers);
     let mut text = String::new();
     for user in bots::online_bots(&state, nb as usize).await? {
         let profile = LichessProfile::new(user, &origin);

@@ -1,83 +1,32 @@
-//! Challenges: made, listed, accepted, declined or cancelled.
+//! Challenges: made, listed, accepted, declined or cancelled. Made with
+//! lichess's parameters (form-encoded or JSON) or tempo's own body, shown
+//! as lichess's challenge objects.
 
 use std::collections::BTreeMap;
 
 use axum::Json;
-use axum::extract::{Path, Query, State};
-use axum::http::{HeaderMap, Uri, header};
+use axum::extract::{FromRequest, Path, Query, Request, State};
 use axum::routing::{get, post};
 use serde::{Deserialize, Serialize};
 use tempo_host::{GameSpec, Variant};
 use utoipa::ToSchema;
 
 use super::endpoint::{Access, Endpoint};
-use super::error::{ApiError, ApiJson};
+use super::error::ApiError;
 use super::extract::Caller;
+use super::form::FormOrJson;
+use super::origin::Origin;
 use super::paging::{PageQuery, next_page};
-use super::peer::Peer;
 use super::{ApiResult, Done, GameKind, done, instant};
-use crate::domain::challenges::{Challenge, ColorChoice};
+use crate::domain::challenge_params::ChallengeParams;
+use crate::domain::challenges::{Challenge, ColorChoice, DeclineReason};
 use crate::service::AppState;
-use crate::service::challenges::{self, CloseAction};
-
-/// A challenge to a game.
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub(super) struct ChallengeRequest {
-    #[serde(default)]
-    #[schema(value_type = GameKind)]
-    pub variant: Variant,
-    /// PGN TimeControl; omitted: untimed.
-    pub clock: Option<String>,
-    /// `random` if not given.
-    #[serde(default = "random_color")]
-    #[schema(value_type = ColorChoice)]
-    pub color: String,
-    pub fen: Option<String>,
-    #[schema(minimum = 0, maximum = 959)]
-    pub chess960: Option<u16>,
-    /// The variant's options as tempo sync takes them.
-    #[serde(default)]
-    pub rules: BTreeMap<String, String>,
-    /// Whether the game counts for the club ratings (Glicko-2 in its
-    /// variant's group); `false` if not given.
-    #[serde(default)]
-    pub rated: bool,
-}
-
-fn random_color() -> String {
-    ColorChoice::Random.as_str().into()
-}
-
-impl ChallengeRequest {
-    /// The game asked for, whether it is rated, and the colour as sent.
-    fn into_spec(self) -> ((GameSpec, bool), String) {
-        let spec = GameSpec {
-            variant: self.variant,
-            clock: self.clock,
-            fen: self.fen,
-            chess960: self.chess960,
-            rules: self.rules,
-        };
-        ((spec, self.rated), self.color)
-    }
-}
+use crate::service::challenge_json::challenge_json;
+use crate::service::challenges::{self, ChallengeError, CloseAction};
+use crate::service::events::ChallengeJson;
 
 /// Open challenges one page of the lobby's list names at most.
 const OPEN_PAGE: u32 = 50;
-
-/// A challenge open to anyone, made.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub(super) struct OpenCreated {
-    pub id: String,
-    /// The page of the challenge, absolute: whoever opens it may accept.
-    pub url: String,
-    /// `open`.
-    pub status: String,
-    /// RFC 3339: when it expires unless accepted.
-    pub expires_at: String,
-}
 
 /// A page of the challenges open to anyone.
 #[derive(Debug, Serialize, ToSchema)]
@@ -141,74 +90,23 @@ impl From<Challenge> for OpenView {
     }
 }
 
-/// The address of this server as the caller reached it: the request's
-/// authority (HTTP/2's `:authority`, or an absolute request target), else
-/// its `Host`, if that is a plain host name or address (with a port);
-/// else `localhost`.
-pub(super) fn origin(https: bool, uri: &Uri, headers: &HeaderMap) -> String {
-    let plain = |h: &&str| {
-        !h.is_empty()
-            && h.len() <= 255
-            && h.chars()
-                .all(|c| c.is_ascii_alphanumeric() || ".-:[]".contains(c))
-    };
-    let from_host = || headers.get(header::HOST).and_then(|h| h.to_str().ok());
-    let host = uri
-        .authority()
-        .map(|a| a.as_str())
-        .filter(plain)
-        .or_else(|| from_host().filter(plain))
-        .unwrap_or("localhost");
-    let scheme = if https { "https" } else { "http" };
-    format!("{scheme}://{host}")
-}
-
-/// A challenge made.
-#[derive(Debug, Serialize, ToSchema)]
-pub(super) struct ChallengeCreated {
-    pub id: String,
-    /// `open`.
-    pub status: String,
-}
-
 /// The caller's pending challenges.
 #[derive(Debug, Serialize, ToSchema)]
 pub(super) struct ChallengeList {
     /// To the caller.
     #[serde(rename = "in")]
-    pub incoming: Vec<ChallengeView>,
+    pub incoming: Vec<ChallengeJson>,
     /// From the caller.
-    pub out: Vec<ChallengeView>,
+    pub out: Vec<ChallengeJson>,
 }
 
-/// A pending challenge.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub(super) struct ChallengeView {
-    pub id: String,
-    pub challenger: String,
-    pub dest_user: String,
-    /// `in` (to the caller) or `out` (from the caller).
-    pub direction: String,
-    pub color: ColorChoice,
-    #[serde(flatten)]
-    pub game: ChallengeGame,
-    /// Whether its game counts for the club ratings.
-    pub rated: bool,
-}
-
-impl ChallengeView {
-    fn new(c: Challenge, me: &str) -> ChallengeView {
-        ChallengeView {
-            direction: c.direction(me).into(),
-            id: c.id,
-            challenger: c.challenger,
-            dest_user: c.dest,
-            color: c.color,
-            rated: c.rated,
-            game: c.spec.into(),
-        }
-    }
+/// A decline: lichess's reason (`generic` if not given).
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub(super) struct DeclineRequest {
+    /// `generic`, `later`, `tooFast`, `tooSlow`, `timeControl`, `rated`,
+    /// `casual`, `standard`, `variant`, `noBot`, `onlyBot`.
+    pub reason: Option<String>,
 }
 
 /// An accepted challenge's game.
@@ -223,60 +121,57 @@ pub(super) struct Accepted {
 /// caller) and `out` (from the caller), as lichess lists them.
 async fn list(
     State(state): State<AppState>,
+    Origin(origin): Origin,
     Caller(user): Caller,
 ) -> ApiResult<Json<ChallengeList>> {
-    let (out, incoming): (Vec<_>, Vec<_>) = challenges::pending(&state.store, &user)
-        .await?
-        .into_iter()
-        .partition(|c| c.challenger.eq_ignore_ascii_case(&user.name));
-    let views = |list: Vec<Challenge>| {
-        list.into_iter()
-            .map(|c| ChallengeView::new(c, &user.name))
-            .collect()
+    let mut answer = ChallengeList {
+        incoming: Vec::new(),
+        out: Vec::new(),
     };
-    Ok(Json(ChallengeList {
-        incoming: views(incoming),
-        out: views(out),
-    }))
+    for c in challenges::pending(&state.store, &user).await? {
+        let direction = c.direction(&user.name);
+        let mut json = challenge_json(&state, &c, &origin)
+            .await
+            .map_err(ChallengeError::from)?;
+        json.direction = Some(direction.into());
+        match direction {
+            "out" => answer.out.push(json),
+            _ => answer.incoming.push(json),
+        }
+    }
+    Ok(Json(answer))
 }
 
-/// `POST /api/challenge/{username}`.
+/// `POST /api/challenge/{username}`: the challenge as lichess shows it.
 async fn create(
     State(state): State<AppState>,
+    Origin(origin): Origin,
     Caller(user): Caller,
     Path(dest): Path<String>,
-    ApiJson(req): ApiJson<ChallengeRequest>,
-) -> ApiResult<Json<ChallengeCreated>> {
-    let (spec, color) = req.into_spec();
-    let challenge = challenges::create(&state, &user, &dest, spec, &color).await?;
-    Ok(Json(ChallengeCreated {
-        id: challenge.id,
-        status: challenge.status.as_str().into(),
-    }))
+    FormOrJson(params): FormOrJson<ChallengeParams>,
+) -> ApiResult<Json<ChallengeJson>> {
+    let ask = params.ask().map_err(ChallengeError::from)?;
+    let challenge = challenges::create(&state, &user, &dest, ask, &origin).await?;
+    let json = challenge_json(&state, &challenge, &origin)
+        .await
+        .map_err(ChallengeError::from)?;
+    Ok(Json(json))
 }
 
 /// `POST /api/challenge/open`: a challenge anyone may accept, as
 /// lichess's open challenges; the first member to accept plays it.
 async fn create_open(
     State(state): State<AppState>,
-    peer: Peer,
-    uri: Uri,
-    headers: HeaderMap,
+    Origin(origin): Origin,
     Caller(user): Caller,
-    ApiJson(req): ApiJson<ChallengeRequest>,
-) -> ApiResult<Json<OpenCreated>> {
-    let (spec, color) = req.into_spec();
-    let challenge = challenges::create_open(&state, &user, spec, &color).await?;
-    Ok(Json(OpenCreated {
-        url: format!(
-            "{}/challenge/{}",
-            origin(peer.https, &uri, &headers),
-            challenge.id
-        ),
-        expires_at: instant(challenge.open_until.unwrap_or_default()),
-        status: challenge.status.as_str().into(),
-        id: challenge.id,
-    }))
+    FormOrJson(params): FormOrJson<ChallengeParams>,
+) -> ApiResult<Json<ChallengeJson>> {
+    let ask = params.ask().map_err(ChallengeError::from)?;
+    let challenge = challenges::create_open(&state, &user, ask).await?;
+    let json = challenge_json(&state, &challenge, &origin)
+        .await
+        .map_err(ChallengeError::from)?;
+    Ok(Json(json))
 }
 
 /// `GET /api/challenge/open[?page=&nb=]`: the challenges open to anyone,
@@ -309,18 +204,36 @@ async fn accept(
     Ok(Json(Accepted { ok: true, game_id }))
 }
 
-/// `POST /api/challenge/{id}/decline` (the challenged) or `/cancel` (the challenger).
+/// `POST /api/challenge/{id}/decline` (the challenged, with lichess's
+/// `reason`) or `/cancel` (the challenger; a body is ignored, as
+/// lichess's cancel has none).
 async fn close(
     State(state): State<AppState>,
+    Origin(origin): Origin,
     Caller(user): Caller,
     Path((id, action)): Path<(String, String)>,
+    request: Request,
 ) -> ApiResult<Json<Done>> {
     let action = match action.as_str() {
-        "decline" => CloseAction::Decline,
+        "decline" => {
+            // The body is read once the route is known to be one.
+            let FormOrJson(body) = FormOrJson::<DeclineRequest>::from_request(request, &()).await?;
+            let reason = match body.reason.as_deref() {
+                None => DeclineReason::Generic,
+                Some(key) => DeclineReason::from_key(key).ok_or_else(|| {
+                    ApiError::new(
+                        axum::http::StatusCode::BAD_REQUEST,
+                        super::codes::Code::BadDeclineReason,
+                        format!("reason '{key}': generic, later, tooFast, tooSlow, timeControl, rated, casual, standard, variant, noBot or onlyBot"),
+                    )
+                })?,
+            };
+            CloseAction::Decline(reason)
+        }
         "cancel" => CloseAction::Cancel,
         _ => return Err(ApiError::not_found("route")),
     };
-    challenges::close(&state, &user, &id, action).await?;
+    challenges::close(&state, &user, &id, action, &origin).await?;
     Ok(done())
 }
 
@@ -349,15 +262,21 @@ pub(super) fn endpoints() -> Vec<Endpoint> {
         e(
             "post",
             "/api/challenge/open",
-            "Challenges anyone (an open challenge, as lichess's): the first member to accept plays; it expires after a day; the answer names its page (url)",
+            "Challenges anyone (an open challenge, as lichess's; lichess's parameters form-encoded or JSON, or tempo's body): the first member to accept plays; it expires after a day; the answer is the challenge object, url its page",
             Token,
             || post(create_open),
         )
-        .body::<ChallengeRequest>()
-        .json::<OpenCreated>(),
-        e("post", "/api/challenge/{username}", "Challenges a user to a game", Token, || post(create))
-            .body::<ChallengeRequest>()
-            .json::<ChallengeCreated>(),
+        .body::<ChallengeParams>()
+        .json::<ChallengeJson>(),
+        e(
+            "post",
+            "/api/challenge/{username}",
+            "Challenges a user to a game (lichess's parameters form-encoded or JSON, or tempo's body); the answer is the challenge object",
+            Token,
+            || post(create),
+        )
+        .body::<ChallengeParams>()
+        .json::<ChallengeJson>(),
         e(
             "post",
             "/api/challenge/{id}/accept",
@@ -369,45 +288,11 @@ pub(super) fn endpoints() -> Vec<Endpoint> {
         e(
             "post",
             "/api/challenge/{id}/{action}",
-            "Declines (the challenged) or cancels (the challenger) a challenge: action decline or cancel",
+            "Declines (the challenged; lichess's reason, form-encoded or JSON) or cancels (the challenger) a challenge: action decline or cancel",
             Token,
             || post(close),
         )
+        .body::<DeclineRequest>()
         .json::<Done>(),
     ]
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn with_host(host: &str) -> HeaderMap {
-        let mut headers = HeaderMap::new();
-        headers.insert(header::HOST, host.parse().unwrap());
-        headers
-    }
-
-    #[test]
-    fn the_origin_prefers_the_requests_authority_to_its_host() {
-        let path: Uri = "/api/challenge/open".parse().unwrap();
-        // HTTP/2: the authority is in the URI, no Host header.
-        let h2: Uri = "https://club.example:8443/api/challenge/open"
-            .parse()
-            .unwrap();
-        assert_eq!(
-            origin(true, &h2, &HeaderMap::new()),
-            "https://club.example:8443"
-        );
-        assert_eq!(
-            origin(true, &h2, &with_host("other.example")),
-            "https://club.example:8443"
-        );
-        assert_eq!(
-            origin(false, &path, &with_host("10.0.0.2:8080")),
-            "http://10.0.0.2:8080"
-        );
-        // Neither, or neither plain: localhost.
-        assert_eq!(origin(false, &path, &HeaderMap::new()), "http://localhost");
-        assert_eq!(origin(false, &path, &with_host("a/b")), "http://localhost");
-    }
 }

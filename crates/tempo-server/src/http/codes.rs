@@ -100,6 +100,13 @@ codes! {
     // Challenges.
     /// The colour is not white, black or random.
     BadColor = "bad_color",
+    /// A challenge parameter that cannot be read, is out of range, or
+    /// excludes another one given.
+    BadChallengeParameter = "bad_challenge_parameter",
+    /// A lichess variant or option tempo does not offer.
+    UnsupportedChallengeOption = "unsupported_challenge_option",
+    /// A decline's reason that is not one of lichess's.
+    BadDeclineReason = "bad_decline_reason",
     /// A challenge to oneself.
     ChallengeYourself = "challenge_yourself",
     /// An e-mail address or mail language that cannot be used.

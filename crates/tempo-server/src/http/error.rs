@@ -12,6 +12,7 @@ use utoipa::ToSchema;
 
 use super::codes::Code;
 use super::input::BadInput;
+use crate::domain::challenge_params::ParamError;
 use crate::domain::tournaments::Refusal;
 use crate::service::accounts::AccountsError;
 use crate::service::bots::BotError;
@@ -246,7 +247,15 @@ impl From<ChallengeError> for ApiError {
                 answer.retry_after = Some(wait.seconds());
                 return answer;
             }
-            E::BadColor => (S::BAD_REQUEST, Code::BadColor),
+            E::Params(ref params) => match params {
+                ParamError::BadColor => (S::BAD_REQUEST, Code::BadColor),
+                ParamError::Bad { .. } | ParamError::Conflict(_) => {
+                    (S::BAD_REQUEST, Code::BadChallengeParameter)
+                }
+                ParamError::Unsupported { .. } => {
+                    (S::BAD_REQUEST, Code::UnsupportedChallengeOption)
+                }
+            },
             E::Yourself => (S::BAD_REQUEST, Code::ChallengeYourself),
             E::OwnChallenge => (S::BAD_REQUEST, Code::OwnChallenge),
             E::NoSuchUser => (S::NOT_FOUND, Code::UserNotFound),

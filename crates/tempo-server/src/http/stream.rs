@@ -20,10 +20,14 @@ use super::ApiResult;
 use super::endpoint::{Access, Endpoint, NDJSON};
 use super::extract::{Caller, MaybeCaller, credential};
 use super::games::{Decoration, GameView};
+use super::origin::Origin;
 use crate::domain::accounts::User;
+use crate::service::challenge_json::challenge_json;
+use crate::service::challenges::ChallengeError;
 use crate::service::chat::ChatItem;
 use crate::service::events::UserEvent;
-use crate::service::games::{self, Line, Slot};
+use crate::service::game_events::game_info_now;
+use crate::service::games::{self, GameError, Line, Slot};
 use crate::service::{AppState, accounts, challenges};
 
 /// Keep-alive lines on idle streams (as lichess sends).
@@ -148,20 +152,32 @@ where
     })
 }
 
-/// `GET /api/stream/event`: the caller's challenges and games.
+/// `GET /api/stream/event`: the caller's challenges and games. It begins
+/// with what is open, in full as lichess's clients read it: a
+/// `challenge` for each pending challenge, a `gameStart` for each game
+/// in play.
 async fn event_stream(
     State(state): State<AppState>,
     headers: HeaderMap,
+    Origin(origin): Origin,
     Caller(user): Caller,
 ) -> ApiResult<Response> {
     let receiver = state.hub.subscribe(&user.name);
     let stopped = end_of_stream(&state, &headers, Some(&user));
     let mut first = String::new();
     for challenge in challenges::pending(&state.store, &user).await? {
-        first.push_str(&line(&UserEvent::open_challenge(&challenge.id)));
+        let json = challenge_json(&state, &challenge, &origin)
+            .await
+            .map_err(ChallengeError::from)?;
+        first.push_str(&line(&UserEvent::challenge(json)));
     }
-    for id in games::in_play(&state, &user).await? {
-        first.push_str(&line(&UserEvent::game_start(&id, None)));
+    for (facts, color) in games::in_play(&state, &user).await? {
+        let game = game_info_now(&state, &facts, color)
+            .await
+            .map_err(GameError::from)?;
+        first.push_str(&line(&UserEvent::GameStart {
+            game: Box::new(game),
+        }));
     }
     let stream =
         futures_util::stream::once(async move { Ok::<_, std::convert::Infallible>(first) })

@@ -5,18 +5,16 @@ use std::collections::BTreeMap;
 
 use axum::Json;
 use axum::extract::{Path, Query, State};
-use axum::http::{HeaderMap, Uri};
 use axum::routing::{get, post};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::ApiResult;
-use super::challenges::origin;
 use super::endpoint::{Access, Endpoint};
 use super::error::ApiJson;
 use super::extract::Caller;
+use super::origin::Origin;
 use super::paging::{PageQuery, next_page};
-use super::peer::Peer;
 use crate::domain::accounts::Role;
 use crate::service::bots::{self, Perf, PublicUser};
 use crate::service::{AppState, accounts};
@@ -86,16 +84,11 @@ impl LichessProfile {
 /// club's list and ratings are not public).
 async fn profile(
     State(state): State<AppState>,
-    peer: Peer,
-    uri: Uri,
-    headers: HeaderMap,
+    Origin(origin): Origin,
     Path(username): Path<String>,
 ) -> ApiResult<Json<LichessProfile>> {
     let user = bots::public_user(&state, &username).await?;
-    Ok(Json(LichessProfile::new(
-        user,
-        &origin(peer.https, &uri, &headers),
-    )))
+    Ok(Json(LichessProfile::new(user, &origin)))
 }
 
 /// Members listed a page at most (and by default).

@@ -3,26 +3,30 @@
 
 use std::sync::atomic::Ordering::Relaxed;
 
-use tempo_host::{GameSpec, Header, HostError, HostedGame};
+use tempo_host::{Header, HostError, HostedGame};
 
 use crate::domain::accounts::User;
+use crate::domain::challenge_params::{ChallengeAsk, ParamError};
 use crate::domain::challenges::{
-    Challenge, ChallengeStatus, ColorChoice, MAX_OPEN_CHALLENGES, MAX_OPEN_SEEKS,
+    Challenge, ChallengeStatus, DeclineReason, MAX_OPEN_CHALLENGES, MAX_OPEN_SEEKS,
     OPEN_CHALLENGE_LIFETIME, check_spec, game_spec,
 };
 use crate::domain::limits::RetryAfter;
 use crate::domain::random_id;
 use crate::domain::ratings::RatingGroup;
 use crate::service::AppState;
+use crate::service::challenge_json::{challenge_json, with_reason};
 use crate::service::events::UserEvent;
+use crate::service::game_events::{GameFacts, tell_players};
 use crate::service::lobby;
 use crate::storage::{Store, StoreError};
 
 /// Why a challenge request is refused.
 #[derive(Debug, thiserror::Error)]
 pub(crate) enum ChallengeError {
-    #[error("color: white, black or random")]
-    BadColor,
+    /// The parameters cannot make a challenge.
+    #[error(transparent)]
+    Params(#[from] ParamError),
     /// The game asked for cannot be made.
     #[error(transparent)]
     Spec(#[from] HostError),
@@ -55,8 +59,8 @@ pub(crate) enum ChallengeError {
 /// How a challenge is closed without a game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum CloseAction {
-    /// The challenged player says no.
-    Decline,
+    /// The challenged player says no, for a reason.
+    Decline(DeclineReason),
     /// The challenger takes it back.
     Cancel,
 }
@@ -64,22 +68,23 @@ pub(crate) enum CloseAction {
 impl CloseAction {
     fn name(self) -> &'static str {
         match self {
-            CloseAction::Decline => "decline",
+            CloseAction::Decline(_) => "decline",
             CloseAction::Cancel => "cancel",
         }
     }
 }
 
-/// `user` challenges `dest` to a game of `spec`, playing `color`
-/// (`white`, `black` or `random`). Both hear of it.
+/// `user` challenges `dest` to the game `ask` names. Both hear of it
+/// (`origin`: the server's address as the caller reached it, for the
+/// challenge's page).
 pub(crate) async fn create(
     state: &AppState,
     user: &User,
     dest: &str,
-    (spec, rated): (GameSpec, bool),
-    color: &str,
+    ask: ChallengeAsk,
+    origin: &str,
 ) -> Result<Challenge, ChallengeError> {
-    let color = ColorChoice::from_name(color).ok_or(ChallengeError::BadColor)?;
+    let ChallengeAsk { spec, rated, color } = ask;
     check_spec(&spec)?;
     let (dest_user, _) = state
         .store
@@ -108,7 +113,7 @@ pub(crate) async fn create(
     {
         return Err(ChallengeError::TooMany);
     }
-    let event = UserEvent::new_challenge(&challenge, &user.name, &dest_user.name);
+    let event = UserEvent::challenge(challenge_json(state, &challenge, origin).await?);
     lobby::tell(state, &[&dest_user.name, &user.name], event).await;
     state
         .mail
@@ -122,10 +127,9 @@ pub(crate) async fn create(
 pub(crate) async fn create_open(
     state: &AppState,
     user: &User,
-    (spec, rated): (GameSpec, bool),
-    color: &str,
+    ask: ChallengeAsk,
 ) -> Result<Challenge, ChallengeError> {
-    let color = ColorChoice::from_name(color).ok_or(ChallengeError::BadColor)?;
+    let ChallengeAsk { spec, rated, color } = ask;
     check_spec(&spec)?;
     state
         .seeks
@@ -229,12 +233,12 @@ pub(crate) async fn accept(
     state
         .mail
         .stored(&game_id, &game, std::slice::from_ref(&first));
+    let facts = GameFacts::of(&game_id, &game, now);
     state
         .hub
         .insert(&game_id, white.to_lowercase(), black.to_lowercase(), game);
     state.metrics.games_created.fetch_add(1, Relaxed);
-    let event = UserEvent::game_start(&game_id, None);
-    lobby::tell(state, &[&white, &black], event).await;
+    tell_players(state, &facts, false).await;
     if challenge.is_open_to_all() {
         let event = UserEvent::open_challenge_now(&challenge, "accepted");
         lobby::tell_everyone(state, event).await;
@@ -250,13 +254,14 @@ pub(crate) async fn close(
     user: &User,
     id: &str,
     action: CloseAction,
+    origin: &str,
 ) -> Result<(), ChallengeError> {
-    let challenge = find(&state.store, id).await?;
+    let mut challenge = find(&state.store, id).await?;
     let (who, status) = match action {
-        CloseAction::Decline => (&challenge.dest, ChallengeStatus::Declined),
+        CloseAction::Decline(_) => (&challenge.dest, ChallengeStatus::Declined),
         CloseAction::Cancel => (&challenge.challenger, ChallengeStatus::Cancelled),
     };
-    let declines_open = challenge.is_open_to_all() && action == CloseAction::Decline;
+    let declines_open = challenge.is_open_to_all() && matches!(action, CloseAction::Decline(_));
     if declines_open || !who.eq_ignore_ascii_case(&user.name) {
         return Err(ChallengeError::NotYours(action.name()));
     }
@@ -267,7 +272,14 @@ pub(crate) async fn close(
         let event = UserEvent::open_challenge_now(&challenge, status.as_str());
         lobby::tell_everyone(state, event).await;
     } else {
-        let event = UserEvent::challenge_closed(&challenge, action == CloseAction::Decline);
+        challenge.status = status;
+        let json = challenge_json(state, &challenge, origin).await?;
+        let event = match action {
+            CloseAction::Decline(reason) => {
+                UserEvent::challenge_closed(with_reason(json, reason), true)
+            }
+            CloseAction::Cancel => UserEvent::challenge_closed(json, false),
+        };
         lobby::tell(state, &[&challenge.challenger, &challenge.dest], event).await;
     }
     Ok(())

@@ -5,7 +5,8 @@
 use serde::{Deserialize, Serialize};
 
 use crate::service::AppState;
-use crate::service::events::UserEvent;
+use crate::service::challenge_json;
+use crate::service::events::{ShortChallenge, UserEvent};
 
 /// The PostgreSQL channel on which instances tell each other's members'
 /// streams of events.
@@ -27,7 +28,12 @@ struct LobbyNote {
     /// Every member with a stream is told (`to` is empty then).
     #[serde(default)]
     all: bool,
-    event: UserEvent,
+    /// The event, if it fits; else `short`.
+    #[serde(default)]
+    event: Option<UserEvent>,
+    /// A challenge event too long to send: the receiver builds it again.
+    #[serde(default)]
+    short: Option<ShortChallenge>,
 }
 
 /// Tells `users`' event streams of `event`: those on this instance at
@@ -69,24 +75,6 @@ async fn send_note(state: &AppState, payload: Option<String>) {
     }
 }
 
-/// Players' news waiting to be told at most (beyond, news is dropped).
-const NEWS_QUEUE: usize = 4096;
-
-/// Tells the players of the games written on this instance their news
-/// (their turn, the end: see [`Hub::on_news`](crate::service::games::Hub::on_news)),
-/// on every instance, in the order the games wrote them.
-pub(crate) fn follow_news(state: &AppState) {
-    let (sender, mut news) = tokio::sync::mpsc::channel(NEWS_QUEUE);
-    state.hub.on_news(sender);
-    let state = state.clone();
-    tokio::spawn(async move {
-        while let Some((players, event)) = news.recv().await {
-            let players: Vec<&str> = players.iter().map(String::as_str).collect();
-            tell(&state, &players, event).await;
-        }
-    });
-}
-
 /// The store's name in notifications: the start of its server key (one
 /// per store, the same for every instance on it).
 pub(crate) fn store_id(state: &AppState) -> String {
@@ -118,13 +106,16 @@ fn note_payload(
         from: instance.to_string(),
         to: users.iter().map(|u| u.to_lowercase()).collect(),
         all: matches!(audience, Audience::Everyone),
-        event,
+        short: None,
+        event: Some(event),
     };
     let payload = serde_json::to_string(&note).ok()?;
     if payload.len() <= MAX_NOTE_BYTES {
         return Some(payload);
     }
-    note.event = note.event.brief();
+    let event = note.event.take()?;
+    note.short = ShortChallenge::of(&event);
+    note.event = event.brief();
     Some(serde_json::to_string(&note).ok()?).filter(|p| p.len() <= MAX_NOTE_BYTES)
 }
 
@@ -142,11 +133,33 @@ pub(crate) fn heard(state: &AppState, payload: &str) {
     if note.from == *state.instance || note.store != store_id(state) {
         return;
     }
-    if note.all {
-        state.hub.notify_everyone(&note.event);
+    if let Some(short) = note.short {
+        // Read the challenge and tell its members then (a task of its
+        // own: the listener goes on with the next notification).
+        let state = state.clone();
+        tokio::spawn(async move {
+            match challenge_json::expand(&state, &short).await {
+                Ok(Some(event)) => pass_on(&state, note.all, &note.to, &event),
+                Ok(None) => {}
+                Err(e) => {
+                    tracing::error!(error = %e, "reading a challenge another instance told of")
+                }
+            }
+        });
+        return;
     }
-    for user in &note.to {
-        state.hub.notify(user, note.event.clone());
+    if let Some(event) = &note.event {
+        pass_on(state, note.all, &note.to, event);
+    }
+}
+
+/// Tells this instance's streams of `to` (or of everyone) of `event`.
+fn pass_on(state: &AppState, all: bool, to: &[String], event: &UserEvent) {
+    if all {
+        state.hub.notify_everyone(event);
+    }
+    for user in to {
+        state.hub.notify(user, event.clone());
     }
 }
 
@@ -156,7 +169,7 @@ mod tests {
 
     use super::*;
     use crate::domain::challenges::{Challenge, ChallengeStatus, ColorChoice};
-    use crate::service::events::BoardNote;
+    use crate::service::events::{ChallengeJson, LightUser, PerfJson, VariantJson};
 
     fn challenge(clock: &str) -> Challenge {
         Challenge {
@@ -175,10 +188,53 @@ mod tests {
         }
     }
 
+    fn member(name: &str) -> LightUser {
+        LightUser {
+            id: name.into(),
+            name: name.into(),
+            title: None,
+            rating: 1500,
+            provisional: true,
+        }
+    }
+
+    /// The challenge object as the service builds it, without a store.
+    fn json(c: &Challenge) -> ChallengeJson {
+        ChallengeJson {
+            id: c.id.clone(),
+            url: format!("http://club.example/challenge/{}", c.id),
+            status: "declined".into(),
+            challenger: member(&c.challenger),
+            dest_user: Some(member(&c.dest)),
+            variant: VariantJson {
+                key: "standard".into(),
+                name: "Standard".into(),
+                short: "Std".into(),
+            },
+            rated: c.rated,
+            speed: "classical".into(),
+            time_control: serde_json::json!({"type": "clock"}),
+            color: c.color,
+            final_color: "white".into(),
+            perf: PerfJson {
+                name: "Classical".into(),
+            },
+            direction: None,
+            initial_fen: None,
+            decline_reason: Some("Later.".into()),
+            decline_reason_key: Some("later".into()),
+            clock: c.spec.clock.clone(),
+            fen: None,
+            chess960: None,
+            rules: Default::default(),
+            expires_at: None,
+        }
+    }
+
     #[test]
     fn a_note_reads_back_as_the_event_it_carries() {
         let c = challenge("300+3");
-        let event = UserEvent::new_challenge(&c, &c.challenger, &c.dest);
+        let event = UserEvent::challenge_closed(json(&c), true);
         let payload = note_payload(
             "store",
             "me",
@@ -188,32 +244,40 @@ mod tests {
         .unwrap();
         let note: LobbyNote = serde_json::from_str(&payload).unwrap();
         assert_eq!(note.to, [c.challenger.clone(), c.dest.clone()]);
+        assert_eq!(note.short, None);
         let line = |e: &UserEvent| serde_json::to_string(e).unwrap();
-        assert_eq!(line(&note.event), line(&event));
-        let board = BoardNote {
-            tournament: "t".repeat(12),
-            round: 3,
-            board: 7,
-        };
-        let start = UserEvent::game_start("g", Some(board));
-        let payload = note_payload("store", "me", Audience::Some(&["x"]), start.clone()).unwrap();
+        assert_eq!(line(&note.event.unwrap()), line(&event));
+        let turn = UserEvent::your_turn("g");
+        let payload = note_payload("store", "me", Audience::Some(&["x"]), turn.clone()).unwrap();
         let note: LobbyNote = serde_json::from_str(&payload).unwrap();
-        assert_eq!(line(&note.event), line(&start));
+        assert_eq!(line(&note.event.unwrap()), line(&turn));
     }
 
     #[test]
     fn a_note_too_long_for_postgresql_carries_the_short_form() {
         // A time control of many periods can be long; the note stays
-        // under PostgreSQL's limit by naming the challenge alone.
+        // under PostgreSQL's limit by naming the challenge, its page and
+        // the decline's reason, which the receiver builds the event from.
         let long_clock = vec!["40/5400"; 2_000].join(":");
         let c = challenge(&long_clock);
-        let event = UserEvent::new_challenge(&c, &c.challenger, &c.dest);
+        let event = UserEvent::challenge_closed(json(&c), true);
         let payload = note_payload("store", "me", Audience::Some(&["a", "b"]), event).unwrap();
         assert!(payload.len() <= MAX_NOTE_BYTES, "{}", payload.len());
         let note: LobbyNote = serde_json::from_str(&payload).unwrap();
+        assert!(note.event.is_none());
         assert_eq!(
-            serde_json::to_value(&note.event).unwrap(),
-            serde_json::json!({"type": "challenge", "challenge": {"id": "abcdefghijkl"}})
+            serde_json::to_value(note.short.unwrap()).unwrap(),
+            serde_json::json!({"kind": "challengeDeclined", "id": "abcdefghijkl",
+                "url": "http://club.example/challenge/abcdefghijkl", "declineReasonKey": "later"})
         );
+        // An open challenge's event loses its clock instead.
+        let open = UserEvent::open_challenge_now(&c, "open");
+        let payload = note_payload("store", "me", Audience::Everyone, open).unwrap();
+        let note: LobbyNote = serde_json::from_str(&payload).unwrap();
+        assert!(payload.len() <= MAX_NOTE_BYTES);
+        let UserEvent::OpenChallenge { challenge } = note.event.unwrap() else {
+            panic!("an open challenge's event");
+        };
+        assert_eq!(challenge.clock, None);
     }
 }

@@ -7,9 +7,12 @@ pub(crate) mod access;
 pub(crate) mod accounts;
 pub(crate) mod addresses;
 pub(crate) mod bots;
+pub(crate) mod challenge_json;
 pub(crate) mod challenges;
 pub(crate) mod chat;
 pub(crate) mod events;
+pub(crate) mod game_events;
+pub(crate) mod game_facts;
 pub(crate) mod games;
 pub(crate) mod hashing;
 pub(crate) mod instances;
@@ -59,7 +62,7 @@ impl AppState {
             chat: Arc::default(),
         };
         tournaments::follow_game_ends(&state);
-        lobby::follow_news(&state);
+        game_events::follow_news(&state);
         Ok(state)
     }
 }

@@ -6,9 +6,19 @@ use tempo_host::Entry;
 
 use super::games::{insert_entry, insert_game};
 use super::ratings::mark_rated;
-use super::{Store, StoreError, key};
+use super::{GameLink, Store, StoreError, key};
 use crate::domain::challenges::{Challenge, ChallengeStatus, ColorChoice};
 use crate::domain::ratings::RatingGroup;
+
+/// Where a game came from (see [`Store::game_origin`]).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct GameOrigin {
+    pub rated: bool,
+    /// A challenge open to anyone made it.
+    pub lobby: bool,
+    /// The tournament board it is played for.
+    pub link: Option<GameLink>,
+}
 
 /// The columns [`challenge_row`] reads, in its order.
 macro_rules! columns {
@@ -116,6 +126,38 @@ impl Store {
         .fetch_optional(&self.pool)
         .await?;
         row.as_ref().map(challenge_row).transpose()
+    }
+
+    /// Where `game` came from: whether it is rated, the tournament board
+    /// it is played for, and whether a challenge open to anyone made it.
+    pub async fn game_origin(&self, game: &str) -> Result<GameOrigin, StoreError> {
+        let row = sqlx::query(
+            "SELECT (SELECT COUNT(*) FROM rated_games WHERE game_id = $1),
+                    (SELECT COUNT(*) FROM challenges WHERE game_id = $1 AND open_until IS NOT NULL),
+                    t.tournament_id, t.round, t.board
+             FROM games g LEFT JOIN tournament_games t ON t.game_id = g.id
+             WHERE g.id = $1",
+        )
+        .bind(game)
+        .fetch_optional(&self.pool)
+        .await?;
+        let Some(row) = row else {
+            return Ok(GameOrigin::default());
+        };
+        let tournament: Option<String> = row.try_get(2)?;
+        let link = match tournament {
+            Some(tournament) => Some(GameLink {
+                tournament,
+                round: row.try_get::<i64, _>(3)? as u32,
+                board: row.try_get::<i64, _>(4)? as u32,
+            }),
+            None => None,
+        };
+        Ok(GameOrigin {
+            rated: row.try_get::<i64, _>(0)? > 0,
+            lobby: row.try_get::<i64, _>(1)? > 0,
+            link,
+        })
     }
 
     /// Open challenges from or to `user` by name (not those open to

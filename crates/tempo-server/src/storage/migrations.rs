@@ -225,6 +225,9 @@ pub(super) const MIGRATIONS: &[Migration] = &[
         );
         CREATE INDEX chat_lines_by_game ON chat_lines (game_id, room, at)",
     ),
+    // The challenge a game came from (lichess's `source` of a game event:
+    // a challenge open to anyone or one to a member), found by its game.
+    Migration::Sql("CREATE INDEX challenges_by_game ON challenges (game_id)"),
 ];
 
 impl Backfill {

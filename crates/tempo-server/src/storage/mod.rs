@@ -26,6 +26,7 @@ use tempo_host::{Body, EndReason, EndResult};
 
 pub use backup_check::{StoreFileError, StoreFileSummary, check_store_file};
 pub(crate) use bots::{Profile, StoredChatLine, Upgrade};
+pub(crate) use challenges::GameOrigin;
 pub(crate) use games::ArchivedGame;
 pub use games::{Append, NextFlag};
 pub(crate) use mail::MailAddress;

@@ -6,7 +6,7 @@
 
 import { t, addCatalogue } from '../i18n.js';
 import { get, getAll, post, me } from '../api.js';
-import { subscribe } from '../events.js';
+import { subscribe, variantKey } from '../events.js';
 import { h, field, select, localTime } from '../dom.js';
 import { navigate, toast } from '../app.js';
 import catalogue from '../i18n/lobby.js';
@@ -115,9 +115,9 @@ function challengeItem(c, refresh) {
       toast(t('error.generic', { reason: err.message }), 'error');
     }
   };
-  const what = `${t('variant.' + c.variant)}, ${c.clock ? clockText(c.clock) : t('time.untimed')}, ${c.rated ? t('ratings.rated') : t('ratings.casual')}`;
+  const what = `${t('variant.' + variantKey(c.variant))}, ${c.clock ? clockText(c.clock) : t('time.untimed')}, ${c.rated ? t('ratings.rated') : t('ratings.casual')}`;
   return h('li', { dataset: { challenge: c.id } },
-    incoming ? t('lobby.from', { name: c.challenger }) : t('lobby.to', { name: c.destUser }),
+    incoming ? t('lobby.from', { name: c.challenger.name }) : t('lobby.to', { name: c.destUser.name }),
     ' — ', what, c.color !== 'random' ? ` (${t('lobby.challengerPlays', { color: t('color.' + c.color) })})` : '',
     ' ',
     incoming
@@ -176,8 +176,8 @@ function onlineList(names, form, bots = new Set()) {
 
 function gameItem(g) {
   return h('li', { class: g.isMyTurn ? 'my-turn' : '' },
-    h('a', { href: '/game/' + g.gameId, dataset: { link: '', game: g.gameId } }, t('lobby.vs', { name: g.opponent })),
-    ' ', t('variant.' + g.variant), ' · ', t('color.' + g.color),
+    h('a', { href: '/game/' + g.gameId, dataset: { link: '', game: g.gameId } }, t('lobby.vs', { name: g.opponent.username })),
+    ' ', t('variant.' + variantKey(g.variant)), ' · ', t('color.' + g.color),
     g.isMyTurn ? h('strong', {}, ' · ' + t('lobby.yourMove')) : '',
     g.deadline ? h('span', { class: 'deadline' }, ' · ' + t('lobby.deadline', { time: localTime(g.deadline) })) : '',
   );
@@ -300,11 +300,11 @@ function followEvents(refresh, refreshOpen) {
   };
   const myName = () => me()?.username.toLowerCase();
   events = subscribe((event) => {
-    if (event.type === 'challengeDeclined' && event.challenge.challenger.toLowerCase() === myName()) {
-      toast(t('lobby.declined', { name: event.challenge.destUser }));
+    if (event.type === 'challengeDeclined' && event.challenge.challenger.id === myName()) {
+      toast(t('lobby.declined', { name: event.challenge.destUser?.name }));
     }
-    if (event.type === 'challengeCanceled' && event.challenge.destUser.toLowerCase() === myName()) {
-      toast(t('lobby.canceled', { name: event.challenge.challenger }));
+    if (event.type === 'challengeCanceled' && event.challenge.destUser?.id === myName()) {
+      toast(t('lobby.canceled', { name: event.challenge.challenger.name }));
     }
     if (event.type === 'openChallenge') refreshOpenSoon();
     else refreshSoon();

@@ -15,6 +15,7 @@ use tokio::sync::{Mutex, broadcast};
 use super::error::GameError;
 use super::writer::Writer;
 use crate::service::events::UserEvent;
+use crate::service::game_facts::{GameFacts, News};
 use crate::service::mail::Mail;
 use crate::storage::{NextFlag, Store, StoreError};
 
@@ -117,9 +118,6 @@ pub struct Hub {
     /// mail is on.
     mail: std::sync::OnceLock<Mail>,
 }
-
-/// An event for a game's players: whom to tell, and what.
-pub(crate) type News = (Vec<String>, UserEvent);
 
 /// What a game expects of its players, before and after a write: whose
 /// move (or commit) is due, and whether it has ended.
@@ -226,7 +224,7 @@ impl Hub {
                 Ok(stored) => {
                     slot.stored(flag);
                     publish(slot, &stored);
-                    self.tell_news(slot, before, &game, &stored);
+                    self.tell_news(slot, before, &game, &stored, now);
                     self.tell_mail(slot, &game, &stored);
                     self.forget_if_over(slot, &game);
                     return outcome.map_err(GameError::from);
@@ -344,7 +342,7 @@ impl Hub {
             Ok(stored) => {
                 slot.stored(flag);
                 publish(slot, &stored);
-                self.tell_news(slot, before, game, &stored);
+                self.tell_news(slot, before, game, &stored, now);
                 self.tell_mail(slot, game, &stored);
                 self.forget_if_over(slot, game);
                 Settled::Stored
@@ -402,7 +400,7 @@ impl Hub {
     /// or, after a reveal, the next step's from each. Only the instance that
     /// wrote tells (one that reloads another's entries does not), so each
     /// player hears it once.
-    fn tell_news(&self, slot: &Slot, before: Turns, game: &HostedGame, stored: &[Entry]) {
+    fn tell_news(&self, slot: &Slot, before: Turns, game: &HostedGame, stored: &[Entry], now: u64) {
         let news = self.news.lock().expect("not poisoned");
         let Some(news) = news.as_ref() else {
             return;
@@ -415,9 +413,8 @@ impl Hub {
             }
         };
         let after = Turns::of(game);
-        if let Some((result, reason)) = game.end().filter(|_| !before.over) {
-            let players = vec![slot.white.clone(), slot.black.clone()];
-            send((players, UserEvent::game_finish(&slot.id, result, reason)));
+        if game.end().is_some() && !before.over {
+            send(News::Finished(Box::new(GameFacts::of(&slot.id, game, now))));
             return;
         }
         // A reveal begins a new step: due from a player who was due before
@@ -427,7 +424,10 @@ impl Hub {
             .any(|e| matches!(e.body, tempo_host::Body::Reveal { .. }));
         for (i, player) in [&slot.white, &slot.black].into_iter().enumerate() {
             if after.due[i] && (new_step || !before.due[i]) {
-                send((vec![player.clone()], UserEvent::your_turn(&slot.id)));
+                send(News::Tell(
+                    vec![player.clone()],
+                    UserEvent::your_turn(&slot.id),
+                ));
             }
         }
     }

@@ -11,7 +11,7 @@ use std::sync::atomic::Ordering::Relaxed;
 
 use tempo_chess::Color;
 use tempo_host::chain::sign_head;
-use tempo_host::{Command, Entry, Variant};
+use tempo_host::{Command, Entry};
 
 pub(crate) use error::{GameError, MAX_CHOICE};
 pub(crate) use hub::{Hub, Line, Slot};
@@ -20,6 +20,7 @@ pub use writer::Writer;
 use crate::domain::Page;
 use crate::domain::accounts::User;
 use crate::service::AppState;
+use crate::service::game_facts::GameFacts;
 
 /// Game `id` and the seat of `user` in it.
 pub(crate) async fn seated(
@@ -118,12 +119,9 @@ pub(crate) async fn signed_log(state: &AppState, id: &str) -> Result<SignedLog, 
 /// A game of the caller's in play, for a correspondence player's list.
 #[derive(Debug, Clone)]
 pub(crate) struct PlayingGame {
-    pub id: String,
+    pub facts: GameFacts,
     pub color: Color,
-    pub opponent: String,
-    pub variant: Variant,
     pub my_turn: bool,
-    pub seconds_left: Option<i64>,
     /// Milliseconds since the epoch by which the caller must move.
     pub deadline: Option<u64>,
 }
@@ -149,39 +147,46 @@ pub(crate) async fn playing(
             continue;
         }
         let my_turn = !game.choices(color).is_empty();
-        let header = game.header();
         let deadline = game
             .reading(color, now)
             .filter(|_| my_turn)
             .map(|left| now.saturating_add(left.0.max(0) as u64));
         games.push(PlayingGame {
-            opponent: color.fold(&header.black, &header.white).clone(),
-            variant: header.variant,
+            facts: GameFacts::of(&id, &game, now),
             my_turn,
-            seconds_left: game.reading(color, now).map(|m| m.0.max(0) / 1000),
             deadline,
             color,
-            id,
         });
     }
     // The id last: one order for every page.
-    games.sort_by(|a, b| (!a.my_turn, a.deadline, &a.id).cmp(&(!b.my_turn, b.deadline, &b.id)));
+    games.sort_by(|a, b| {
+        (!a.my_turn, a.deadline, &a.facts.id).cmp(&(!b.my_turn, b.deadline, &b.facts.id))
+    });
     Ok(page.of(games))
 }
 
 /// Games an event stream announces at its start at most (the newest).
 const MAX_IN_PLAY: usize = 500;
 
-/// The ids of the caller's games in play (for an event stream's start).
-pub(crate) async fn in_play(state: &AppState, user: &User) -> Result<Vec<String>, GameError> {
-    let mut ids = Vec::new();
+/// The caller's games in play and the caller's seat in each (for an event
+/// stream's start).
+pub(crate) async fn in_play(
+    state: &AppState,
+    user: &User,
+) -> Result<Vec<(GameFacts, Color)>, GameError> {
+    let now = state.clock.now();
+    let mut games = Vec::new();
     let mut newest = state.store.unfinished_games(Some(&user.name)).await?;
     newest.truncate(MAX_IN_PLAY);
     for id in newest {
         let slot = state.hub.slot(&state.store, &id).await?;
-        if slot.game.lock().await.end().is_none() {
-            ids.push(id);
+        let Some(color) = slot.seat(&user.name) else {
+            continue;
+        };
+        let game = slot.game.lock().await;
+        if game.end().is_none() {
+            games.push((GameFacts::of(&id, &game, now), color));
         }
     }
-    Ok(ids)
+    Ok(games)
 }

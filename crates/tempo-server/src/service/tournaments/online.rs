@@ -11,7 +11,8 @@ use crate::domain::random_id;
 use crate::domain::ratings::RatingGroup;
 use crate::domain::tournaments::Record;
 use crate::service::AppState;
-use crate::service::events::{BoardNote, UserEvent};
+use crate::service::events::UserEvent;
+use crate::service::game_events::{GameFacts, tell_players};
 use crate::service::lobby;
 use crate::storage::GameLink;
 
@@ -56,7 +57,9 @@ pub(crate) async fn create_games(
         };
         let game = random_id();
         let header = Header::new(&game, &spec, &white.name, &black.name)?;
-        let (hosted, first) = HostedGame::create(header, state.clock.now())?;
+        let now = state.clock.now();
+        let (hosted, first) = HostedGame::create(header, now)?;
+        let facts = GameFacts::of(&game, &hosted, now);
         let link = GameLink {
             tournament: id.to_string(),
             round,
@@ -79,13 +82,7 @@ pub(crate) async fn create_games(
             hosted,
         );
         state.metrics.games_created.fetch_add(1, Relaxed);
-        let note = BoardNote {
-            tournament: id.to_string(),
-            round,
-            board: board.board,
-        };
-        let event = UserEvent::game_start(&game, Some(note));
-        lobby::tell(state, &[&white.name, &black.name], event).await;
+        tell_players(state, &facts, false).await;
         made.push((board.board, game));
     }
     if made.is_empty() {

@@ -1,0 +1,171 @@
+//! A challenge as lichess's API shows it (its answer, `GET /api/challenge`,
+//! the events): the players as lichess's light users with their club
+//! ratings, the variant, speed, perf and time control lichess names, the
+//! challenger's final colour, tempo's own fields beside.
+
+use tempo_clock::TimeControl;
+use tempo_host::lichess;
+use tempo_host::{GameSpec, Variant};
+
+use crate::domain::challenges::{Challenge, ChallengeStatus, DeclineReason};
+use crate::service::AppState;
+use crate::service::events::{
+    ChallengeEventKind, ChallengeJson, LightUser, PerfJson, ShortChallenge, UserEvent,
+};
+use crate::service::game_facts::set_up;
+use crate::service::lichess::{LichessUser, user};
+use crate::storage::StoreError;
+
+fn light(user: LichessUser) -> LightUser {
+    LightUser {
+        id: user.id,
+        name: user.name,
+        title: user.title,
+        rating: user.rating,
+        provisional: user.provisional,
+    }
+}
+
+/// Lichess's name of a challenge's status.
+fn status_name(status: ChallengeStatus) -> &'static str {
+    match status {
+        ChallengeStatus::Open => "created",
+        ChallengeStatus::Accepted => "accepted",
+        ChallengeStatus::Declined => "declined",
+        ChallengeStatus::Cancelled => "canceled",
+    }
+}
+
+/// The start lichess's clients set up, when it is not the standard one: a
+/// set-up position, or a Chess960 position named by its number (one drawn
+/// when the challenge is accepted is not known before).
+fn initial_fen(spec: &GameSpec) -> Option<String> {
+    if set_up(spec.fen.as_deref()) {
+        return spec.fen.clone();
+    }
+    let number = spec
+        .chess960
+        .filter(|_| spec.variant == Variant::Chess960)?;
+    tempo_chess::chess960::start_position(number)
+        .ok()
+        .map(|p| p.to_fen())
+}
+
+/// `challenge` as lichess shows it; `origin` is the server's address as
+/// the caller reached it (for `url`).
+pub(crate) async fn challenge_json(
+    state: &AppState,
+    challenge: &Challenge,
+    origin: &str,
+) -> Result<ChallengeJson, StoreError> {
+    let spec = &challenge.spec;
+    let control: Option<TimeControl> = spec.clock.as_deref().and_then(|c| c.parse().ok());
+    let speed = lichess::speed(control.as_ref());
+    let kind = lichess::variant(spec.variant, set_up(spec.fen.as_deref()));
+    let challenger = light(user(state, &challenge.challenger, spec.variant).await?);
+    let dest_user = if challenge.is_open_to_all() && challenge.status == ChallengeStatus::Open {
+        None
+    } else {
+        Some(light(user(state, &challenge.dest, spec.variant).await?))
+    };
+    let final_color = if challenge.challenger_white() {
+        "white"
+    } else {
+        "black"
+    };
+    Ok(ChallengeJson {
+        id: challenge.id.clone(),
+        url: format!("{origin}/challenge/{}", challenge.id),
+        status: status_name(challenge.status).into(),
+        challenger,
+        dest_user,
+        variant: kind.into(),
+        rated: challenge.rated,
+        speed: speed.key().into(),
+        time_control: lichess::time_control(control.as_ref()),
+        color: challenge.color,
+        final_color: final_color.into(),
+        perf: PerfJson {
+            name: lichess::perf_name(kind, speed).into(),
+        },
+        direction: None,
+        initial_fen: initial_fen(spec),
+        decline_reason: None,
+        decline_reason_key: None,
+        clock: spec.clock.clone(),
+        fen: spec.fen.clone(),
+        chess960: spec.chess960,
+        rules: spec.rules.clone(),
+        expires_at: challenge
+            .open_until
+            .map(|ms| tempo_host::chain::rfc3339_millis(ms.max(0) as u64)),
+    })
+}
+
+/// Sets a declined challenge's reason.
+pub(crate) fn with_reason(mut json: ChallengeJson, reason: DeclineReason) -> ChallengeJson {
+    json.decline_reason = Some(reason.text().into());
+    json.decline_reason_key = Some(reason.key().into());
+    json
+}
+
+/// Builds again the challenge event another instance told in its short
+/// form (the challenge as stored now). `None` if the challenge is gone.
+pub(crate) async fn expand(
+    state: &AppState,
+    short: &ShortChallenge,
+) -> Result<Option<UserEvent>, StoreError> {
+    let Some(challenge) = state.store.challenge(&short.id).await? else {
+        return Ok(None);
+    };
+    let origin = short
+        .url
+        .strip_suffix(&format!("/challenge/{}", short.id))
+        .unwrap_or_default();
+    let mut json = challenge_json(state, &challenge, origin).await?;
+    json.url = short.url.clone();
+    Ok(Some(match short.kind {
+        ChallengeEventKind::Challenge => UserEvent::challenge(json),
+        ChallengeEventKind::ChallengeDeclined => {
+            let reason = short
+                .decline_reason_key
+                .as_deref()
+                .and_then(DeclineReason::from_key)
+                .unwrap_or_default();
+            UserEvent::challenge_closed(with_reason(json, reason), true)
+        }
+        ChallengeEventKind::ChallengeCanceled => UserEvent::challenge_closed(json, false),
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn set_up_positions_and_initial_fens() {
+        assert!(!set_up(None));
+        assert!(!set_up(Some(
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+        )));
+        assert!(set_up(Some("8/8/8/8/8/8/8/K1k5 w - - 0 1")));
+        let c960 = GameSpec {
+            variant: Variant::Chess960,
+            chess960: Some(518),
+            ..GameSpec::default()
+        };
+        // Position 518 is the standard start's arrangement.
+        assert!(
+            initial_fen(&c960)
+                .unwrap()
+                .starts_with("rnbqkbnr/pppppppp/")
+        );
+        let drawn_later = GameSpec {
+            variant: Variant::Chess960,
+            ..GameSpec::default()
+        };
+        assert_eq!(initial_fen(&drawn_later), None);
+        assert_eq!(status_name(ChallengeStatus::Cancelled), "canceled");
+        assert_eq!(status_name(ChallengeStatus::Open), "created");
+    }
+}
