@@ -595,8 +595,14 @@ impl HostedGame {
                 // derived here so that old logs show SAN as well.
                 let san = tempo_sync::san::write_step(game, w, b, &events);
                 let style = crate::lichess::castling_style(&self.header);
-                for choice in [w, b].into_iter().flatten() {
-                    let text = crate::lichess::choice_uci(game.position(), choice, style);
+                // Two words a step, White's then Black's, so that a
+                // reader tells whose each is by its place; `0000`
+                // (lichess's null move) for a side with nothing to choose.
+                for choice in [w, b] {
+                    let text = choice.map_or_else(
+                        || NO_CHOICE.to_string(),
+                        |choice| crate::lichess::choice_uci(game.position(), choice, style),
+                    );
                     push_word(&mut self.uci, &text);
                 }
                 for (color, choice) in [(Color::White, &w), (Color::Black, &b)] {
@@ -740,6 +746,11 @@ impl HostedGame {
         Some(format!("{prefix}{}", tempo_chess::uci::write(&pos, mv)))
     }
 }
+
+/// What `state.moves` writes for a side with nothing to choose in a
+/// simultaneous step (the other side's exchange right, the side not to
+/// move after Fairschach's switch to orthodox play).
+pub const NO_CHOICE: &str = "0000";
 
 /// Appends `word` to a space-separated list.
 fn push_word(list: &mut String, word: &str) {

@@ -221,3 +221,45 @@ fn untimed_and_ended_states_in_lichess_terms() {
     assert_eq!(export["players"]["white"]["user"]["id"], "anna");
     assert_eq!(export["lastMoveAt"], 1_000, "no move was made");
 }
+
+#[test]
+fn every_simultaneous_step_gives_two_words_white_then_black() {
+    let spec = GameSpec {
+        variant: Variant::Synchronschach,
+        ..GameSpec::default()
+    };
+    let (mut g, mut log) = game(&spec);
+    // (White's choice, Black's): `None` where the step expects nothing of
+    // that side — the exchange steps after a capture on d5 and on a2.
+    let steps: [(Option<&str>, Option<&str>); 5] = [
+        (Some("e2e4"), Some("d7d5")),
+        (Some("e4d5"), Some("g8f6")),
+        (None, Some("xd8d5")),
+        (Some("g1f3"), Some("d5a2")),
+        (Some("-"), None),
+    ];
+    let mut at = 2_000;
+    for (white, black) in steps {
+        for (color, choice) in [(Color::White, white), (Color::Black, black)] {
+            if let Some(choice) = choice {
+                let command = Command::Play {
+                    color,
+                    choice: choice.to_string(),
+                };
+                run(&mut g, &mut log, command, at);
+                at += 1_000;
+            }
+        }
+    }
+    let expected = "e2e4 d7d5 e4d5 g8f6 0000 xd8d5 g1f3 d5a2 - 0000";
+    assert_eq!(moves(&g, Audience::Public), expected);
+    assert_eq!(
+        moves(&HostedGame::replay(&log).unwrap(), Audience::Public),
+        expected
+    );
+    let words = expected.split(' ').count();
+    assert_eq!(
+        words,
+        2 * g.state(Audience::Public, at)["step"].as_u64().unwrap() as usize
+    );
+}

@@ -169,7 +169,7 @@ async fn creation(server: &TestServer) {
     assert_eq!(c["initialFen"], fen);
     assert_eq!(c["fen"], fen);
     assert_eq!(c["timeControl"], json!({"type": "unlimited"}));
-    assert_eq!(c["perf"]["name"], "From Position");
+    assert_eq!(c["perf"]["name"], "Correspondence");
 
     // tempo's own body keeps working.
     let (status, c) = post(
