@@ -443,9 +443,10 @@ def synchronschach_commits(pa, pb):
         # (white's choice or None, black's, the moves after the reveal, due afterwards)
         ("e2e4", "d7d5", "e2e4 d7d5", {"white": "move", "black": "move"}),
         ("e4d5", "g8f6", "e2e4 d7d5 e4d5 g8f6", {"white": None, "black": "capture-on-d5"}),
-        (None, "xd8d5", "e2e4 d7d5 e4d5 g8f6 xd8d5", {"white": "move", "black": "move"}),
-        ("g1f3", "d5a2", "e2e4 d7d5 e4d5 g8f6 xd8d5 g1f3 d5a2", {"white": "capture-on-a2", "black": None}),
-        ("-", None, "e2e4 d7d5 e4d5 g8f6 xd8d5 g1f3 d5a2 -", {"white": "move", "black": "move"}),
+        # Two words a step: 0000 for the side the step asks nothing of.
+        (None, "xd8d5", "e2e4 d7d5 e4d5 g8f6 0000 xd8d5", {"white": "move", "black": "move"}),
+        ("g1f3", "d5a2", "e2e4 d7d5 e4d5 g8f6 0000 xd8d5 g1f3 d5a2", {"white": "capture-on-a2", "black": None}),
+        ("-", None, "e2e4 d7d5 e4d5 g8f6 0000 xd8d5 g1f3 d5a2 - 0000", {"white": "move", "black": "move"}),
     ]
     for i, (w, b, moves, due) in enumerate(steps):
         for player, choice in ((white, w), (black, b)):
