@@ -138,6 +138,8 @@ async fn creation(server: &TestServer) {
     )
     .await;
     let game = accepted["gameId"].as_str().unwrap();
+    // The game has its challenge's id, as on lichess (lichess-bot relies on it).
+    assert_eq!(game, id);
     let mut stream = server
         .stream(&format!("/api/board/game/stream/{game}"), Some(&anna))
         .await;

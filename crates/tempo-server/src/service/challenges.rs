@@ -209,7 +209,9 @@ pub(crate) async fn accept(
     let spec = game_spec(&challenge.spec);
     let accepter = user.name.to_lowercase();
     let (white, black) = challenge.seats(&accepter);
-    let game_id = random_id();
+    // The challenge's id, as lichess's: lichess-bot counts an accepted
+    // challenge as a game until a game of that id ends.
+    let game_id = challenge.id.clone();
     // Casual games follow lichess: the clocks wait for the first moves.
     let header = Header::new(&game_id, &spec, &white, &black)?.with_first_move_rule();
     let now = state.clock.now();
