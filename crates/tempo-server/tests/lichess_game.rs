@@ -468,7 +468,58 @@ async fn other_ends(server: &TestServer) {
     assert_eq!(state["wtime"], 0);
 }
 
+/// As lichess's, a game's stream ends with the game: a live one after
+/// the end entry (and its state), a finished game's after `gameFull`.
+async fn streams_end_with_the_game(server: &TestServer) {
+    let (game, anna, ben) = server.game(json!({"variant": "standard"})).await;
+    let uri = format!("/api/board/game/stream/{game}");
+    let mut live = server.stream(&uri, Some(&anna)).await;
+    let full = live.next(WAIT).await.expect("gameFull");
+    assert_eq!(full["type"], "gameFull");
+    play_all(
+        server,
+        &game,
+        &anna,
+        &ben,
+        &["f2f3", "e7e5", "g2g4", "d8h4"],
+    )
+    .await;
+    let rest = live
+        .rest(WAIT)
+        .await
+        .expect("the stream ends after the game");
+    let last_two: Vec<Value> = rest
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .rev()
+        .take(2)
+        .collect();
+    assert_eq!(last_two[0]["type"], "gameState", "{rest}");
+    assert_eq!(last_two[0]["status"], "mate");
+    assert_eq!(last_two[1]["type"], "end", "{rest}");
+
+    for token in [None, Some(ben.as_str())] {
+        let mut after = server.stream(&uri, token).await;
+        let full = after.next(WAIT).await.expect("gameFull");
+        assert_eq!(full["state"]["status"], "mate");
+        let rest = after
+            .rest(WAIT)
+            .await
+            .expect("a finished game's stream ends");
+        assert!(rest.trim().is_empty(), "nothing after gameFull: {rest}");
+    }
+    // A game in play keeps its stream open.
+    let (playing, _, _) = server.game(json!({"variant": "standard"})).await;
+    let mut open = server
+        .stream(&format!("/api/board/game/stream/{playing}"), None)
+        .await;
+    open.next(WAIT).await.expect("gameFull");
+    assert!(open.rest(Duration::from_millis(300)).await.is_none());
+}
+
 async fn all(server: &TestServer) {
+    streams_end_with_the_game(server).await;
     orthodox(server).await;
     chess960(server).await;
     from_position(server).await;

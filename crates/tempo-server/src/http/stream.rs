@@ -97,59 +97,77 @@ pub(super) async fn game_stream(
     let receiver = slot.lines.subscribe();
     let chat = state.chat.subscribe(&id);
     let stopped = end_of_stream(&state, &headers, user.as_ref());
-    let first = {
+    let (first, over) = {
         let game = slot.game.lock().await;
-        decoration.full(game.full(audience, state.clock.now()))
+        let full = decoration.full(game.full(audience, state.clock.now()));
+        (full, game.end().is_some())
     };
     state
         .metrics
         .streams_opened
         .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let stream =
-        futures_util::stream::once(async move { Ok::<_, std::convert::Infallible>(line(&first)) })
-            .chain(futures_util::stream::unfold(
-                (receiver, slot, state, audience, decoration),
-                |(mut receiver, slot, state, audience, decoration)| async move {
-                    let text = match tokio::time::timeout(KEEP_ALIVE, receiver.recv()).await {
-                        Err(_) => "\n".to_string(),
-                        Ok(Ok(entry)) => entry_lines(&slot, &state, audience, &entry).await,
-                        Ok(Err(RecvError::Lagged(_))) => {
-                            let game = slot.game.lock().await;
-                            line(&decoration.full(game.full(audience, state.clock.now())))
-                        }
-                        Ok(Err(RecvError::Closed)) => return None,
-                    };
-                    Some((Ok(text), (receiver, slot, state, audience, decoration)))
-                },
-            ));
-    let stream = with_chat(stream, chat, audience).take_until(stopped);
+    // As lichess's, the stream ends with the game: after its end entry,
+    // or at once after the first line for a game already over.
+    let entries = futures_util::stream::unfold(
+        (receiver, slot, state, audience, decoration, over),
+        |(mut receiver, slot, state, audience, decoration, over)| async move {
+            if over {
+                return None;
+            }
+            let (text, over) = match tokio::time::timeout(KEEP_ALIVE, receiver.recv()).await {
+                Err(_) => ("\n".to_string(), false),
+                Ok(Ok(entry)) => (
+                    entry_lines(&slot, &state, audience, &entry).await,
+                    entry.ends_game,
+                ),
+                Ok(Err(RecvError::Lagged(_))) => {
+                    let game = slot.game.lock().await;
+                    let full = decoration.full(game.full(audience, state.clock.now()));
+                    (line(&full), game.end().is_some())
+                }
+                Ok(Err(RecvError::Closed)) => return None,
+            };
+            Some((text, (receiver, slot, state, audience, decoration, over)))
+        },
+    );
+    let game = futures_util::stream::once(async move { line(&first) }).chain(entries);
+    let stream = with_chat(game, chat, audience).take_until(stopped);
     Ok(ndjson(Body::from_stream(stream)))
 }
 
 /// A game stream with the chat lines its reader may read (the player
 /// room for the players only) merged in; the game's own lines first when
-/// both have one.
+/// both have one. It ends when the game's lines end.
 fn with_chat<S>(
     game: S,
     chat: tokio::sync::broadcast::Receiver<ChatItem>,
     audience: Audience,
 ) -> impl futures_util::Stream<Item = Result<String, std::convert::Infallible>>
 where
-    S: futures_util::Stream<Item = Result<String, std::convert::Infallible>>,
+    S: futures_util::Stream<Item = String>,
 {
     let chat = futures_util::stream::unfold(chat, move |mut chat| async move {
         loop {
             match chat.recv().await {
-                Ok(line) if line.0.heard_by(audience) => return Some((Ok(line.1.clone()), chat)),
+                Ok(line) if line.0.heard_by(audience) => {
+                    return Some((Some(line.1.clone()), chat));
+                }
                 // A line of the other room, or lines a slow reader missed.
                 Ok(_) | Err(RecvError::Lagged(_)) => {}
                 Err(RecvError::Closed) => return None,
             }
         }
     });
+    // `None` marks the end of the game's lines: the merged stream stops
+    // there, chat or not.
+    let game = game
+        .map(Some)
+        .chain(futures_util::stream::once(async { None }));
     futures_util::stream::select_with_strategy(game, chat, |_: &mut ()| {
         futures_util::stream::PollNext::Left
     })
+    .take_while(|text| std::future::ready(text.is_some()))
+    .map(|text| Ok(text.unwrap_or_default()))
 }
 
 /// `GET /api/stream/event`: the caller's challenges and games. It begins

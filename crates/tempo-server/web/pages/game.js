@@ -83,13 +83,19 @@ class GamePage {
           resolve();
         }
       }, this.controller.signal)
-        .then(() => this.reconnect())
+        // The server ends a game's stream with the game (as lichess's):
+        // only a stream cut short is opened again.
+        .then(() => { if (!this.over()) this.reconnect(); })
         .catch((err) => {
           if (first) reject(err);
-          else this.reconnect();
+          else if (!this.over()) this.reconnect();
         });
     });
     await started;
+  }
+
+  over() {
+    return !!this.state && this.state.status !== 'started';
   }
 
   reconnect() {

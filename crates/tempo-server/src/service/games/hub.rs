@@ -31,6 +31,9 @@ pub struct PublicLine {
     /// Whether the state changed beyond a commit (then the readers'
     /// states follow the line).
     pub changes_state: bool,
+    /// Whether this is the game's end (nothing follows it: the game
+    /// takes no command once ended).
+    pub ends_game: bool,
 }
 
 /// One game in memory.
@@ -497,9 +500,11 @@ fn publish(slot: &Slot, entries: &[Entry]) {
         let mut text = Value::Object(object).to_string();
         text.push('\n');
         let changes_state = !matches!(entry.body, tempo_host::Body::Committed { .. });
+        let ends_game = matches!(entry.body, tempo_host::Body::End(_));
         let _ = slot.lines.send(Arc::new(PublicLine {
             text,
             changes_state,
+            ends_game,
         }));
     }
 }
