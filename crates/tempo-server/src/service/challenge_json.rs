@@ -176,4 +176,69 @@ mod tests {
         assert_eq!(status_name(ChallengeStatus::Cancelled), "canceled");
         assert_eq!(status_name(ChallengeStatus::Open), "created");
     }
+
+    /// A `challenge` note read after its challenge closed is dropped (its
+    /// close's event follows); the close's own note is built; the page is
+    /// named by its path, for each stream to make absolute.
+    #[tokio::test]
+    async fn a_challenge_no_longer_open_is_not_announced_again() {
+        use crate::domain::accounts::{Role, User};
+        use crate::domain::challenges::ColorChoice;
+        let dir = std::env::temp_dir().join(format!(
+            "tempo-expand-test-{}-{:x}",
+            std::process::id(),
+            rand::random::<u64>()
+        ));
+        std::fs::create_dir_all(&dir).unwrap();
+        let store = crate::storage::Store::open_dir(&dir).await.unwrap();
+        let state = AppState::new(store).await.unwrap();
+        for name in ["anna", "ben"] {
+            let user = User {
+                name: name.into(),
+                role: Role::Player,
+            };
+            state.store.add_user(&user, "x", 0).await.unwrap();
+        }
+        let challenge = Challenge {
+            id: "abcdefghijkl".into(),
+            challenger: "anna".into(),
+            dest: "ben".into(),
+            spec: GameSpec::default(),
+            color: ColorChoice::Random,
+            status: ChallengeStatus::Open,
+            game_id: None,
+            open_until: None,
+            rated: false,
+        };
+        assert!(state.store.add_challenge(&challenge, 0, 10).await.unwrap());
+        let short = |kind| ShortChallenge {
+            kind,
+            id: challenge.id.clone(),
+            decline_reason_key: None,
+        };
+        let open = expand(&state, &short(ChallengeEventKind::Challenge))
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(
+            open.challenge_json().unwrap().url,
+            "/challenge/abcdefghijkl"
+        );
+        let closed = ChallengeStatus::Cancelled;
+        assert!(
+            state
+                .store
+                .close_challenge(&challenge.id, closed)
+                .await
+                .unwrap()
+        );
+        let stale = expand(&state, &short(ChallengeEventKind::Challenge)).await;
+        assert!(stale.unwrap().is_none());
+        let cancel = expand(&state, &short(ChallengeEventKind::ChallengeCanceled)).await;
+        assert!(matches!(
+            cancel.unwrap(),
+            Some(UserEvent::ChallengeCanceled { .. })
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }
