@@ -48,15 +48,35 @@ pub fn variant(variant: Variant, from_position: bool) -> LichessVariant {
     LichessVariant { key, name, short }
 }
 
-/// Whether `header`'s game is orthodox chess from a set-up position
-/// rather than the standard start (lichess's `fromPosition`): its start
-/// differs from the standard one in the placement, the side to move, the
-/// castling rights or the en-passant square (the move counters do not
-/// count).
-pub fn from_position(header: &Header) -> bool {
+/// The start a game or challenge sets up (its FEN, else its Chess960
+/// number), as a FEN, when it is not the standard start: lichess's
+/// `initialFen`. The one test of "a set-up start" everything uses (the
+/// variant object, a challenge's `initialFen`, `gameStart`, the game
+/// stream): the pieces, the side to move, castling rights and en passant
+/// square, compared as FEN writes them (so an X-FEN or Shredder-FEN of
+/// the standard start is the standard start). `None` for the standard
+/// start, for none named, and for one that does not read.
+pub fn set_up_start(fen: Option<&str>, chess960: Option<u16>) -> Option<String> {
+    let pos = match (fen, chess960) {
+        (Some(fen), _) => Position::from_fen(fen).ok()?,
+        (None, Some(n)) => tempo_chess::chess960::start_position(n).ok()?,
+        (None, None) => return None,
+    };
     let fields = |fen: &str| fen.split_whitespace().take(4).collect::<Vec<_>>().join(" ");
-    header.variant == Variant::Standard
-        && fields(&header.fen) != fields(&tempo_chess::Position::new().to_fen())
+    let fen = pos.to_fen();
+    (fields(&fen) != fields(&Position::new().to_fen())).then_some(fen)
+}
+
+/// Whether a `variant` game from the start `fen` or `chess960` names is
+/// lichess's `fromPosition`: an orthodox game from a set-up start
+/// ([`set_up_start`]; a Standard game from a Chess960 number is one).
+pub fn is_from_position(variant: Variant, fen: Option<&str>, chess960: Option<u16>) -> bool {
+    variant == Variant::Standard && set_up_start(fen, chess960).is_some()
+}
+
+/// Whether `header`'s game is lichess's `fromPosition` ([`is_from_position`]).
+pub fn from_position(header: &Header) -> bool {
+    is_from_position(header.variant, Some(&header.fen), header.chess960)
 }
 
 /// The variant object of `header`'s game.

@@ -3,14 +3,15 @@
 //! whether a side has moved yet.
 
 use tempo_chess::Color;
-use tempo_chess::uci::{self, CastlingStyle};
+use tempo_chess::uci;
 
+use crate::HostedGame;
 use crate::game::Board;
-use crate::{HostedGame, Variant};
 
 impl HostedGame {
-    /// The last move in UCI, castling as lichess writes it in the game's
-    /// variant (`e1g1`; king takes rook in Chess960). `None` before the
+    /// The last move in UCI, castling as lichess writes it in the game
+    /// ([`crate::lichess::castling_style`]: `e1g1`; king takes rook from a
+    /// Chess960 start, as `state.moves` writes it). `None` before the
     /// first move, and in the simultaneous variants, whose moves come in
     /// pairs (the game stream's `state.moves` lists them).
     pub fn last_move(&self) -> Option<String> {
@@ -19,11 +20,7 @@ impl HostedGame {
         };
         let mut before = game.clone();
         let mv = before.undo()?;
-        let style = if self.header().variant == Variant::Chess960 {
-            CastlingStyle::Chess960
-        } else {
-            CastlingStyle::Standard
-        };
+        let style = crate::lichess::castling_style(self.header());
         Some(uci::write_with(before.position(), mv, style))
     }
 
@@ -48,6 +45,7 @@ impl HostedGame {
 #[cfg(test)]
 mod tests {
     use tempo_chess::Color;
+    use tempo_chess::uci;
 
     use crate::{Command, GameSpec, Header, HostedGame, Variant};
 
@@ -88,6 +86,33 @@ mod tests {
         });
         play(&mut c960, Color::White, "e1h1");
         assert_eq!(c960.last_move().as_deref(), Some("e1h1"));
+    }
+
+    #[test]
+    fn a_standard_game_from_a_chess960_number_castles_king_takes_rook() {
+        // A start whose first move may be castling (the king beside its
+        // rook): as lichess, and as `state.moves`, king takes rook.
+        let (number, pos, mv) = (0..960)
+            .find_map(|n| {
+                let pos = tempo_chess::chess960::start_position(n).unwrap();
+                let castle = pos
+                    .legal_moves()
+                    .into_iter()
+                    .find(|&m| pos.is_castling(m))?;
+                Some((n, pos, castle))
+            })
+            .unwrap();
+        let uci = uci::write_with(&pos, mv, uci::CastlingStyle::Chess960);
+        let mut g = game(GameSpec {
+            chess960: Some(number),
+            ..GameSpec::default()
+        });
+        play(&mut g, Color::White, &uci);
+        assert_eq!(g.last_move(), Some(uci));
+        assert_eq!(
+            crate::lichess::castling_style(g.header()),
+            uci::CastlingStyle::Chess960
+        );
     }
 
     #[test]

@@ -254,6 +254,50 @@ async fn lobby_events_reach_every_instance_once() {
         assert_eq!(event["challenge"]["status"], "declined");
         assert_eq!(event["challenge"]["declineReasonKey"], "tooSlow");
     }
+    // Challenges cancelled as soon as made, each in the short form: every
+    // stream hears each one's events in order, and none that shows a
+    // closed challenge as `challenge` (one read after its cancel is
+    // dropped; the cancel follows).
+    let mut made_ids = Vec::new();
+    for _ in 0..4 {
+        let (status, made) = first
+            .call(
+                Method::POST,
+                "/api/challenge/ben",
+                Some(&anna),
+                Some(json!({"clock": long_clock})),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{made}");
+        let id = made["id"].as_str().unwrap().to_string();
+        let cancel = format!("/api/challenge/{id}/cancel");
+        let (status, _) = first.call(Method::POST, &cancel, Some(&anna), None).await;
+        assert_eq!(status, StatusCode::OK);
+        made_ids.push(id);
+    }
+    for stream in &mut streams {
+        let seen: Vec<Value> = stream
+            .drain(quiet)
+            .await
+            .iter()
+            .map(|line| serde_json::from_str(line).unwrap())
+            .collect();
+        for id in &made_ids {
+            let of_it: Vec<&Value> = seen
+                .iter()
+                .filter(|e| e["challenge"]["id"] == id.as_str())
+                .collect();
+            let last = of_it.last().expect("the cancel");
+            assert_eq!(last["type"], "challengeCanceled", "{of_it:?}");
+            assert_eq!(
+                of_it.len() - 1,
+                of_it.iter().filter(|e| e["type"] == "challenge").count()
+            );
+            for event in &of_it[..of_it.len() - 1] {
+                assert_eq!(event["challenge"]["status"], "created", "{of_it:?}");
+            }
+        }
+    }
     assert_eq!(not_this_ben.drain(quiet).await, Vec::<String>::new());
     first.finish().await;
     elsewhere.finish().await;

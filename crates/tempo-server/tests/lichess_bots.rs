@@ -10,6 +10,7 @@ use std::time::Duration;
 
 use axum::body::Body;
 use axum::http::{Method, Request, StatusCode};
+use http_body_util::BodyExt;
 use serde_json::{Value, json};
 use support::{Lines, TestServer};
 use tempo_server::auth::{Role, User, hash_password};
@@ -82,17 +83,43 @@ async fn lines_of(stream: &mut Lines, kind: &str) -> Vec<Value> {
 
 /// A chat line sent as a form, as lichess-bot sends it.
 async fn say_form(server: &TestServer, uri: &str, token: &str, form: &str) -> StatusCode {
+    say_typed(
+        server,
+        uri,
+        token,
+        "application/x-www-form-urlencoded",
+        form,
+    )
+    .await
+    .0
+}
+
+/// A chat line with the content type `kind`: the status and the answer.
+async fn say_typed(
+    server: &TestServer,
+    uri: &str,
+    token: &str,
+    kind: &str,
+    body: &str,
+) -> (StatusCode, Value) {
     let request = Request::builder()
         .method(Method::POST)
         .uri(uri)
         .header("authorization", format!("Bearer {token}"))
-        .header("content-type", "application/x-www-form-urlencoded")
-        .body(Body::from(form.to_string()))
+        .header("content-type", kind)
+        .body(Body::from(body.to_string()))
         .unwrap();
     let response = tower::ServiceExt::oneshot(server.router.clone(), request)
         .await
         .unwrap();
-    response.status()
+    let status = response.status();
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    let text = String::from_utf8_lossy(&bytes);
+    assert!(!text.trim_end().contains('\n'), "one line: {text}");
+    (
+        status,
+        serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+    )
 }
 
 async fn say(
@@ -422,6 +449,36 @@ async fn chat_rooms_and_limits(server: &TestServer) {
         (StatusCode::FORBIDDEN, "chat_players_only".into())
     );
 
+    // The body as every lichess route reads it: a NUL refused as such, the
+    // content type's case ignored, an empty body a missing line.
+    let nul = say_typed(
+        server,
+        &form,
+        &ben,
+        "application/x-www-form-urlencoded",
+        "room=player&text=a%00b",
+    )
+    .await;
+    assert_eq!(nul.0, StatusCode::BAD_REQUEST, "{}", nul.1);
+    assert!(
+        nul.1["error"].as_str().unwrap().contains("NUL"),
+        "{}",
+        nul.1
+    );
+    assert_eq!(nul.1["code"], "bad_request", "{}", nul.1);
+    let mixed = say_typed(
+        server,
+        &form,
+        &ben,
+        "Application/X-WWW-Form-Urlencoded; charset=UTF-8",
+        "room=player&text=mixed+case",
+    )
+    .await;
+    assert_eq!(mixed.0, StatusCode::OK, "{}", mixed.1);
+    let empty = say_typed(server, &form, &ben, "application/x-www-form-urlencoded", "").await;
+    assert_eq!(empty.0, StatusCode::UNPROCESSABLE_ENTITY, "{}", empty.1);
+    assert!(empty.1["code"].is_string(), "{}", empty.1);
+
     // Ten lines at once, then one every two seconds.
     let mut answers = Vec::new();
     for i in 0..12 {
@@ -496,6 +553,32 @@ async fn token_test(server: &TestServer) {
         .await
         .unwrap();
     assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+    // An address's requests are limited (this test's address asked twice
+    // above): twenty at once, then 429 with Retry-After.
+    let mut statuses = Vec::new();
+    let mut last = None;
+    for _ in 0..20 {
+        let request = Request::builder()
+            .method(Method::POST)
+            .uri("/api/token/test")
+            .body(Body::from("nosuchtoken"))
+            .unwrap();
+        let response = tower::ServiceExt::oneshot(server.router.clone(), request)
+            .await
+            .unwrap();
+        statuses.push(response.status());
+        last = Some(response);
+    }
+    let ok = statuses.iter().filter(|s| **s == StatusCode::OK).count();
+    // 18 (one more if the bucket refilled meanwhile, slowly run).
+    assert!((18..=19).contains(&ok), "{statuses:?}");
+    let last = last.unwrap();
+    assert_eq!(last.status(), StatusCode::TOO_MANY_REQUESTS);
+    let wait = last.headers()["retry-after"].to_str().unwrap().to_string();
+    assert!(["1", "2", "3"].contains(&wait.as_str()), "{wait}");
+    let bytes = last.into_body().collect().await.unwrap().to_bytes();
+    let refusal: Value = serde_json::from_slice(&bytes).unwrap();
+    assert_eq!(refusal["code"], "token_test_rate_limited");
 }
 
 async fn online_bots(server: &TestServer) {

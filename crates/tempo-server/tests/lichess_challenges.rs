@@ -14,7 +14,7 @@ use axum::body::Body;
 use axum::http::{Method, Request, StatusCode};
 use http_body_util::BodyExt;
 use serde_json::{Value, json};
-use support::{Lines, TestServer, ok};
+use support::{Lines, TestServer, ok, request};
 use tower::ServiceExt;
 
 const WAIT: Duration = Duration::from_millis(400);
@@ -599,7 +599,128 @@ async fn games_from_each_seat(server: &TestServer) {
     assert!(end.get("winner").is_none(), "{end}");
 }
 
+/// `request` naming the server as `host`.
+fn at_host(mut request: Request<Body>, host: &str) -> Request<Body> {
+    request.headers_mut().insert("host", host.parse().unwrap());
+    request
+}
+
+/// A challenge's page in the events is the one each receiver reached the
+/// server by: a caller's `Host` names only its own answer's page.
+async fn links_name_the_receivers_host(server: &TestServer) {
+    let (carl, ben) = (server.token("carl").await, server.token("ben").await);
+    let event_stream = |token: &str| {
+        at_host(
+            request(Method::GET, "/api/stream/event", Some(token), None),
+            "club.example",
+        )
+    };
+    let mut to_ben = server.stream_of(event_stream(&ben)).await;
+    let mut to_carl = server.stream_of(event_stream(&carl)).await;
+    events(&mut to_ben).await;
+    events(&mut to_carl).await;
+    let create = at_host(
+        request(
+            Method::POST,
+            "/api/challenge/ben",
+            Some(&carl),
+            Some(json!({"clock": "300+0"})),
+        ),
+        "evil.example",
+    );
+    let response = server.router.clone().oneshot(create).await.unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    let answer: Value = serde_json::from_slice(&bytes).unwrap();
+    let id = answer["id"].as_str().unwrap().to_string();
+    // The creator's own answer: the address it used.
+    assert_eq!(answer["url"], format!("http://evil.example/challenge/{id}"));
+    let page = format!("http://club.example/challenge/{id}");
+    for stream in [&mut to_ben, &mut to_carl] {
+        let seen = events(stream).await;
+        assert_eq!(one(&seen, "challenge")["challenge"]["url"], page.as_str());
+    }
+    // A decline sent by another host: the streams still name their own.
+    let decline = at_host(
+        request(
+            Method::POST,
+            &format!("/api/challenge/{id}/decline"),
+            Some(&ben),
+            None,
+        ),
+        "evil.example",
+    );
+    let response = server.router.clone().oneshot(decline).await.unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    for stream in [&mut to_ben, &mut to_carl] {
+        let seen = events(stream).await;
+        let c = &one(&seen, "challengeDeclined")["challenge"];
+        assert_eq!(c["url"], page.as_str());
+    }
+}
+
+/// A set-up start is `fromPosition` in every answer that names the
+/// variant (the challenge object, `gameStart`, the game's view): the
+/// standard pieces with Black to move, and a Standard game from a Chess960
+/// number.
+async fn set_up_starts_everywhere(server: &TestServer) {
+    let (carl, ben) = (server.token("carl").await, server.token("ben").await);
+    let black = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1";
+    for (params, initial) in [
+        (json!({"variant": "fromPosition", "fen": black}), black),
+        (
+            json!({"variant": "standard", "chess960": 0}),
+            "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1",
+        ),
+    ] {
+        let mut to_ben = server.stream("/api/stream/event", Some(&ben)).await;
+        events(&mut to_ben).await;
+        let (status, c) = post(server, "/api/challenge/ben", &carl, params.clone()).await;
+        assert_eq!(status, StatusCode::OK, "{params}: {c}");
+        assert_eq!(c["variant"]["key"], "fromPosition", "{c}");
+        let fen = c["initialFen"].as_str().unwrap_or_default().to_string();
+        assert_eq!(fen.split(' ').next(), initial.split(' ').next(), "{c}");
+        assert_eq!(fen.split(' ').nth(1), initial.split(' ').nth(1), "{c}");
+        let id = c["id"].as_str().unwrap();
+        let accepted = ok(
+            server,
+            Method::POST,
+            &format!("/api/challenge/{id}/accept"),
+            &ben,
+            Value::Null,
+        )
+        .await;
+        let game = accepted["gameId"].as_str().unwrap();
+        let seen = events(&mut to_ben).await;
+        assert_eq!(
+            one(&seen, "challenge")["challenge"]["variant"]["key"],
+            "fromPosition"
+        );
+        let start = &one(&seen, "gameStart")["game"];
+        assert_eq!(start["variant"]["key"], "fromPosition", "{start}");
+        let full = ok(
+            server,
+            Method::GET,
+            &format!("/api/game/{game}"),
+            &ben,
+            Value::Null,
+        )
+        .await;
+        assert_eq!(full["variant"]["key"], "fromPosition", "{full}");
+        ok(
+            server,
+            Method::POST,
+            &format!("/api/board/game/{game}/abort"),
+            &ben,
+            Value::Null,
+        )
+        .await;
+    }
+}
+
 async fn all(server: &TestServer) {
+    links_name_the_receivers_host(server).await;
+    set_up_starts_everywhere(server).await;
     creation(server).await;
     refusals(server).await;
     lists_events_and_declines(server).await;

@@ -19,8 +19,8 @@ use utoipa::{IntoParams, ToSchema};
 
 use super::board::{self, MoveQuery};
 use super::endpoint::{Access, Endpoint, NDJSON};
-use super::error::FormOrJson;
 use super::extract::{Caller, MaybeCaller};
+use super::form::FormOrJson;
 use super::games::GameView;
 use super::origin::Origin;
 use super::users::LichessProfile;
@@ -208,6 +208,7 @@ pub(super) struct TokenTestAnswer(pub BTreeMap<String, Option<TokenTest>>);
 /// text), at most 1,000.
 async fn test_tokens(
     State(state): State<AppState>,
+    peer: super::peer::Peer,
     body: String,
 ) -> ApiResult<Json<TokenTestAnswer>> {
     let tokens: Vec<String> = body
@@ -219,7 +220,7 @@ async fn test_tokens(
     // Each distinct token once.
     let distinct: HashMap<&str, ()> = tokens.iter().map(|t| (t.as_str(), ())).collect();
     let distinct: Vec<String> = distinct.into_keys().map(str::to_string).collect();
-    let answers = bots::test_tokens(&state, &distinct).await?;
+    let answers = bots::test_tokens(&state, peer.ip, &distinct).await?;
     Ok(Json(TokenTestAnswer(
         answers
             .into_iter()

@@ -151,7 +151,7 @@ async fn create(
     FormOrJson(params): FormOrJson<ChallengeParams>,
 ) -> ApiResult<Json<ChallengeJson>> {
     let ask = params.ask().map_err(ChallengeError::from)?;
-    let challenge = challenges::create(&state, &user, &dest, ask, &origin).await?;
+    let challenge = challenges::create(&state, &user, &dest, ask).await?;
     let json = challenge_json(&state, &challenge, &origin)
         .await
         .map_err(ChallengeError::from)?;
@@ -209,7 +209,6 @@ async fn accept(
 /// lichess's cancel has none).
 async fn close(
     State(state): State<AppState>,
-    Origin(origin): Origin,
     Caller(user): Caller,
     Path((id, action)): Path<(String, String)>,
     request: Request,
@@ -233,7 +232,7 @@ async fn close(
         "cancel" => CloseAction::Cancel,
         _ => return Err(ApiError::not_found("route")),
     };
-    challenges::close(&state, &user, &id, action, &origin).await?;
+    challenges::close(&state, &user, &id, action).await?;
     Ok(done())
 }
 

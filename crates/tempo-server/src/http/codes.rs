@@ -201,6 +201,8 @@ codes! {
     ChatPlayersOnly = "chat_players_only",
     /// Too many chat lines from the caller.
     ChatRateLimited = "chat_rate_limited",
+    /// Too many token tests from the caller's address.
+    TokenTestRateLimited = "token_test_rate_limited",
     // The server.
     /// The server is busy (a lock, the password hashing): try again.
     Busy = "busy",

@@ -281,6 +281,15 @@ impl From<BotError> for ApiError {
             E::HasPlayed => (S::BAD_REQUEST, Code::BotHasPlayed),
             E::NoSuchUser => (S::NOT_FOUND, Code::UserNotFound),
             E::TooManyTokens => (S::BAD_REQUEST, Code::BadRequest),
+            E::TooFast(wait) => {
+                let mut answer = ApiError::new(
+                    S::TOO_MANY_REQUESTS,
+                    Code::TokenTestRateLimited,
+                    err.to_string(),
+                );
+                answer.retry_after = Some(wait.seconds());
+                return answer;
+            }
         };
         ApiError::new(status, code, err.to_string())
     }
@@ -397,38 +406,6 @@ where
         Json::<T>::from_request(again, state)
             .await
             .map(|Json(value)| ApiJson(value))
-            .map_err(|rejection| ApiError::of_status(rejection.status(), rejection.body_text()))
-    }
-}
-
-/// A body sent as a form (`application/x-www-form-urlencoded`, as
-/// lichess's clients send most) or as JSON, with [`ApiJson`]'s checks and
-/// refusals.
-#[derive(Debug, Clone, Copy, Default)]
-pub(crate) struct FormOrJson<T>(pub T);
-
-impl<S, T> axum::extract::FromRequest<S> for FormOrJson<T>
-where
-    T: serde::de::DeserializeOwned + Send,
-    Json<T>: axum::extract::FromRequest<S, Rejection = axum::extract::rejection::JsonRejection>,
-    S: Send + Sync,
-{
-    type Rejection = ApiError;
-
-    async fn from_request(req: axum::extract::Request, state: &S) -> Result<Self, ApiError> {
-        let form = req
-            .headers()
-            .get(axum::http::header::CONTENT_TYPE)
-            .and_then(|v| v.to_str().ok())
-            .is_some_and(|v| v.starts_with("application/x-www-form-urlencoded"));
-        if !form {
-            return ApiJson::<T>::from_request(req, state)
-                .await
-                .map(|ApiJson(value)| FormOrJson(value));
-        }
-        axum::Form::<T>::from_request(req, state)
-            .await
-            .map(|axum::Form(value)| FormOrJson(value))
             .map_err(|rejection| ApiError::of_status(rejection.status(), rejection.body_text()))
     }
 }

@@ -200,14 +200,14 @@ async fn event_stream(
     let stream =
         futures_util::stream::once(async move { Ok::<_, std::convert::Infallible>(first) })
             .chain(futures_util::stream::unfold(
-                receiver,
-                |mut receiver| async move {
+                (receiver, origin),
+                |(mut receiver, origin)| async move {
                     let text = match tokio::time::timeout(KEEP_ALIVE, receiver.recv()).await {
                         Err(_) | Ok(Err(RecvError::Lagged(_))) => "\n".to_string(),
-                        Ok(Ok(event)) => line(&event),
+                        Ok(Ok(event)) => line(&event.with_origin(&origin)),
                         Ok(Err(RecvError::Closed)) => return None,
                     };
-                    Some((Ok(text), receiver))
+                    Some((Ok(text), (receiver, origin)))
                 },
             ))
             .take_until(stopped);

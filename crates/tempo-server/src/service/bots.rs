@@ -25,6 +25,8 @@ pub(crate) enum BotError {
     NoSuchUser,
     #[error("at most {MAX_TOKENS} tokens a request")]
     TooManyTokens,
+    #[error("too many token tests from this address: try again in {} s", .0.seconds())]
+    TooFast(crate::domain::limits::RetryAfter),
     #[error(transparent)]
     Store(#[from] StoreError),
 }
@@ -197,8 +199,13 @@ const BOT_SCOPES: &str = "bot:play,board:play,challenge:read,challenge:write";
 /// or lapsed; in the order given (a token given twice answers once).
 pub(crate) async fn test_tokens(
     state: &AppState,
+    address: std::net::IpAddr,
     tokens: &[String],
 ) -> Result<Vec<(String, Option<TokenScopes>)>, BotError> {
+    state
+        .token_tests
+        .take(address, std::time::Instant::now())
+        .map_err(BotError::TooFast)?;
     if tokens.len() > MAX_TOKENS {
         return Err(BotError::TooManyTokens);
     }

@@ -4,15 +4,14 @@
 //! challenger's final colour, tempo's own fields beside.
 
 use tempo_clock::TimeControl;
+use tempo_host::GameSpec;
 use tempo_host::lichess;
-use tempo_host::{GameSpec, Variant};
 
 use crate::domain::challenges::{Challenge, ChallengeStatus, DeclineReason};
 use crate::service::AppState;
 use crate::service::events::{
     ChallengeEventKind, ChallengeJson, LightUser, PerfJson, ShortChallenge, UserEvent,
 };
-use crate::service::game_facts::set_up;
 use crate::service::lichess::{LichessUser, user};
 use crate::storage::StoreError;
 
@@ -40,19 +39,12 @@ fn status_name(status: ChallengeStatus) -> &'static str {
 /// set-up position, or a Chess960 position named by its number (one drawn
 /// when the challenge is accepted is not known before).
 fn initial_fen(spec: &GameSpec) -> Option<String> {
-    if set_up(spec.fen.as_deref()) {
-        return spec.fen.clone();
-    }
-    let number = spec
-        .chess960
-        .filter(|_| spec.variant == Variant::Chess960)?;
-    tempo_chess::chess960::start_position(number)
-        .ok()
-        .map(|p| p.to_fen())
+    lichess::set_up_start(spec.fen.as_deref(), spec.chess960)
 }
 
 /// `challenge` as lichess shows it; `origin` is the server's address as
-/// the caller reached it (for `url`).
+/// the caller reached it (for `url`), `""` for an event: its `url` is the
+/// page's path, made absolute by each receiving stream ([`UserEvent::with_origin`]).
 pub(crate) async fn challenge_json(
     state: &AppState,
     challenge: &Challenge,
@@ -61,7 +53,8 @@ pub(crate) async fn challenge_json(
     let spec = &challenge.spec;
     let control: Option<TimeControl> = spec.clock.as_deref().and_then(|c| c.parse().ok());
     let speed = lichess::speed(control.as_ref());
-    let kind = lichess::variant(spec.variant, set_up(spec.fen.as_deref()));
+    let from_position = lichess::is_from_position(spec.variant, spec.fen.as_deref(), spec.chess960);
+    let kind = lichess::variant(spec.variant, from_position);
     let challenger = light(user(state, &challenge.challenger, spec.variant).await?);
     let dest_user = if challenge.is_open_to_all() && challenge.status == ChallengeStatus::Open {
         None
@@ -110,7 +103,9 @@ pub(crate) fn with_reason(mut json: ChallengeJson, reason: DeclineReason) -> Cha
 }
 
 /// Builds again the challenge event another instance told in its short
-/// form (the challenge as stored now). `None` if the challenge is gone.
+/// form (the challenge as stored now). `None` if the challenge is gone,
+/// or for a `challenge` event if it is no longer open (its close's event
+/// follows: a `challenge` showing it closed would be stale).
 pub(crate) async fn expand(
     state: &AppState,
     short: &ShortChallenge,
@@ -118,12 +113,11 @@ pub(crate) async fn expand(
     let Some(challenge) = state.store.challenge(&short.id).await? else {
         return Ok(None);
     };
-    let origin = short
-        .url
-        .strip_suffix(&format!("/challenge/{}", short.id))
-        .unwrap_or_default();
-    let mut json = challenge_json(state, &challenge, origin).await?;
-    json.url = short.url.clone();
+    if short.kind == ChallengeEventKind::Challenge && challenge.status != ChallengeStatus::Open {
+        return Ok(None);
+    }
+    // The page by its path: each stream makes it absolute.
+    let json = challenge_json(state, &challenge, "").await?;
     Ok(Some(match short.kind {
         ChallengeEventKind::Challenge => UserEvent::challenge(json),
         ChallengeEventKind::ChallengeDeclined => {
@@ -140,32 +134,111 @@ pub(crate) async fn expand(
 
 #[cfg(test)]
 mod tests {
+    use tempo_host::Variant;
+
     use super::*;
 
     #[test]
     fn set_up_positions_and_initial_fens() {
-        assert!(!set_up(None));
-        assert!(!set_up(Some(
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
-        )));
-        assert!(set_up(Some("8/8/8/8/8/8/8/K1k5 w - - 0 1")));
-        let c960 = GameSpec {
-            variant: Variant::Chess960,
-            chess960: Some(518),
+        let spec = |variant, fen: Option<&str>, chess960| GameSpec {
+            variant,
+            fen: fen.map(str::to_string),
+            chess960,
             ..GameSpec::default()
         };
-        // Position 518 is the standard start's arrangement.
-        assert!(
-            initial_fen(&c960)
-                .unwrap()
-                .starts_with("rnbqkbnr/pppppppp/")
+        let standard = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        assert_eq!(initial_fen(&spec(Variant::Standard, None, None)), None);
+        assert_eq!(
+            initial_fen(&spec(Variant::Standard, Some(standard), None)),
+            None
         );
-        let drawn_later = GameSpec {
-            variant: Variant::Chess960,
-            ..GameSpec::default()
-        };
-        assert_eq!(initial_fen(&drawn_later), None);
+        // The standard pieces with Black to move: a set-up start.
+        let black = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1";
+        assert_eq!(
+            initial_fen(&spec(Variant::Standard, Some(black), None)).as_deref(),
+            Some(black)
+        );
+        assert!(
+            initial_fen(&spec(
+                Variant::Standard,
+                Some("8/8/8/8/8/8/8/K1k5 w - - 0 1"),
+                None
+            ))
+            .is_some()
+        );
+        // A Chess960 number, in a Chess960 game and in a Standard one.
+        for variant in [Variant::Chess960, Variant::Standard] {
+            let fen = initial_fen(&spec(variant, None, Some(0))).unwrap();
+            assert!(fen.starts_with("bbqnnrkr/pppppppp/"), "{fen}");
+        }
+        // One drawn when the challenge is accepted is not known before.
+        assert_eq!(initial_fen(&spec(Variant::Chess960, None, None)), None);
         assert_eq!(status_name(ChallengeStatus::Cancelled), "canceled");
         assert_eq!(status_name(ChallengeStatus::Open), "created");
+    }
+
+    /// A `challenge` note read after its challenge closed is dropped (its
+    /// close's event follows); the close's own note is built; the page is
+    /// named by its path, for each stream to make absolute.
+    #[tokio::test]
+    async fn a_challenge_no_longer_open_is_not_announced_again() {
+        use crate::domain::accounts::{Role, User};
+        use crate::domain::challenges::ColorChoice;
+        let dir = std::env::temp_dir().join(format!(
+            "tempo-expand-test-{}-{:x}",
+            std::process::id(),
+            rand::random::<u64>()
+        ));
+        std::fs::create_dir_all(&dir).unwrap();
+        let store = crate::storage::Store::open_dir(&dir).await.unwrap();
+        let state = AppState::new(store).await.unwrap();
+        for name in ["anna", "ben"] {
+            let user = User {
+                name: name.into(),
+                role: Role::Player,
+            };
+            state.store.add_user(&user, "x", 0).await.unwrap();
+        }
+        let challenge = Challenge {
+            id: "abcdefghijkl".into(),
+            challenger: "anna".into(),
+            dest: "ben".into(),
+            spec: GameSpec::default(),
+            color: ColorChoice::Random,
+            status: ChallengeStatus::Open,
+            game_id: None,
+            open_until: None,
+            rated: false,
+        };
+        assert!(state.store.add_challenge(&challenge, 0, 10).await.unwrap());
+        let short = |kind| ShortChallenge {
+            kind,
+            id: challenge.id.clone(),
+            decline_reason_key: None,
+        };
+        let open = expand(&state, &short(ChallengeEventKind::Challenge))
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(
+            open.challenge_json().unwrap().url,
+            "/challenge/abcdefghijkl"
+        );
+        let closed = ChallengeStatus::Cancelled;
+        assert!(
+            state
+                .store
+                .close_challenge(&challenge.id, closed)
+                .await
+                .unwrap()
+        );
+        let stale = expand(&state, &short(ChallengeEventKind::Challenge)).await;
+        assert!(stale.unwrap().is_none());
+        let cancel = expand(&state, &short(ChallengeEventKind::ChallengeCanceled)).await;
+        assert!(matches!(
+            cancel.unwrap(),
+            Some(UserEvent::ChallengeCanceled { .. })
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -74,15 +74,15 @@ impl CloseAction {
     }
 }
 
-/// `user` challenges `dest` to the game `ask` names. Both hear of it
-/// (`origin`: the server's address as the caller reached it, for the
-/// challenge's page).
+/// `user` challenges `dest` to the game `ask` names. Both hear of it (the
+/// event names the challenge's page by its path: each stream makes it
+/// absolute with the address its own caller reached the server by, never
+/// with this caller's `Host`).
 pub(crate) async fn create(
     state: &AppState,
     user: &User,
     dest: &str,
     ask: ChallengeAsk,
-    origin: &str,
 ) -> Result<Challenge, ChallengeError> {
     let ChallengeAsk { spec, rated, color } = ask;
     check_spec(&spec)?;
@@ -113,7 +113,7 @@ pub(crate) async fn create(
     {
         return Err(ChallengeError::TooMany);
     }
-    let event = UserEvent::challenge(challenge_json(state, &challenge, origin).await?);
+    let event = UserEvent::challenge(challenge_json(state, &challenge, "").await?);
     lobby::tell(state, &[&dest_user.name, &user.name], event).await;
     state
         .mail
@@ -256,7 +256,6 @@ pub(crate) async fn close(
     user: &User,
     id: &str,
     action: CloseAction,
-    origin: &str,
 ) -> Result<(), ChallengeError> {
     let mut challenge = find(&state.store, id).await?;
     let (who, status) = match action {
@@ -275,7 +274,8 @@ pub(crate) async fn close(
         lobby::tell_everyone(state, event).await;
     } else {
         challenge.status = status;
-        let json = challenge_json(state, &challenge, origin).await?;
+        // The page by its path, as in `create`.
+        let json = challenge_json(state, &challenge, "").await?;
         let event = match action {
             CloseAction::Decline(reason) => {
                 UserEvent::challenge_closed(with_reason(json, reason), true)

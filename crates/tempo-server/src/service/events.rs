@@ -87,7 +87,9 @@ impl From<LichessVariant> for VariantJson {
 /// Lichess's perf object of a challenge.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct PerfJson {
-    /// `Blitz`, `Chess960`, `From Position`, `Synchronschach`, …
+    /// `Blitz`, `Chess960`, `Synchronschach`, … (the speed's name for
+    /// orthodox chess, also from a set-up position:
+    /// [`tempo_host::lichess::perf_name`]).
     pub name: String,
 }
 
@@ -199,7 +201,9 @@ pub struct GameInfo {
     /// simultaneous variants.
     pub last_move: String,
     pub opponent: Opponent,
-    /// The perf's key: `blitz`, `chess960`, `fromPosition`, …
+    /// The perf's key: `blitz`, `chess960`, `synchronschach`, … (the
+    /// speed's key for orthodox chess, also from a set-up position:
+    /// [`tempo_host::lichess::perf_key`]).
     pub perf: String,
     pub rated: bool,
     /// The player's clock in seconds (none for an untimed game).
@@ -324,6 +328,21 @@ impl UserEvent {
         }
     }
 
+    /// The event as a stream shows it: a challenge's `url`, carried as
+    /// the page's path, made absolute with `origin`, the address the
+    /// stream's own caller reached the server by (an event's sender could
+    /// name any host).
+    pub(crate) fn with_origin(mut self, origin: &str) -> UserEvent {
+        if let UserEvent::Challenge { challenge, .. }
+        | UserEvent::ChallengeDeclined { challenge }
+        | UserEvent::ChallengeCanceled { challenge } = &mut self
+            && challenge.url.starts_with('/')
+        {
+            challenge.url = format!("{origin}{}", challenge.url);
+        }
+        self
+    }
+
     /// The event with fields of any length left out, for a notification
     /// to other instances that would be too long otherwise: an open
     /// challenge without its time control. `None` for a challenge event:
@@ -358,8 +377,6 @@ pub(crate) enum ChallengeEventKind {
 pub(crate) struct ShortChallenge {
     pub kind: ChallengeEventKind,
     pub id: String,
-    /// The challenge's page, as the sender's request named the server.
-    pub url: String,
     #[serde(default)]
     pub decline_reason_key: Option<String>,
 }
@@ -377,7 +394,6 @@ impl ShortChallenge {
         Some(ShortChallenge {
             kind,
             id: challenge.id.clone(),
-            url: challenge.url.clone(),
             decline_reason_key: challenge.decline_reason_key.clone(),
         })
     }

@@ -9,14 +9,6 @@ use tempo_host::{EndReason, EndResult, HostedGame, Variant};
 
 use crate::service::events::UserEvent;
 
-/// The standard start's pieces (a FEN's first field).
-const START_PLACEMENT: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
-
-/// Whether `fen` sets up another start than the standard one.
-pub(crate) fn set_up(fen: Option<&str>) -> bool {
-    fen.is_some_and(|f| f.split_whitespace().next() != Some(START_PLACEMENT))
-}
-
 /// What a game's events say of it, read under its lock.
 #[derive(Debug, Clone)]
 pub struct GameFacts {
@@ -51,7 +43,7 @@ impl GameFacts {
             id: id.to_string(),
             players: [header.white.clone(), header.black.clone()],
             variant: header.variant,
-            set_up: header.variant == Variant::Standard && set_up(Some(&header.fen)),
+            set_up: tempo_host::lichess::from_position(header),
             control: header.clock.as_deref().and_then(|c| c.parse().ok()),
             fen,
             last_move: game.last_move(),

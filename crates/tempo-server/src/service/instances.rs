@@ -91,6 +91,7 @@ pub async fn follow_other_instances(state: AppState) {
     let Some(url) = state.store.postgres_url().map(str::to_string) else {
         return;
     };
+    let lobby_notes = lobby::HeardNotes::start(state.clone());
     loop {
         match sqlx::postgres::PgListener::connect(&url).await {
             Ok(mut listener) => {
@@ -100,7 +101,7 @@ pub async fn follow_other_instances(state: AppState) {
                 } else {
                     while let Ok(notification) = listener.recv().await {
                         if notification.channel() == LOBBY_CHANNEL {
-                            lobby::heard(&state, notification.payload());
+                            lobby_notes.heard(&state, notification.payload());
                         } else if notification.channel() == CHAT_CHANNEL {
                             chat::heard(&state, notification.payload());
                         } else {

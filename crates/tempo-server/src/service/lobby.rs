@@ -119,33 +119,61 @@ fn note_payload(
     Some(serde_json::to_string(&note).ok()?).filter(|p| p.len() <= MAX_NOTE_BYTES)
 }
 
-/// Another instance told of an event: this instance's streams of its
-/// members hear it (a note of this instance's own is skipped: its streams
-/// heard it when it was made; so is one of another store).
-pub(crate) fn heard(state: &AppState, payload: &str) {
-    let note: LobbyNote = match serde_json::from_str(payload) {
-        Ok(note) => note,
-        Err(e) => {
-            tracing::error!(error = %e, "an unreadable event notification");
-            return;
-        }
-    };
-    if note.from == *state.instance || note.store != store_id(state) {
-        return;
-    }
-    if let Some(short) = note.short {
-        // Read the challenge and tell its members then (a task of its
-        // own: the listener goes on with the next notification).
-        let state = state.clone();
+/// Most notes from other instances waiting to be handled; one beyond is
+/// dropped (logged), as a stream that lags drops events.
+const MAX_NOTES_WAITING: usize = 1_024;
+
+/// The notes other instances sent, handled one after another in the
+/// order they came (one task an instance): a short challenge note reads
+/// the store, and a later note must not overtake it (a `challengeCanceled`
+/// before its `challenge`).
+pub(crate) struct HeardNotes {
+    queue: tokio::sync::mpsc::Sender<LobbyNote>,
+}
+
+impl HeardNotes {
+    /// Starts the task that handles `state`'s notes.
+    pub(crate) fn start(state: AppState) -> HeardNotes {
+        let (queue, mut notes) = tokio::sync::mpsc::channel(MAX_NOTES_WAITING);
         tokio::spawn(async move {
-            match challenge_json::expand(&state, &short).await {
-                Ok(Some(event)) => pass_on(&state, note.all, &note.to, &event),
-                Ok(None) => {}
-                Err(e) => {
-                    tracing::error!(error = %e, "reading a challenge another instance told of")
-                }
+            while let Some(note) = notes.recv().await {
+                handle(&state, note).await;
             }
         });
+        HeardNotes { queue }
+    }
+
+    /// Another instance told of an event: this instance's streams of its
+    /// members hear it, after every note heard before (a note of this
+    /// instance's own is skipped: its streams heard it when it was made;
+    /// so is one of another store).
+    pub(crate) fn heard(&self, state: &AppState, payload: &str) {
+        let note: LobbyNote = match serde_json::from_str(payload) {
+            Ok(note) => note,
+            Err(e) => {
+                tracing::error!(error = %e, "an unreadable event notification");
+                return;
+            }
+        };
+        if note.from == *state.instance || note.store != store_id(state) {
+            return;
+        }
+        if let Err(e) = self.queue.try_send(note) {
+            tracing::error!(error = %e, "an event notification dropped");
+        }
+    }
+}
+
+/// Tells this instance's streams what `note` says: a short challenge note
+/// built again from the store (dropped if the challenge is gone, or if a
+/// `challenge` event's challenge is no longer open).
+async fn handle(state: &AppState, note: LobbyNote) {
+    if let Some(short) = note.short {
+        match challenge_json::expand(state, &short).await {
+            Ok(Some(event)) => pass_on(state, note.all, &note.to, &event),
+            Ok(None) => {}
+            Err(e) => tracing::error!(error = %e, "reading a challenge another instance told of"),
+        }
         return;
     }
     if let Some(event) = &note.event {
@@ -256,8 +284,9 @@ mod tests {
     #[test]
     fn a_note_too_long_for_postgresql_carries_the_short_form() {
         // A time control of many periods can be long; the note stays
-        // under PostgreSQL's limit by naming the challenge, its page and
-        // the decline's reason, which the receiver builds the event from.
+        // under PostgreSQL's limit by naming the challenge and the
+        // decline's reason, which the receiver builds the event from (its
+        // page's address too: each stream's own).
         let long_clock = vec!["40/5400"; 2_000].join(":");
         let c = challenge(&long_clock);
         let event = UserEvent::challenge_closed(json(&c), true);
@@ -268,7 +297,7 @@ mod tests {
         assert_eq!(
             serde_json::to_value(note.short.unwrap()).unwrap(),
             serde_json::json!({"kind": "challengeDeclined", "id": "abcdefghijkl",
-                "url": "http://club.example/challenge/abcdefghijkl", "declineReasonKey": "later"})
+                "declineReasonKey": "later"})
         );
         // An open challenge's event loses its clock instead.
         let open = UserEvent::open_challenge_now(&c, "open");

@@ -24,6 +24,7 @@ pub(crate) mod ratings;
 pub mod reminders;
 pub(crate) mod seek_limits;
 mod state;
+pub(crate) mod token_test_limits;
 mod tokens;
 pub(crate) mod tournaments;
 pub(crate) mod unloadable;
@@ -54,6 +55,7 @@ impl AppState {
             hashing: Arc::default(),
             logins: Arc::default(),
             seeks: Arc::default(),
+            token_tests: Arc::default(),
             unloadable: Arc::default(),
             access_ends: Arc::default(),
             stopping: Arc::new(tokio::sync::watch::channel(false).0),

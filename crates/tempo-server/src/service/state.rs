@@ -34,6 +34,8 @@ pub struct AppState {
     pub logins: Arc<LoginLimits>,
     /// Rate limits of making challenges open to anyone.
     pub(crate) seeks: Arc<crate::service::seek_limits::SeekLimits>,
+    /// Rate limits of `POST /api/token/test` per address.
+    pub(crate) token_tests: Arc<crate::service::token_test_limits::TokenTestLimits>,
     /// Games in play left out of the public list (their logs do not replay).
     pub(crate) unloadable: Arc<crate::service::unloadable::Unloadable>,
     /// Tells streams that their token or session ended.

@@ -165,34 +165,34 @@ impl Store {
     }
 
     /// Makes `name`'s account a bot for good, if it is none yet and has
-    /// no game (checked and set in one transaction).
+    /// no game: checked and set by one conditional statement (a check
+    /// read first and a write after could both pass on PostgreSQL for two
+    /// calls at once); a re-read tells why nothing changed.
     pub(crate) async fn make_bot(&self, name: &str) -> Result<Upgrade, StoreError> {
         let name = key(name);
-        let mut tx = self.pool.begin().await?;
+        let changed = sqlx::query(
+            "UPDATE users SET bot = 1 WHERE name = $1 AND bot = 0
+             AND NOT EXISTS (SELECT 1 FROM games WHERE white = $1 OR black = $1)",
+        )
+        .bind(&name)
+        .execute(&self.pool)
+        .await?
+        .rows_affected();
+        if changed > 0 {
+            return Ok(Upgrade::Done);
+        }
         let Some(row) = sqlx::query("SELECT bot FROM users WHERE name = $1")
             .bind(&name)
-            .fetch_optional(&mut *tx)
+            .fetch_optional(&self.pool)
             .await?
         else {
             return Ok(Upgrade::NoSuchUser);
         };
-        if row.try_get::<i64, _>(0)? != 0 {
-            return Ok(Upgrade::AlreadyBot);
-        }
-        let played = sqlx::query("SELECT 1 FROM games WHERE white = $1 OR black = $1 LIMIT 1")
-            .bind(&name)
-            .fetch_optional(&mut *tx)
-            .await?
-            .is_some();
-        if played {
-            return Ok(Upgrade::HasPlayed);
-        }
-        sqlx::query("UPDATE users SET bot = 1 WHERE name = $1")
-            .bind(&name)
-            .execute(&mut *tx)
-            .await?;
-        tx.commit().await?;
-        Ok(Upgrade::Done)
+        Ok(if row.try_get::<i64, _>(0)? != 0 {
+            Upgrade::AlreadyBot
+        } else {
+            Upgrade::HasPlayed
+        })
     }
 
     /// Stores a chat line of `game` and keeps the newest `keep` of its
@@ -204,9 +204,22 @@ impl Store {
         keep: i64,
     ) -> Result<(), StoreError> {
         let mut tx = self.pool.begin().await?;
+        if self.postgres.is_some() {
+            // One writer a game and room at a time, so that each line's
+            // sequence number is one more than the last (SQLite has one
+            // writer anyway).
+            sqlx::query(
+                "SELECT pg_advisory_xact_lock(hashtext('chat ' || $1::text || ' ' || $2::text))",
+            )
+            .bind(game)
+            .bind(&line.room)
+            .execute(&mut *tx)
+            .await?;
+        }
         sqlx::query(
-            "INSERT INTO chat_lines (id, game_id, room, username, text, at)
-             VALUES ($1, $2, $3, $4, $5, $6)",
+            "INSERT INTO chat_lines (id, game_id, room, username, text, at, seq)
+             SELECT $1, $2, $3, $4, $5, $6, COALESCE(MAX(seq), 0) + 1
+             FROM chat_lines WHERE game_id = $2 AND room = $3",
         )
         .bind(crate::domain::random_id())
         .bind(game)
@@ -217,9 +230,9 @@ impl Store {
         .execute(&mut *tx)
         .await?;
         sqlx::query(
-            "DELETE FROM chat_lines WHERE game_id = $1 AND room = $2 AND id NOT IN (
-                SELECT id FROM chat_lines WHERE game_id = $1 AND room = $2
-                ORDER BY at DESC, id DESC LIMIT $3)",
+            "DELETE FROM chat_lines WHERE game_id = $1 AND room = $2 AND seq NOT IN (
+                SELECT seq FROM chat_lines WHERE game_id = $1 AND room = $2
+                ORDER BY seq DESC LIMIT $3)",
         )
         .bind(game)
         .bind(&line.room)
@@ -240,7 +253,7 @@ impl Store {
     ) -> Result<Vec<StoredChatLine>, StoreError> {
         let rows = sqlx::query(
             "SELECT room, username, text, at FROM chat_lines WHERE game_id = $1 AND room = $2
-             ORDER BY at DESC, id DESC LIMIT $3",
+             ORDER BY seq DESC LIMIT $3",
         )
         .bind(game)
         .bind(room)

@@ -212,7 +212,7 @@ pub(super) const MIGRATIONS: &[Migration] = &[
     // Bot accounts (issue #28): a member who upgraded their account for
     // good (`POST /api/bot/account/upgrade`); and the games' chat, each
     // line in its room (`player`, `spectator`), the newest 200 a game and
-    // room kept. A line's id is random: its order is its instant, then id.
+    // room kept (in the order of the `seq` a later step adds).
     Migration::Sql(
         "ALTER TABLE users ADD COLUMN bot BIGINT NOT NULL DEFAULT 0;
         CREATE TABLE chat_lines (
@@ -228,6 +228,18 @@ pub(super) const MIGRATIONS: &[Migration] = &[
     // The challenge a game came from (lichess's `source` of a game event:
     // a challenge open to anyone or one to a member), found by its game.
     Migration::Sql("CREATE INDEX challenges_by_game ON challenges (game_id)"),
+    // A chat line's place in its room: one more than the room's last (set
+    // in the insert's transaction), so that lines of one millisecond keep
+    // their order and the trim keeps the newest. The lines before it are
+    // numbered by instant, then id.
+    Migration::Sql(
+        "ALTER TABLE chat_lines ADD COLUMN seq BIGINT NOT NULL DEFAULT 0;
+        UPDATE chat_lines SET seq = (SELECT COUNT(*) FROM chat_lines AS earlier
+            WHERE earlier.game_id = chat_lines.game_id AND earlier.room = chat_lines.room
+            AND (earlier.at < chat_lines.at
+                OR (earlier.at = chat_lines.at AND earlier.id <= chat_lines.id)));
+        CREATE UNIQUE INDEX chat_lines_in_order ON chat_lines (game_id, room, seq)",
+    ),
 ];
 
 impl Backfill {

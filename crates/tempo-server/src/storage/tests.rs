@@ -5,6 +5,7 @@ use tempo_chess::Color;
 use tempo_host::chain::hex;
 use tempo_host::{Command, Entry, GameSpec, Header, HostedGame};
 
+use super::migrations::Migration;
 use super::ratings::{apply_end, mark_rated};
 use super::{MIGRATIONS, NextFlag, Store};
 use crate::domain::accounts::{Role, User};
@@ -175,7 +176,12 @@ async fn a_rated_game_is_rated_once_however_often_it_ends() {
 async fn bots_and_chat_after_the_migration() {
     let dir = dir();
     let store = Store::connect_unmigrated(&url(&dir)).await.unwrap();
-    store.migrate(MIGRATIONS.len() - 1).await.unwrap();
+    // Up to the bot migration (found by its SQL: later steps follow it).
+    let bot_step = MIGRATIONS
+        .iter()
+        .position(|m| matches!(m, Migration::Sql(sql) if sql.contains("ADD COLUMN bot")))
+        .unwrap();
+    store.migrate(bot_step).await.unwrap();
     for name in ["Anna", "ben", "robo"] {
         let user = User {
             name: name.into(),
@@ -236,4 +242,18 @@ async fn bots_and_chat_after_the_migration() {
         texts(store.chat_lines("g1", "player", 1).await.unwrap()),
         ["line 3"]
     );
+    // Twelve lines of one millisecond (the test clock stands still): in
+    // the order written, the trim keeping the newest ten.
+    for i in 0..12 {
+        let line = super::StoredChatLine {
+            room: "spectator".into(),
+            username: "ben".into(),
+            text: format!("same {i}"),
+            at: 99,
+        };
+        store.add_chat_line("g1", &line, 10).await.unwrap();
+    }
+    let kept = texts(store.chat_lines("g1", "spectator", 20).await.unwrap());
+    let newest: Vec<String> = (2..12).map(|i| format!("same {i}")).collect();
+    assert_eq!(kept, newest);
 }

@@ -86,12 +86,30 @@ pub(crate) struct ChatLine {
     pub text: String,
 }
 
-/// Checks a line's text: trimmed, 1 to [`MAX_CHARS`] characters, no
-/// control characters (a line is one line).
+/// Whether `c` may not be in a line: a control character, a line or
+/// paragraph separator (a line is one line), or a bidirectional override,
+/// embedding, isolate or mark (they would turn the text shown after them,
+/// the next line's name, around).
+fn refused_char(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            c,
+            '\u{2028}'
+                | '\u{2029}'
+                | '\u{202A}'..='\u{202E}'
+                | '\u{2066}'..='\u{2069}'
+                | '\u{200E}'
+                | '\u{200F}'
+                | '\u{061C}'
+        )
+}
+
+/// Checks a line's text: trimmed, 1 to [`MAX_CHARS`] characters, none
+/// [`refused_char`].
 pub(crate) fn check_text(text: &str) -> Result<String, ChatError> {
     let text = text.trim();
     let chars = text.chars().count();
-    if chars == 0 || chars > MAX_CHARS || text.chars().any(char::is_control) {
+    if chars == 0 || chars > MAX_CHARS || text.chars().any(refused_char) {
         return Err(ChatError::BadText);
     }
     Ok(text.to_string())
@@ -216,7 +234,22 @@ mod tests {
     fn a_line_is_one_line_of_1_to_140_characters() {
         assert_eq!(check_text("  good luck ").unwrap(), "good luck");
         assert_eq!(check_text(&"ä".repeat(140)).unwrap().chars().count(), 140);
-        for bad in ["", "   ", "a\nb", "a\u{7}b", "\u{0}"] {
+        // Joiners stay (emoji sequences need them).
+        assert!(check_text("👩\u{200D}💻").is_ok());
+        for bad in [
+            "",
+            "   ",
+            "a\nb",
+            "a\u{7}b",
+            "\u{0}",
+            "a\u{2028}b",
+            "a\u{2029}b",
+            "a\u{202E}b",
+            "a\u{202A}b",
+            "a\u{2066}b",
+            "a\u{2069}b",
+            "a\u{200F}b",
+        ] {
             assert!(
                 matches!(check_text(bad), Err(ChatError::BadText)),
                 "{bad:?}"
