@@ -190,10 +190,11 @@ pub(crate) struct TokenScopes {
     pub expires: Option<i64>,
 }
 
-/// A token's scopes: a tempo token may do all its account may. A bot's
-/// also carry `bot:play` (lichess-bot requires it).
-const PLAYER_SCOPES: &str = "board:play,challenge:read,challenge:write";
-const BOT_SCOPES: &str = "bot:play,board:play,challenge:read,challenge:write";
+/// A token's scopes: a tempo token may do all its account may, and any
+/// account may become a bot (`POST /api/bot/account/upgrade`, lichess's
+/// `bot:play` route), so every token carries `bot:play` — which
+/// lichess-bot checks before it upgrades an account (`-u`) or plays.
+const SCOPES: &str = "bot:play,board:play,challenge:read,challenge:write";
 
 /// Each of `tokens` with what it may do, `None` for one unknown, revoked
 /// or lapsed; in the order given (a token given twice answers once).
@@ -220,13 +221,10 @@ pub(crate) async fn test_tokens(
         .iter()
         .zip(&hashes)
         .map(|(token, hash)| {
-            let info = found.get(hash).map(|info| {
-                let bot = is_bot(&info.user, info.bot);
-                TokenScopes {
-                    scopes: if bot { BOT_SCOPES } else { PLAYER_SCOPES },
-                    user_id: info.user.to_lowercase(),
-                    expires: info.expires,
-                }
+            let info = found.get(hash).map(|info| TokenScopes {
+                scopes: SCOPES,
+                user_id: info.user.to_lowercase(),
+                expires: info.expires,
             });
             (token.clone(), info)
         })
