@@ -1,8 +1,6 @@
 //! The caller's own account: who they are, their games in play, their
 //! password.
 
-use std::collections::BTreeMap;
-
 use axum::Json;
 use axum::extract::{Query, State};
 use axum::http::HeaderMap;
@@ -16,7 +14,7 @@ use super::extract::{Caller, session_id};
 use super::origin::Origin;
 use super::paging::{PageQuery, next_page};
 use super::peer::Peer;
-use super::users::{LichessProfile, PerfView};
+use super::users::LichessProfile;
 use super::{ApiResult, Done, done};
 use crate::domain::accounts::Role;
 use crate::service::events::GameInfo;
@@ -25,29 +23,12 @@ use crate::service::games::{self, GameError};
 use crate::service::{AppState, accounts, addresses, bots};
 use crate::storage::MailAddress;
 
-/// The caller's name and role, and lichess's user object beside them.
+/// The caller's role, and lichess's user object (with the name) beside it.
 #[derive(Debug, Serialize, ToSchema)]
 pub(super) struct AccountAnswer {
-    pub username: String,
     pub role: Role,
     #[serde(flatten)]
-    pub lichess: LichessFields,
-}
-
-/// lichess's fields of `GET /api/account` (its `username` is tempo's).
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub(super) struct LichessFields {
-    /// The name in lower case.
-    pub id: String,
-    /// `BOT` for a bot account, else `null`.
-    pub title: Option<String>,
-    /// The member's page.
-    pub url: String,
-    /// When the account was made (ms since the epoch).
-    pub created_at: i64,
-    /// The club ratings by lichess's perf names.
-    pub perfs: BTreeMap<String, PerfView>,
+    pub profile: LichessProfile,
 }
 
 /// Games in play listed a page at most (and by default).
@@ -137,17 +118,9 @@ async fn account(
     Caller(user): Caller,
 ) -> ApiResult<Json<AccountAnswer>> {
     let public = bots::public_user(&state, &user.name).await?;
-    let profile = LichessProfile::new(public, &origin);
     Ok(Json(AccountAnswer {
-        username: user.name,
         role: user.role,
-        lichess: LichessFields {
-            id: profile.id,
-            title: profile.title,
-            url: profile.url,
-            created_at: profile.created_at,
-            perfs: profile.perfs,
-        },
+        profile: LichessProfile::new(public, &origin),
     }))
 }
 

@@ -151,10 +151,9 @@ async fn create(
     FormOrJson(params): FormOrJson<ChallengeParams>,
 ) -> ApiResult<Json<ChallengeJson>> {
     let ask = params.ask().map_err(ChallengeError::from)?;
-    let challenge = challenges::create(&state, &user, &dest, ask).await?;
-    let json = challenge_json(&state, &challenge, &origin)
-        .await
-        .map_err(ChallengeError::from)?;
+    // The service's object names its page by path (as the events do).
+    let mut json = challenges::create(&state, &user, &dest, ask).await?;
+    json.url = format!("{origin}{}", json.url);
     Ok(Json(json))
 }
 

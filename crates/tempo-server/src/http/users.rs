@@ -17,7 +17,7 @@ use super::origin::Origin;
 use super::paging::{PageQuery, next_page};
 use crate::domain::accounts::Role;
 use crate::service::bots::{self, Perf, PublicUser};
-use crate::service::{AppState, accounts};
+use crate::service::{AppState, accounts, lichess};
 
 /// A member's rating under a lichess perf name.
 #[derive(Debug, Serialize, ToSchema)]
@@ -67,7 +67,7 @@ impl LichessProfile {
     pub(super) fn new(user: PublicUser, origin: &str) -> LichessProfile {
         LichessProfile {
             id: user.name.to_lowercase(),
-            title: user.bot.then(|| "BOT".to_string()),
+            title: lichess::title(&user.name, user.bot),
             url: format!("{origin}/@/{}", user.name),
             created_at: user.created,
             perfs: user
@@ -155,9 +155,7 @@ async fn members(
         users: users
             .into_iter()
             .map(|u| Member {
-                title: bots
-                    .contains(&u.name.to_lowercase())
-                    .then(|| "BOT".to_string()),
+                title: lichess::title(&u.name, bots.contains(&u.name.to_lowercase())),
                 name: u.name,
                 role: u.role,
             })

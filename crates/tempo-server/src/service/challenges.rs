@@ -16,7 +16,7 @@ use crate::domain::random_id;
 use crate::domain::ratings::RatingGroup;
 use crate::service::AppState;
 use crate::service::challenge_json::{challenge_json, with_reason};
-use crate::service::events::UserEvent;
+use crate::service::events::{ChallengeJson, UserEvent};
 use crate::service::game_events::{GameFacts, tell_players};
 use crate::service::lobby;
 use crate::storage::{Store, StoreError};
@@ -77,13 +77,13 @@ impl CloseAction {
 /// `user` challenges `dest` to the game `ask` names. Both hear of it (the
 /// event names the challenge's page by its path: each stream makes it
 /// absolute with the address its own caller reached the server by, never
-/// with this caller's `Host`).
+/// with this caller's `Host`); the answer is the same object.
 pub(crate) async fn create(
     state: &AppState,
     user: &User,
     dest: &str,
     ask: ChallengeAsk,
-) -> Result<Challenge, ChallengeError> {
+) -> Result<ChallengeJson, ChallengeError> {
     let ChallengeAsk { spec, rated, color } = ask;
     check_spec(&spec)?;
     let (dest_user, _) = state
@@ -113,12 +113,13 @@ pub(crate) async fn create(
     {
         return Err(ChallengeError::TooMany);
     }
-    let event = UserEvent::challenge(challenge_json(state, &challenge, "").await?);
+    let json = challenge_json(state, &challenge, "").await?;
+    let event = UserEvent::challenge(json.clone());
     lobby::tell(state, &[&dest_user.name, &user.name], event).await;
     state
         .mail
         .challenge(&challenge, &user.name, &dest_user.name);
-    Ok(challenge)
+    Ok(json)
 }
 
 /// `user` challenges anyone to a game of `spec`: an open challenge that
