@@ -7,7 +7,9 @@
 //! `skipped: …` and passes, unless `TEMPO_REQUIRE_BROWSER=1` (`.ci/run`
 //! sets it), when it fails naming what is missing.
 
-use std::io::{BufRead, BufReader, Read, Write};
+mod common;
+
+use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -116,28 +118,13 @@ impl Server {
             rand::random::<u32>()
         ));
         std::fs::create_dir_all(&data).unwrap();
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tempo"))
+        let mut serve = Command::new(env!("CARGO_BIN_EXE_tempo"));
+        serve
             .args(["serve", "--listen", listen, "--data"])
             .arg(&data)
-            .env("TEMPO_ADMIN_PASSWORD", ADMIN_PASSWORD)
-            .env("RUST_LOG", "warn")
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("tempo serve starts");
-        let mut stdout = BufReader::new(child.stdout.take().unwrap());
-        let mut line = String::new();
-        stdout.read_line(&mut line).unwrap();
-        let address = line
-            .trim()
-            .strip_prefix("tempo: serving on http://")
-            .unwrap_or_else(|| panic!("tempo serve printed {line:?}"))
-            .to_string();
-        // The rest (the first admin's note) is drained, so the pipe never fills.
-        std::thread::spawn(move || {
-            let mut sink = String::new();
-            let _ = stdout.read_to_string(&mut sink);
-        });
+            .env("TEMPO_ADMIN_PASSWORD", ADMIN_PASSWORD);
+        // The rest of its output (the first admin's note) is drained.
+        let (child, address) = common::start_serve(serve);
         Server {
             child,
             address,

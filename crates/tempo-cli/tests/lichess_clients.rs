@@ -17,14 +17,14 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use common::{temp_dir, tempo_with_stdin};
+use common::{start_serve, temp_dir, tempo_with_stdin};
 
 /// berserk, pinned: the version whose calls the scripts make.
 const BERSERK: &str = "berserk==0.14.0";
@@ -157,26 +157,11 @@ impl Server {
             );
             assert!(added.status.success(), "tempo user add {name}: {added:?}");
         }
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tempo"))
+        let mut serve = Command::new(env!("CARGO_BIN_EXE_tempo"));
+        serve
             .args(["serve", "--no-bots", "--listen", "127.0.0.1:0", "--data"])
-            .arg(&data)
-            .env("RUST_LOG", "warn")
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("tempo serve starts");
-        let mut stdout = BufReader::new(child.stdout.take().unwrap());
-        let mut line = String::new();
-        stdout.read_line(&mut line).unwrap();
-        let address = line
-            .trim()
-            .strip_prefix("tempo: serving on http://")
-            .unwrap_or_else(|| panic!("tempo serve printed {line:?}"))
-            .to_string();
-        std::thread::spawn(move || {
-            let mut sink = String::new();
-            let _ = stdout.read_to_string(&mut sink);
-        });
+            .arg(&data);
+        let (child, address) = start_serve(serve);
         Server {
             child,
             address,

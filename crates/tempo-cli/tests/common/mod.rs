@@ -40,3 +40,29 @@ pub fn run_with_stdin(mut command: Command, stdin: &str) -> Output {
         .unwrap();
     child.wait_with_output().expect("finishes")
 }
+
+/// Starts `command` (a `tempo serve … --listen HOST:0`) and waits for its
+/// first line, `tempo: serving on http://ADDRESS`; the rest of its output
+/// is drained so the pipe never fills. The process and its address.
+pub fn start_serve(mut command: Command) -> (std::process::Child, String) {
+    use std::io::{BufRead as _, BufReader, Read as _};
+    let mut child = command
+        .env("RUST_LOG", "warn")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("tempo serve starts");
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    stdout.read_line(&mut line).unwrap();
+    let address = line
+        .trim()
+        .strip_prefix("tempo: serving on http://")
+        .unwrap_or_else(|| panic!("tempo serve printed {line:?}"))
+        .to_string();
+    std::thread::spawn(move || {
+        let mut sink = String::new();
+        let _ = stdout.read_to_string(&mut sink);
+    });
+    (child, address)
+}
