@@ -126,7 +126,7 @@ impl Store {
         csrf: &str,
         expires: i64,
     ) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         sqlx::query("DELETE FROM sessions WHERE expires < $1")
             .bind(expires - SESSION_TTL.as_millis() as i64)
             .execute(&mut *tx)
@@ -177,7 +177,7 @@ impl Store {
         user: &str,
         keep: Option<&str>,
     ) -> Result<Vec<String>, StoreError> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         let tokens = end_access_in(&mut tx, user, keep).await?;
         tx.commit().await?;
         Ok(tokens)
@@ -193,7 +193,7 @@ impl Store {
         hash: &str,
         keep: Option<&str>,
     ) -> Result<Vec<String>, StoreError> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         sqlx::query("UPDATE users SET password = $1 WHERE name = $2")
             .bind(hash)
             .bind(key(user))

@@ -203,7 +203,7 @@ impl Store {
         line: &StoredChatLine,
         keep: i64,
     ) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         if self.postgres.is_some() {
             // One writer a game and room at a time, so that each line's
             // sequence number is one more than the last (SQLite has one

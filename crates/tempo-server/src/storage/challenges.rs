@@ -59,7 +59,7 @@ impl Store {
         cap: i64,
     ) -> Result<bool, StoreError> {
         let spec = serde_json::to_string(&c.spec).expect("a spec serialises");
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         sqlx::query("UPDATE users SET name = name WHERE name = $1")
             .bind(key(&c.challenger))
             .execute(&mut *tx)
@@ -227,7 +227,7 @@ impl Store {
         (white, black): (&str, &str),
         (first, rated): (&Entry, Option<RatingGroup>),
     ) -> Result<bool, StoreError> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         let closed = sqlx::query(
             "UPDATE challenges SET status = $1, game_id = $2, dest = $3
              WHERE id = $4 AND status = 'open' AND (open_until IS NULL OR open_until > $5)",

@@ -167,7 +167,7 @@ impl Store {
         first: &Entry,
         game: &str,
     ) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         insert_game(&mut tx, game, white, black, first).await?;
         insert_entry(&mut tx, game, first).await?;
         tx.commit().await?;
@@ -193,7 +193,7 @@ impl Store {
         if batch.iter().all(|(_, entries, _)| entries.is_empty()) {
             return Ok(());
         }
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         for (game, entries, next_flag) in batch {
             if entries.is_empty() {
                 continue;

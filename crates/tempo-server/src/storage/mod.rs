@@ -118,6 +118,20 @@ impl Store {
         Ok(Store { pool, postgres })
     }
 
+    /// A transaction that will write. On SQLite it takes the write lock at
+    /// once (`BEGIN IMMEDIATE`): a deferred transaction that reads first and
+    /// then writes fails at once with `SQLITE_BUSY` (no wait) when another
+    /// connection committed in between, because its snapshot is stale.
+    pub(crate) async fn begin_write(
+        &self,
+    ) -> Result<sqlx::Transaction<'static, sqlx::Any>, StoreError> {
+        Ok(if self.postgres.is_some() {
+            self.pool.begin().await?
+        } else {
+            self.pool.begin_with("BEGIN IMMEDIATE").await?
+        })
+    }
+
     /// Applies the migrations not yet applied, up to the first `upto`.
     async fn migrate(&self, upto: usize) -> Result<(), StoreError> {
         sqlx::query("CREATE TABLE IF NOT EXISTS tempo_schema (version BIGINT PRIMARY KEY)")
@@ -128,7 +142,7 @@ impl Store {
             .await?
             .try_get(0)?;
         for (version, migration) in MIGRATIONS.iter().enumerate().take(upto).skip(done as usize) {
-            let mut tx = self.pool.begin().await?;
+            let mut tx = self.begin_write().await?;
             match migration {
                 Migration::Sql(text) => {
                     for statement in text.split(';').filter(|s| !s.trim().is_empty()) {

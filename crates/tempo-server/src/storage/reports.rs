@@ -24,7 +24,7 @@ impl Store {
         version: i64,
         report: &Report,
     ) -> Result<bool, StoreError> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         let held =
             sqlx::query("UPDATE tournaments SET version = version WHERE id = $1 AND version = $2")
                 .bind(tournament)

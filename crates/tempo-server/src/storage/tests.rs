@@ -1,6 +1,7 @@
 //! The store on SQLite: a game's end kept beside it, and the migration
 //! that fills it in for games that ended before.
 
+use sqlx::Row as _;
 use tempo_chess::Color;
 use tempo_host::chain::hex;
 use tempo_host::{Command, Entry, GameSpec, Header, HostedGame};
@@ -256,4 +257,38 @@ async fn bots_and_chat_after_the_migration() {
     let kept = texts(store.chat_lines("g1", "spectator", 20).await.unwrap());
     let newest: Vec<String> = (2..12).map(|i| format!("same {i}")).collect();
     assert_eq!(kept, newest);
+}
+
+/// Transactions that read before they write, from four connections at once:
+/// each waits for the writer before it instead of failing with
+/// `SQLITE_BUSY` (a stale snapshot is not retried by SQLite's busy wait).
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn writers_that_read_first_wait_for_each_other() {
+    let dir = dir();
+    let store = Store::connect(&url(&dir)).await.unwrap();
+    let writers = (0..4).map(|writer| {
+        let store = store.clone();
+        tokio::spawn(async move {
+            let texts = super::tournaments::TournamentTexts {
+                name: "Club evening",
+                system: "keizer",
+                trf: "",
+                settings: "{}",
+            };
+            for n in 0..15 {
+                let id = format!("t{writer}-{n}");
+                assert!(store.insert_tournament(&id, &texts, 0).await.unwrap());
+            }
+        })
+    });
+    for writer in writers.collect::<Vec<_>>() {
+        writer.await.unwrap();
+    }
+    let count: i64 = sqlx::query("SELECT COUNT(*) FROM tournaments")
+        .fetch_one(&store.pool)
+        .await
+        .unwrap()
+        .try_get(0)
+        .unwrap();
+    assert_eq!(count, 60);
 }

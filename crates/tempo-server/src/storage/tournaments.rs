@@ -49,7 +49,7 @@ impl Store {
         texts: &TournamentTexts<'_>,
         now: i64,
     ) -> Result<bool, StoreError> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         let count: i64 = sqlx::query("SELECT COUNT(*) FROM tournaments")
             .fetch_one(&mut *tx)
             .await?
@@ -142,7 +142,7 @@ impl Store {
         link: &GameLink,
         group: RatingGroup,
     ) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         insert_game(&mut tx, game, white, black, first).await?;
         insert_entry(&mut tx, game, first).await?;
         // Tournament games are rated (in their variant's group).
