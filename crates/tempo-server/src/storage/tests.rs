@@ -1,5 +1,5 @@
-//! The store on SQLite: a game's end kept beside it, and the migration
-//! that fills it in for games that ended before.
+//! The store on SQLite: a game's end kept beside it, the migration that
+//! fills it in for games that ended before, writers on several connections.
 
 use sqlx::Row as _;
 use tempo_chess::Color;
