@@ -240,6 +240,8 @@ async function checkDownloads(page, { id, state }) {
 // Loads `log` (NDJSON text) into the log page's "check a saved log" form;
 // the verdict element's dataset once the check has run.
 export async function checkSavedLog(page, log) {
+  // A verdict left from a file before is no answer about this one.
+  await page.evaluate(() => { const v = document.querySelector('[data-verify-file]'); if (v) v.dataset.verify = ''; });
   await page.locator('input[name="saved-log"]').setInputFiles({ name: 'game.ndjson', mimeType: 'application/x-ndjson', buffer: Buffer.from(log) });
   const verdict = page.locator('[data-verify-file]');
   await page.waitForFunction(() => ['ok', 'failed'].includes(document.querySelector('[data-verify-file]')?.dataset.verify));
