@@ -346,10 +346,7 @@ fn lan_login_in_chromium() {
         .expect("node starts");
     let status = wait_for_node(&mut node, Duration::from_secs(120));
     drop(server);
-    assert!(
-        status.success(),
-        "lan.mjs at {base} failed (output above)"
-    );
+    assert!(status.success(), "lan.mjs at {base} failed (output above)");
 }
 
 /// Runs the script `script` of `tests/browser/` against a fresh server
