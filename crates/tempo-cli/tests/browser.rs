@@ -201,6 +201,15 @@ impl Drop for Server {
     }
 }
 
+/// `ACCOUNTS` as the suite's scripts read it: `name:password:role,…`.
+fn accounts_env() -> String {
+    ACCOUNTS
+        .iter()
+        .map(|(name, password, role)| format!("{name}:{password}:{role}"))
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
 fn browser_required() -> bool {
     std::env::var("TEMPO_REQUIRE_BROWSER").is_ok_and(|v| v == "1")
 }
@@ -244,10 +253,6 @@ fn web_app_in_chromium() {
     let server = Server::start();
     server.add_accounts();
     let screenshots = screenshot_dir();
-    let accounts: Vec<String> = ACCOUNTS
-        .iter()
-        .map(|(name, password, role)| format!("{name}:{password}:{role}"))
-        .collect();
     let mut node = Command::new("node")
         .arg("run.mjs")
         .current_dir(suite_dir())
@@ -256,7 +261,7 @@ fn web_app_in_chromium() {
         .env("CHROMIUM", chromium())
         .env("SCREENSHOT_DIR", &screenshots)
         .env("ADMIN_PASSWORD", ADMIN_PASSWORD)
-        .env("ACCOUNTS", accounts.join(","))
+        .env("ACCOUNTS", accounts_env())
         .stdin(Stdio::null())
         .spawn()
         .expect("node starts");
@@ -309,8 +314,9 @@ fn lan_address() -> Option<std::net::Ipv4Addr> {
 
 /// The club room: the server on every interface, Chromium at the
 /// machine's network address over plain HTTP (not localhost, where
-/// browsers accept Secure cookies without TLS), logging in through the
-/// page (`tests/browser/lan.mjs`).
+/// browsers accept Secure cookies without TLS and offer WebCrypto),
+/// logging in through the page and checking a game's log there
+/// (`tests/browser/lan.mjs`).
 #[cfg(unix)]
 #[test]
 fn lan_login_in_chromium() {
@@ -323,24 +329,24 @@ fn lan_login_in_chromium() {
         return;
     };
     let server = Server::start_on("0.0.0.0:0");
+    server.add_accounts();
     let port = server.address.rsplit(':').next().unwrap().to_string();
     let base = format!("http://{ip}:{port}");
     let mut node = Command::new("node")
         .arg("lan.mjs")
         .current_dir(suite_dir())
         .env("BASE_URL", &base)
+        .env("TEMPO_BIN", env!("CARGO_BIN_EXE_tempo"))
         .env("CHROMIUM", chromium())
         .env("SCREENSHOT_DIR", screenshot_dir())
         .env("ADMIN_PASSWORD", ADMIN_PASSWORD)
+        .env("ACCOUNTS", accounts_env())
         .stdin(Stdio::null())
         .spawn()
         .expect("node starts");
     let status = wait_for_node(&mut node, Duration::from_secs(120));
     drop(server);
-    assert!(
-        status.success(),
-        "logging in at {base} failed (output above)"
-    );
+    assert!(status.success(), "lan.mjs at {base} failed (output above)");
 }
 
 /// Runs the script `script` of `tests/browser/` against a fresh server
@@ -353,10 +359,6 @@ fn run_script(script: &str, env: &[(&str, &Path)], limit: Duration) {
     }
     let server = Server::start();
     server.add_accounts();
-    let accounts: Vec<String> = ACCOUNTS
-        .iter()
-        .map(|(name, password, role)| format!("{name}:{password}:{role}"))
-        .collect();
     let mut command = Command::new("node");
     command
         .arg(script)
@@ -366,7 +368,7 @@ fn run_script(script: &str, env: &[(&str, &Path)], limit: Duration) {
         .env("CHROMIUM", chromium())
         .env("SCREENSHOT_DIR", screenshot_dir())
         .env("ADMIN_PASSWORD", ADMIN_PASSWORD)
-        .env("ACCOUNTS", accounts.join(","))
+        .env("ACCOUNTS", accounts_env())
         .stdin(Stdio::null());
     for (name, value) in env {
         command.env(name, value);

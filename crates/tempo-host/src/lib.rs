@@ -55,6 +55,7 @@ mod game;
 mod header;
 pub mod lichess;
 mod pov;
+mod record_text;
 pub mod view;
 
 use serde::{Deserialize, Serialize};

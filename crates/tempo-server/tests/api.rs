@@ -76,7 +76,22 @@ async fn contract(server: &TestServer) {
     let pgn = server
         .router_get_text(&format!("/api/game/export/{game}"))
         .await;
-    let everything = format!("{seen:?} {public} {as_ben} {log} {pgn}");
+    // The record's text files (the downloads) hold revealed choices only.
+    let notation = server
+        .router_get_text(&format!("/api/game/{game}/record?format=sources"))
+        .await;
+    let digits = server
+        .router_get_text(&format!("/api/game/{game}/record?format=digits"))
+        .await;
+    assert!(
+        notation.starts_with("# tempo game") && digits.contains("# Rules: "),
+        "{notation} {digits}"
+    );
+    assert!(
+        !notation.contains("Nf3") && !digits.contains("7163"),
+        "a hidden move in the record files: {notation} {digits}"
+    );
+    let everything = format!("{seen:?} {public} {as_ben} {log} {pgn} {notation} {digits}");
     assert!(
         !everything.contains("g1f3"),
         "a hidden move leaked: {everything}"

@@ -143,6 +143,7 @@ async fn the_openapi_document_names_every_route_of_the_contract() {
         ("get", "/api/stream/event"),
         ("post", "/api/board/game/{id}/move/{choice}"),
         ("get", "/api/game/{id}/log"),
+        ("get", "/api/game/{id}/record"),
         ("get", "/api/game/export/{id}"),
         ("get", "/api/server-key"),
         ("get", "/api/openapi.json"),

@@ -280,6 +280,39 @@ async fn export(
     Ok(response)
 }
 
+/// Which text `GET /api/game/{id}/record` gives.
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub(super) struct RecordQuery {
+    /// `sources` (default): one line per pair, both moves on it, special
+    /// cases marked; `digits`: the sources' digit code.
+    format: Option<String>,
+}
+
+/// `GET /api/game/{id}/record?format=sources|digits`: the record as a text
+/// file in the sources' notation or their digit code (`#` lines first,
+/// naming the game; `tempo sync replay` reads either back). Revealed
+/// choices only, as in the PGN.
+async fn record(
+    State(state): State<AppState>,
+    Query(query): Query<RecordQuery>,
+    Path(id): Path<String>,
+) -> ApiResult<Response> {
+    let digits = match query.format.as_deref() {
+        None | Some("sources") => false,
+        Some("digits") => true,
+        Some(_) => return Err(ApiError::bad_request("format: sources or digits, please")),
+    };
+    let slot = state.hub.slot(&state.store, &id).await?;
+    let game = slot.game.lock().await;
+    let text = if digits {
+        game.digits_text()
+    } else {
+        game.sources_text()
+    };
+    Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response())
+}
+
 /// `GET /api/server-key`: the public key that signs log heads.
 async fn server_key(State(state): State<AppState>) -> Json<ServerKey> {
     Json(ServerKey {
@@ -361,6 +394,15 @@ pub(super) fn endpoints() -> Vec<Endpoint> {
         )
         .query::<ExportQuery>()
         .content("application/x-chess-pgn"),
+        e(
+            "get",
+            "/api/game/{id}/record",
+            "The record as text: the sources' notation (?format=sources, one line per pair) or their digit code (?format=digits)",
+            Public,
+            || get(record),
+        )
+        .query::<RecordQuery>()
+        .content("text/plain"),
         e(
             "get",
             "/api/server-key",

@@ -17,6 +17,7 @@ import catalogue from '../i18n/game.js';
 import ratingsCatalogue from '../i18n/ratings.js';
 import { GameControls, clockText, variantOf } from '../game-controls.js';
 import { fullscreenButton } from '../fullscreen.js';
+import { renderDownloads } from '../game-downloads.js';
 
 addCatalogue(catalogue);
 addCatalogue(ratingsCatalogue);
@@ -601,10 +602,11 @@ class GamePage {
 
   renderExports() {
     const big = this.main.classList.contains('big');
+    // The downloads (PGN, notation, digit code, signed log) on a line of
+    // their own, the shared component the table pages use too.
     this.exports.replaceChildren(
-      h('a', { href: `/api/game/export/${this.id}`, download: `${this.id}.pgn` }, t('game.pgn')), ' · ',
+      renderDownloads(h('span', { class: 'downloads' }), this.id), h('br'),
       h('button', { type: 'button', class: 'link', dataset: { action: 'digits' }, onclick: () => { this.digits.hidden = !this.digits.hidden; } }, t('game.digitCode')), ' · ',
-      h('a', { href: `/log/${this.id}`, dataset: { link: '' } }, t('game.log')), ' · ',
       h('a', { href: big ? `/game/${this.id}` : `/game/${this.id}?view=big`, dataset: { link: '', action: 'projector' } }, big ? t('game.normalView') : t('game.projector')), ' · ',
       ...(big ? [fullscreenButton(), ' · '] : []),
       h('button', { type: 'button', class: 'link', dataset: { action: 'flip' }, onclick: () => { this.board.setOrientation(other(this.board.orientation)); this.render(); } }, t('game.flip')),

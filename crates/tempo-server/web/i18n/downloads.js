@@ -1,0 +1,28 @@
+export default {
+  de: {
+    'downloads.title': 'Herunterladen:',
+    'downloads.group': 'Die Partie herunterladen',
+    'downloads.pgn': 'PGN',
+    'downloads.pgn.hint': 'Die Partie als PGN, für jedes Schachprogramm',
+    'downloads.sources': 'Notation',
+    'downloads.sources.hint': 'Die Notation der Quellen als Textdatei: beide Züge eines Paares in einer Zeile, Sonderfälle markiert',
+    'downloads.digits': 'Zifferncode',
+    'downloads.digits.hint': 'Der Zifferncode der Quellen für das Fernschach als Textdatei (Figurenziffer, ICCF-Zug, /Markierung)',
+    'downloads.log': 'Signiertes Protokoll',
+    'downloads.log.hint': 'Das Protokoll der Partie (NDJSON) mit der Signatur des Servers, zum Aufheben und späteren Prüfen',
+    'downloads.check': 'Protokoll prüfen',
+  },
+  en: {
+    'downloads.title': 'Download:',
+    'downloads.group': 'Download the game',
+    'downloads.pgn': 'PGN',
+    'downloads.pgn.hint': 'The game as PGN, for any chess program',
+    'downloads.sources': 'Notation',
+    'downloads.sources.hint': 'The sources’ notation as a text file: both moves of a pair on one line, special cases marked',
+    'downloads.digits': 'Digit code',
+    'downloads.digits.hint': 'The sources’ digit code for correspondence as a text file (piece digit, ICCF move, /marker)',
+    'downloads.log': 'Signed log',
+    'downloads.log.hint': 'The game’s log (NDJSON) with the server’s signature, to keep and check later',
+    'downloads.check': 'Check the log',
+  },
+};
