@@ -647,3 +647,48 @@ async fn tables_on_postgres() {
     member_at_a_table(&server).await;
     server.finish().await;
 }
+
+#[test]
+fn the_openapi_document_names_the_table_routes_and_the_seat_token() {
+    let document = tempo_server::api::openapi();
+    let create = &document["paths"]["/api/tables"]["post"];
+    assert!(create["responses"]["201"].is_object(), "{create}");
+    assert!(create["requestBody"].is_object(), "{create}");
+    for (method, path) in [
+        ("get", "/api/tables/{id}"),
+        ("post", "/api/tables/{id}/seats/{color}"),
+        ("delete", "/api/tables/{id}/seats/{color}"),
+    ] {
+        assert!(
+            document["paths"][path][method].is_object(),
+            "{method} {path}"
+        );
+    }
+    assert_eq!(
+        document["components"]["securitySchemes"]["seat"]["scheme"],
+        "bearer"
+    );
+    let seat_routes: Vec<(String, String)> = document["paths"]
+        .as_object()
+        .unwrap()
+        .iter()
+        .flat_map(|(path, item)| {
+            item.as_object()
+                .unwrap()
+                .iter()
+                .filter(|(_, op)| {
+                    op["security"]
+                        .as_array()
+                        .is_some_and(|s| s.iter().any(|r| r.get("seat").is_some()))
+                })
+                .map(|(method, _)| (method.clone(), path.clone()))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    assert_eq!(seat_routes.len(), 4, "{seat_routes:?}");
+    assert!(
+        seat_routes
+            .iter()
+            .all(|(_, p)| p.starts_with("/api/board/game/"))
+    );
+}
