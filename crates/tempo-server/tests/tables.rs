@@ -672,6 +672,7 @@ async fn member_at_a_table(server: &TestServer) {
         .clone();
     assert_eq!(entry["opponent"]["id"], Value::Null, "{entry}");
     assert_eq!(entry["opponent"]["username"], "Guest", "{entry}");
+    assert!(entry["opponent"].get("rating").is_none(), "{entry}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
