@@ -166,9 +166,13 @@ pub struct ChallengeJson {
 /// Lichess's opponent in a game event.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct Opponent {
-    pub id: String,
+    /// `null` for a table game's guest (no account), as lichess's for
+    /// its AI.
+    pub id: Option<String>,
     pub username: String,
-    pub rating: i64,
+    /// Left out for a guest (as lichess's for its AI).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rating: Option<i64>,
 }
 
 /// Lichess's game status object.
