@@ -1,0 +1,362 @@
+//! Tournament rounds at tables (issue #29, item 4), on SQLite and (with
+//! `TEMPO_TEST_DATABASE_URL`) on PostgreSQL: `{"online":"table"}` gives
+//! every board without a result a table game (members and guests) with
+//! the round's clock and Chess960 position; the seats play it with their
+//! tokens and its result enters the tournament by itself; an aborted
+//! board gets a new table game; the next round pairs. Only a director
+//! sees seat links — in the tournament, the round and the pairing list —
+//! never another member, a visitor or a seat. `online: true` and `false`
+//! are as before; any other value is refused naming the field.
+
+mod support;
+
+use std::time::Duration;
+
+use axum::http::{Method, StatusCode};
+use serde_json::{Value, json};
+use support::{TestServer, ok};
+
+/// The token of a seat link `/table/{gameId}/play#{token}`.
+fn token_of(url: &str) -> String {
+    let (path, token) = url.split_once('#').expect("a seat link carries its token");
+    assert!(
+        path.starts_with("/table/") && path.ends_with("/play"),
+        "{url}"
+    );
+    assert!(token.starts_with("seat_"), "{url}");
+    token.to_string()
+}
+
+/// A Dutch Chess960 tournament of three members and two guests (five
+/// players: one has the bye).
+async fn tournament(server: &TestServer, arb: &str) -> String {
+    let id = ok(
+        server,
+        Method::POST,
+        "/api/tournaments",
+        arb,
+        json!({"name": "Club evening", "system": "dutch", "rounds": 3,
+            "chess960": true, "clock": "600+5"}),
+    )
+    .await["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let players = [
+        json!({"name": "Anna", "rating": 2000, "username": "anna"}),
+        json!({"name": "Ben", "rating": 1900, "username": "ben"}),
+        json!({"name": "Carl", "rating": 1800, "username": "carl"}),
+        json!({"name": "Gustav Gast", "rating": 1700, "guest": true}),
+        json!({"name": "Greta Gast", "rating": 1600, "guest": true}),
+    ];
+    for player in players {
+        ok(
+            server,
+            Method::POST,
+            &format!("/api/tournaments/{id}/players"),
+            arb,
+            player,
+        )
+        .await;
+    }
+    id
+}
+
+/// Whether the view of `uri` as `token` (or nobody) names no seat.
+async fn no_seats(server: &TestServer, uri: &str, token: Option<&str>) {
+    let (status, body) = server.call(Method::GET, uri, token, None).await;
+    let text = body.to_string();
+    assert!(
+        !text.contains("seat_") && !text.contains("\"seats\""),
+        "{uri} shows a seat to {token:?}: {text}"
+    );
+    // A member or a visitor reads the view (a seat's token may be refused
+    // outright: it is good for its game's play routes only).
+    if token.is_none_or(|t| !t.starts_with("seat_")) {
+        assert_eq!(status, StatusCode::OK, "{uri}: {body}");
+    }
+}
+
+/// Waits until `board` of `round` has a result; the result.
+async fn result_of(server: &TestServer, id: &str, round: u32, board: usize) -> Value {
+    for _ in 0..100 {
+        let (_, view) = server
+            .call(
+                Method::GET,
+                &format!("/api/tournaments/{id}/rounds/{round}"),
+                None,
+                None,
+            )
+            .await;
+        let result = view["boards"][board]["result"].clone();
+        if !result.is_null() {
+            return result;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    Value::Null
+}
+
+async fn a_round_at_tables(server: &TestServer) {
+    let arb = server.token("arb").await;
+    let anna = server.token("anna").await;
+    let id = tournament(server, &arb).await;
+    let base = format!("/api/tournaments/{id}");
+
+    // Another value of `online` is refused, naming the field and the values.
+    for bad in [json!("tables"), json!(1), json!({"table": true}), json!("")] {
+        let (status, body) = server
+            .call(
+                Method::POST,
+                &format!("{base}/rounds"),
+                Some(&arb),
+                Some(json!({ "online": bad })),
+            )
+            .await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{bad}: {body}");
+        let error = body["error"].as_str().unwrap();
+        assert!(
+            error.contains("online") && error.contains("\"table\"") && error.contains("true"),
+            "{error}"
+        );
+    }
+    let (_, detail) = server.call(Method::GET, &base, None, None).await;
+    assert_eq!(detail["pairedRounds"], 0, "a refused pairing pairs nothing");
+
+    let round = ok(
+        server,
+        Method::POST,
+        &format!("{base}/rounds"),
+        &arb,
+        json!({"online": "table"}),
+    )
+    .await;
+    assert_eq!(round["mode"], "table");
+    let boards = round["boards"].as_array().unwrap().clone();
+    assert_eq!(boards.len(), 2, "{round}");
+    assert!(
+        round["bye"].is_u64(),
+        "five players: one bye, and no game for it"
+    );
+    let fen = round["chess960"]["fen"].as_str().unwrap().to_string();
+    let mut seats = Vec::new();
+    for b in &boards {
+        let game = b["gameId"].as_str().expect("every board has a game");
+        assert_eq!(b["display"], format!("/table/{game}"));
+        let white = b["seats"]["white"].as_str().expect("the director's seats");
+        let black = b["seats"]["black"].as_str().unwrap();
+        assert!(white.starts_with(&format!("/table/{game}/play#")));
+        assert_ne!(token_of(white), token_of(black));
+        seats.push((game.to_string(), token_of(white), token_of(black)));
+        // The game: the round's clock and position, its players by their
+        // tournament names or accounts.
+        let (status, full) = server
+            .call(Method::GET, &format!("/api/game/{game}"), None, None)
+            .await;
+        assert_eq!(status, StatusCode::OK, "{full}");
+        assert!(full.to_string().contains(&fen), "{full} starts at {fen}");
+        assert!(
+            full.to_string().contains("600"),
+            "{full} has the round's clock"
+        );
+    }
+    // Members sit by their accounts, guests by their names; a game is
+    // rated only between two members.
+    let names: Vec<(String, String)> = boards
+        .iter()
+        .map(|b| {
+            (
+                b["whiteName"].as_str().unwrap().to_string(),
+                b["blackName"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    let guest_board = names
+        .iter()
+        .position(|(w, b)| w.contains("Gast") || b.contains("Gast"))
+        .expect("a guest plays in round 1");
+    for (i, (game, ..)) in seats.iter().enumerate() {
+        let (_, table) = server
+            .call(
+                Method::GET,
+                &format!("/api/tables/{game}"),
+                Some(&arb),
+                None,
+            )
+            .await;
+        let shown = table.to_string();
+        let (white, black) = &names[i];
+        for name in [white, black] {
+            let seated = if name.contains("Gast") {
+                name.clone()
+            } else {
+                name.to_lowercase()
+            };
+            assert!(shown.contains(&seated), "{seated} sits at {shown}");
+        }
+        let (_, full) = server
+            .call(Method::GET, &format!("/api/game/{game}"), None, None)
+            .await;
+        assert_eq!(full["rated"], i != guest_board, "{full}");
+    }
+
+    // Seat links for the director only: not for another member, not for
+    // a visitor, not for a seat.
+    let reads = [
+        base.clone(),
+        format!("{base}/rounds/1"),
+        format!("{base}/rounds/1/pairing-list"),
+    ];
+    for uri in &reads {
+        let (_, as_director) = server.call(Method::GET, uri, Some(&arb), None).await;
+        assert!(
+            as_director.to_string().contains(&seats[0].1),
+            "{uri} shows the director the seats"
+        );
+        no_seats(server, uri, Some(&anna)).await;
+        no_seats(server, uri, None).await;
+        no_seats(server, uri, Some(&seats[0].1)).await;
+        // Everyone sees the display.
+        let (_, public) = server.call(Method::GET, uri, None, None).await;
+        assert!(
+            public
+                .to_string()
+                .contains(&format!("/table/{}", seats[0].0)),
+            "{uri}: {public}"
+        );
+    }
+
+    // Board 1's game is aborted (from its white seat): the board stays
+    // open, and the director's "games" gives it a new table game (the
+    // round's mode is remembered).
+    let (first, white, _) = seats[0].clone();
+    let (status, body) = server
+        .call(
+            Method::POST,
+            &format!("/api/board/game/{first}/abort"),
+            Some(&white),
+            None,
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let again = ok(
+        server,
+        Method::POST,
+        &format!("{base}/rounds/1/games"),
+        &arb,
+        Value::Null,
+    )
+    .await;
+    assert!(again["boards"][0]["result"].is_null());
+    let renewed = again["boards"][0]["gameId"].as_str().unwrap().to_string();
+    assert_ne!(renewed, first, "a new table game for the aborted board");
+    assert_eq!(again["boards"][0]["display"], format!("/table/{renewed}"));
+    assert_eq!(
+        again["boards"][1]["gameId"].as_str(),
+        Some(seats[1].0.as_str()),
+        "the running game stays"
+    );
+    let white = token_of(again["boards"][0]["seats"]["white"].as_str().unwrap());
+    let black = token_of(again["boards"][0]["seats"]["black"].as_str().unwrap());
+
+    // The seats play: White's first move, then Black resigns on board 1;
+    // White resigns on board 2. The results enter by themselves.
+    let (status, body) = server.play(&renewed, &white, "e2e4").await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    // A seat plays its own colour only.
+    let (status, _) = server
+        .call(
+            Method::POST,
+            &format!("/api/board/game/{renewed}/resign"),
+            Some(&seats[1].1),
+            None,
+        )
+        .await;
+    assert!(
+        status.is_client_error(),
+        "another game's seat cannot resign"
+    );
+    let (status, body) = server
+        .call(
+            Method::POST,
+            &format!("/api/board/game/{renewed}/resign"),
+            Some(&black),
+            None,
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let (status, body) = server
+        .call(
+            Method::POST,
+            &format!("/api/board/game/{}/resign", seats[1].0),
+            Some(&seats[1].1),
+            None,
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(result_of(server, &id, 1, 0).await, "1-0");
+    assert_eq!(result_of(server, &id, 1, 1).await, "0-1");
+    let (_, detail) = server.call(Method::GET, &base, Some(&arb), None).await;
+    assert_eq!(detail["completeRounds"], 1);
+    assert!(
+        !detail.to_string().contains("seat_"),
+        "no seat links once every board has its result"
+    );
+
+    // The next round pairs, online as before: games for the boards of two
+    // members only, no display, no seats.
+    let second = ok(
+        server,
+        Method::POST,
+        &format!("{base}/rounds"),
+        &arb,
+        json!({"online": true}),
+    )
+    .await;
+    assert_eq!(second["mode"], "online");
+    for b in second["boards"].as_array().unwrap() {
+        let members = !b["whiteName"].as_str().unwrap().contains("Gast")
+            && !b["blackName"].as_str().unwrap().contains("Gast");
+        assert_eq!(b["gameId"].is_string(), members, "{b}");
+        assert!(b["display"].is_null() && b["seats"].is_null(), "{b}");
+    }
+}
+
+/// `online: false` (and no body) pairs over the board as before.
+async fn over_the_board(server: &TestServer) {
+    let arb = server.token("arb").await;
+    for body in [Some(json!({"online": false})), Some(json!({})), None] {
+        let id = tournament(server, &arb).await;
+        let (status, round) = server
+            .call(
+                Method::POST,
+                &format!("/api/tournaments/{id}/rounds"),
+                Some(&arb),
+                body.clone(),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body:?}: {round}");
+        assert!(round["mode"].is_null(), "{round}");
+        for b in round["boards"].as_array().unwrap() {
+            assert!(b["gameId"].is_null() && b["display"].is_null(), "{b}");
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn tables_on_sqlite() {
+    let server = TestServer::sqlite().await;
+    a_round_at_tables(&server).await;
+    over_the_board(&server).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn tables_on_postgres() {
+    let Some(server) = TestServer::postgres().await else {
+        return;
+    };
+    a_round_at_tables(&server).await;
+    over_the_board(&server).await;
+    server.finish().await;
+}
