@@ -583,3 +583,28 @@ pub(super) fn endpoints() -> Vec<Endpoint> {
     ])
     .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mode_of(body: &str) -> Result<Option<RoundMode>, String> {
+        let req: PairRequest = serde_json::from_str(body).map_err(|e| e.to_string())?;
+        req.mode().map_err(|e| e.message)
+    }
+
+    /// `true` and `false` mean what they always meant; `"table"` is new;
+    /// anything else is refused naming the field and its values.
+    #[test]
+    fn online_is_true_false_or_table() {
+        assert_eq!(mode_of("{}"), Ok(None));
+        assert_eq!(mode_of(r#"{"online":false}"#), Ok(None));
+        assert_eq!(mode_of(r#"{"online":true}"#), Ok(Some(RoundMode::Online)));
+        assert_eq!(mode_of(r#"{"online":"table"}"#), Ok(Some(RoundMode::Table)));
+        for bad in [r#""tables""#, r#""TABLE""#, "1", "[]", r#"{"table":1}"#, r#""true""#] {
+            let refused = mode_of(&format!(r#"{{"online":{bad}}}"#));
+            assert_eq!(refused, Err(ONLINE_VALUES.to_string()), "{bad}");
+        }
+        assert!(mode_of(r#"{"online":true,"tables":1}"#).is_err());
+    }
+}
