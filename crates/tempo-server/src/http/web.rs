@@ -30,6 +30,10 @@ pub(crate) const PAGES: &[&str] = &[
     // A member's page (lichess's address: /@/{username}) and the ratings list.
     "@",
     "ratings",
+    // Table games (issue #29): a table's display and its seats' input
+    // pages (/table/{id}, /table/{id}/play), the director's pages (/tables/…).
+    "table",
+    "tables",
     // An open challenge's page (the lobby, showing it).
     "challenge",
 ];
