@@ -27,8 +27,8 @@ fn token_of(url: &str) -> String {
     token.to_string()
 }
 
-/// A Dutch Chess960 tournament of three members and two guests (five
-/// players: one has the bye).
+/// A Dutch Chess960 tournament of three members and four guests (seven
+/// players: one has the bye), one guest named as a member's username.
 async fn tournament(server: &TestServer, arb: &str) -> String {
     let id = ok(
         server,
@@ -48,6 +48,8 @@ async fn tournament(server: &TestServer, arb: &str) -> String {
         json!({"name": "Carl", "rating": 1800, "username": "carl"}),
         json!({"name": "Gustav Gast", "rating": 1700, "guest": true}),
         json!({"name": "Greta Gast", "rating": 1600, "guest": true}),
+        json!({"name": "Arb", "rating": 1500, "guest": true}),
+        json!({"name": "Hans Gast", "rating": 1400, "guest": true}),
     ];
     for player in players {
         ok(
@@ -62,18 +64,24 @@ async fn tournament(server: &TestServer, arb: &str) -> String {
     id
 }
 
-/// Whether the view of `uri` as `token` (or nobody) names no seat.
-async fn no_seats(server: &TestServer, uri: &str, token: Option<&str>) {
+/// Checks that the view of `uri` as `token` (or nobody) names no seat:
+/// no seat link, none of `tokens`.
+async fn no_seats(server: &TestServer, uri: &str, token: Option<&str>, tokens: &[&str]) {
     let (status, body) = server.call(Method::GET, uri, token, None).await;
     let text = body.to_string();
     assert!(
-        !text.contains("seat_") && !text.contains("\"seats\""),
+        !text.contains("/play#") && !text.contains("\"seats\""),
         "{uri} shows a seat to {token:?}: {text}"
     );
-    // A member or a visitor reads the view (a seat's token may be refused
-    // outright: it is good for its game's play routes only).
-    if token.is_none_or(|t| !t.starts_with("seat_")) {
-        assert_eq!(status, StatusCode::OK, "{uri}: {body}");
+    for seat in tokens {
+        assert!(!text.contains(seat), "{uri} shows a token to {token:?}");
+    }
+    match token {
+        // A seat's token is good for its game's play routes only.
+        Some(t) if t.starts_with("seat_") => {
+            assert_eq!(status, StatusCode::FORBIDDEN, "{uri}: {body}")
+        }
+        _ => assert_eq!(status, StatusCode::OK, "{uri}: {body}"),
     }
 }
 
@@ -133,10 +141,10 @@ async fn a_round_at_tables(server: &TestServer) {
     .await;
     assert_eq!(round["mode"], "table");
     let boards = round["boards"].as_array().unwrap().clone();
-    assert_eq!(boards.len(), 2, "{round}");
+    assert_eq!(boards.len(), 3, "{round}");
     assert!(
         round["bye"].is_u64(),
-        "five players: one bye, and no game for it"
+        "seven players: one bye, and no game for it"
     );
     let fen = round["chess960"]["fen"].as_str().unwrap().to_string();
     let mut seats = Vec::new();
@@ -160,23 +168,13 @@ async fn a_round_at_tables(server: &TestServer) {
             "{full} has the round's clock"
         );
     }
-    // Members sit by their accounts, guests by their names; a game is
-    // rated only between two members.
-    let names: Vec<(String, String)> = boards
-        .iter()
-        .map(|b| {
-            (
-                b["whiteName"].as_str().unwrap().to_string(),
-                b["blackName"].as_str().unwrap().to_string(),
-            )
-        })
-        .collect();
-    let guest_board = names
-        .iter()
-        .position(|(w, b)| w.contains("Gast") || b.contains("Gast"))
-        .expect("a guest plays in round 1");
-    for (i, (game, ..)) in seats.iter().enumerate() {
-        let (_, table) = server
+    // Members sit by their accounts, guests by their names (the guest
+    // named as the arbiter's username marked as a guest: they must not
+    // sit as the member); a game is rated only between two members.
+    let members = ["Anna", "Ben", "Carl"];
+    let mut rated_boards = 0;
+    for (b, (game, ..)) in boards.iter().zip(&seats) {
+        let (status, table) = server
             .call(
                 Method::GET,
                 &format!("/api/tables/{game}"),
@@ -184,21 +182,27 @@ async fn a_round_at_tables(server: &TestServer) {
                 None,
             )
             .await;
-        let shown = table.to_string();
-        let (white, black) = &names[i];
-        for name in [white, black] {
-            let seated = if name.contains("Gast") {
-                name.clone()
-            } else {
-                name.to_lowercase()
+        assert_eq!(status, StatusCode::OK, "{table}");
+        let mut both_members = true;
+        for side in ["white", "black"] {
+            let name = b[format!("{side}Name")].as_str().unwrap();
+            let member = members.contains(&name);
+            both_members &= member;
+            let seated = match name {
+                "Arb" => "Arb (guest)".to_string(),
+                _ if member => name.to_lowercase(),
+                _ => name.to_string(),
             };
-            assert!(shown.contains(&seated), "{seated} sits at {shown}");
+            assert_eq!(table[side]["name"], seated, "{table}");
+            assert_eq!(table[side]["member"], member, "{table}");
         }
         let (_, full) = server
             .call(Method::GET, &format!("/api/game/{game}"), None, None)
             .await;
-        assert_eq!(full["rated"], i != guest_board, "{full}");
+        assert_eq!(full["rated"], both_members, "{b}: {full}");
+        rated_boards += usize::from(both_members);
     }
+    assert!(rated_boards < boards.len(), "a guest plays in round 1");
 
     // Seat links for the director only: not for another member, not for
     // a visitor, not for a seat.
@@ -213,9 +217,13 @@ async fn a_round_at_tables(server: &TestServer) {
             as_director.to_string().contains(&seats[0].1),
             "{uri} shows the director the seats"
         );
-        no_seats(server, uri, Some(&anna)).await;
-        no_seats(server, uri, None).await;
-        no_seats(server, uri, Some(&seats[0].1)).await;
+        let tokens: Vec<&str> = seats
+            .iter()
+            .flat_map(|(_, w, b)| [w.as_str(), b.as_str()])
+            .collect();
+        no_seats(server, uri, Some(&anna), &tokens).await;
+        no_seats(server, uri, None, &tokens).await;
+        no_seats(server, uri, Some(&seats[0].1), &tokens).await;
         // Everyone sees the display.
         let (_, public) = server.call(Method::GET, uri, None, None).await;
         assert!(
@@ -286,21 +294,29 @@ async fn a_round_at_tables(server: &TestServer) {
         )
         .await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    let (status, body) = server
-        .call(
-            Method::POST,
-            &format!("/api/board/game/{}/resign", seats[1].0),
-            Some(&seats[1].1),
-            None,
-        )
-        .await;
-    assert_eq!(status, StatusCode::OK, "{body}");
+    for (game, white, black) in &seats[1..] {
+        // Resigning before one's first move would abort the game.
+        for (seat, choice) in [(white, "e2e4"), (black, "e7e5")] {
+            let (status, body) = server.play(game, seat, choice).await;
+            assert_eq!(status, StatusCode::OK, "{body}");
+        }
+        let (status, body) = server
+            .call(
+                Method::POST,
+                &format!("/api/board/game/{game}/resign"),
+                Some(white),
+                None,
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+    }
     assert_eq!(result_of(server, &id, 1, 0).await, "1-0");
     assert_eq!(result_of(server, &id, 1, 1).await, "0-1");
+    assert_eq!(result_of(server, &id, 1, 2).await, "0-1");
     let (_, detail) = server.call(Method::GET, &base, Some(&arb), None).await;
     assert_eq!(detail["completeRounds"], 1);
     assert!(
-        !detail.to_string().contains("seat_"),
+        !detail.to_string().contains("/play#"),
         "no seat links once every board has its result"
     );
 
@@ -316,8 +332,9 @@ async fn a_round_at_tables(server: &TestServer) {
     .await;
     assert_eq!(second["mode"], "online");
     for b in second["boards"].as_array().unwrap() {
-        let members = !b["whiteName"].as_str().unwrap().contains("Gast")
-            && !b["blackName"].as_str().unwrap().contains("Gast");
+        let members = ["whiteName", "blackName"]
+            .iter()
+            .all(|side| members.contains(&b[side].as_str().unwrap()));
         assert_eq!(b["gameId"].is_string(), members, "{b}");
         assert!(b["display"].is_null() && b["seats"].is_null(), "{b}");
     }

@@ -601,7 +601,14 @@ mod tests {
         assert_eq!(mode_of(r#"{"online":false}"#), Ok(None));
         assert_eq!(mode_of(r#"{"online":true}"#), Ok(Some(RoundMode::Online)));
         assert_eq!(mode_of(r#"{"online":"table"}"#), Ok(Some(RoundMode::Table)));
-        for bad in [r#""tables""#, r#""TABLE""#, "1", "[]", r#"{"table":1}"#, r#""true""#] {
+        for bad in [
+            r#""tables""#,
+            r#""TABLE""#,
+            "1",
+            "[]",
+            r#"{"table":1}"#,
+            r#""true""#,
+        ] {
             let refused = mode_of(&format!(r#"{{"online":{bad}}}"#));
             assert_eq!(refused, Err(ONLINE_VALUES.to_string()), "{bad}");
         }

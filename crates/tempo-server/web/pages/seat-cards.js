@@ -19,7 +19,8 @@ export async function seatCards(list, qrCode) {
   const boards = list.boards.filter((b) => b.seats && !b.result);
   if (!boards.length) return null;
   const drawn = [];
-  const cards = boards.flatMap((b) => SIDES.map((side) => {
+  // A revoked seat (a lost phone) has no link until the director renews it.
+  const cards = boards.flatMap((b) => SIDES.filter((side) => b.seats[side]).map((side) => {
     const other = side === 'white' ? 'black' : 'white';
     const figure = h('figure', { class: 'qr seat-qr' });
     const caption = t('seat.qr', { board: b.board, colour: t('color.' + side), name: b[side].name });

@@ -65,11 +65,12 @@ pub(crate) struct BoardView {
 }
 
 /// A table board's two seat links (`/table/{gameId}/play#{token}`): whoever
-/// holds one plays that colour, so only a director is shown them.
+/// holds one plays that colour, so only a director is shown them. A seat
+/// revoked (a lost phone) has none until the director renews it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 pub(crate) struct SeatLinks {
-    pub white: String,
-    pub black: String,
+    pub white: Option<String>,
+    pub black: Option<String>,
 }
 
 /// A board's display link, if its game is a table game.

@@ -31,7 +31,9 @@ pub(super) async fn table_game(
 }
 
 /// The name a player sits by: their account (the tournament's username
-/// link), else their tournament name (a guest's).
+/// link), else their tournament name (a guest's) — marked as a guest's if
+/// it is some member's username, since a table seats the member a name
+/// names: a guest called "Anna" must not play as the member `anna`.
 async fn seat_name(
     state: &AppState,
     record: &Record,
@@ -42,8 +44,16 @@ async fn seat_name(
     {
         return Ok(user.name);
     }
-    Ok(record.player(player)?.name.clone())
+    let name = record.player(player)?.name.clone();
+    if state.store.user(&name).await?.is_some() {
+        return Ok(format!("{name} {GUEST_MARK}"));
+    }
+    Ok(name)
 }
+
+/// What follows a guest's name that is also a member's username (no
+/// username holds a space or brackets).
+const GUEST_MARK: &str = "(guest)";
 
 /// Whether `viewer` directs tournaments (the arbiter or admin role, as
 /// every change of a tournament needs): only they see seat links.
@@ -56,10 +66,15 @@ async fn seats_of(state: &AppState, game: &str) -> Result<Option<SeatLinks>, Tou
     let Some(table) = tables::table(state, game).await? else {
         return Ok(None);
     };
+    if table.finished {
+        return Ok(None);
+    }
+    // A revoked seat has no link until the director renews it.
+    let link = |seat: &tables::SeatPass| seat.live.then(|| seat.url.clone());
     let [white, black] = &table.seats;
     Ok(Some(SeatLinks {
-        white: white.url.clone(),
-        black: black.url.clone(),
+        white: link(white),
+        black: link(black),
     }))
 }
 
