@@ -242,6 +242,46 @@ export const tests = [
     }
     await director.context().close();
   }],
+  ['the tournament page pairs a round at tables: each board’s display, the seats’ page for the director only; 360 px, German', async (browser) => {
+    const arbi = await apiAs('arbi');
+    const { id } = await arbi.post('/api/tournaments', { name: `At tables ${Date.now().toString(36)}`, system: 'dutch', rounds: 3, clock: '300+3' });
+    for (const player of [{ name: 'Anna', rating: 2000, username: 'anna' }, { name: 'Ben', rating: 1900, username: 'ben' },
+      { name: 'Gustav Gast', rating: 1700, guest: true }, { name: 'Greta Gast', rating: 1600, guest: true }]) {
+      await arbi.post(`/api/tournaments/${id}/players`, player);
+    }
+    const page = await loggedInPage(browser, 'arbi', { bypassCSP: true });
+    await page.goto(`/tournaments/${id}`);
+    await page.waitForSelector('[data-evening="1"] [data-play-mode]');
+    const modes = await page.$$eval('[data-play-mode] input[name="play"]', (inputs) => inputs.map((i) => [i.value, i.checked]));
+    assertEqual(JSON.stringify(modes), JSON.stringify([['board', true], ['online', false], ['table', false]]), 'over the board, online, at tables; over the board first');
+    await page.check('[data-play-mode] input[value="table"]');
+    await page.click('[data-action="pair"]');
+    await page.waitForSelector('[data-current] a[data-display="1"]');
+    const round = await arbi.get(`/api/tournaments/${id}/rounds/1`);
+    assertEqual(round.mode, 'table', 'the round is paired at tables');
+    for (const b of round.boards) {
+      assertEqual(await page.getAttribute(`[data-current] a[data-display="${b.board}"]`, 'href'), `/table/${b.gameId}`, `board ${b.board}: its display`);
+      assertEqual(await page.getAttribute(`[data-current] a[data-seats="${b.board}"]`, 'href'), `/tables/${b.gameId}`, `board ${b.board}: the seats' page`);
+    }
+    assert(!(await page.content()).includes('seat_'), 'the tournament page draws no seat link (it may be on the projector)');
+    await page.setViewportSize(PHONE);
+    await page.click('button[data-lang="de"]');
+    await page.waitForSelector('[data-current] a[data-display="1"]:text-is("Anzeige")');
+    await noSidewaysScroll(page, 'the tournament page at tables on a phone');
+    await accessible(page, 'the tournament page at tables');
+    await screenshot(page, 'printouts-tables-round-phone-de');
+    await page.click('button[data-lang="en"]');
+    assertEqual(page.errors.length, 0, `no page errors: ${page.errors.join('; ')}`);
+    await page.context().close();
+    // A player sees their board's display, no seats' page.
+    const anna = await loggedInPage(browser, 'anna');
+    await anna.goto(`/tournaments/${id}`);
+    await anna.waitForSelector('[data-current] a[data-display="1"]');
+    assertEqual((await anna.$$('[data-seats]')).length, 0, 'no seats’ page for a player');
+    assert(!(await anna.content()).includes('seat_'), 'no seat token on a player’s page');
+    assert((await anna.textContent('[data-my-board]')).includes('seat card'), 'Anna’s board says to scan her seat card');
+    await anna.context().close();
+  }],
   ['standings, crosstable by rank with a legend, wall chart; on paper and on a phone', async (browser) => {
     const s = await setUp();
     const arbi = await apiAs('arbi');

@@ -26,8 +26,8 @@ export async function seatCards(list, qrCode) {
     const caption = t('seat.qr', { board: b.board, colour: t('color.' + side), name: b[side].name });
     drawn.push(qrCode(figure, location.origin + b.seats[side], caption, { showText: false }));
     return h('article', { class: 'seat-card', dataset: { seatCard: `${b.board}-${side}`, side } },
-      h('p', { class: 'seat-where' }, t('seat.where', { board: b.board, round: list.round }), ' · ',
-        h('strong', {}, t('color.' + side))),
+      h('p', { class: 'seat-where' }, t('seat.where', { board: b.board, round: list.round })),
+      h('p', { class: 'seat-colour' }, t('color.' + side)),
       h('p', { class: 'seat-name' }, b[side].name),
       h('p', { class: 'seat-opponent' }, t('seat.against', { name: b[other].name, colour: t('color.' + other) })),
       figure,

@@ -206,8 +206,9 @@ function stateBadge(b) {
 // themselves are not drawn here: this page may be on the projector.
 function gameLinks(b, director) {
   if (b.display) {
-    return [h('a', { href: b.display, dataset: { display: String(b.board) } }, t('tour.display')),
-      director && !b.result ? [' · ', h('a', { href: `/tables/${b.gameId}`, dataset: { seats: String(b.board) } }, t('tour.seats'))] : ''];
+    const display = h('a', { href: b.display, dataset: { display: String(b.board) } }, t('tour.display'));
+    if (!director || b.result) return display;
+    return h('span', {}, display, ' · ', h('a', { href: `/tables/${b.gameId}`, dataset: { seats: String(b.board) } }, t('tour.seats')));
   }
   return b.gameId ? h('a', { href: `/game/${b.gameId}`, dataset: { link: '' } }, t('tour.game')) : '';
 }
