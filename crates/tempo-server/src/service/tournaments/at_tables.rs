@@ -8,7 +8,7 @@ use crate::domain::tournaments::print::PairingList;
 use crate::domain::tournaments::view::{DetailView, RoundView, SeatLinks};
 use crate::domain::tournaments::{Board, Record};
 use crate::service::AppState;
-use crate::service::tables;
+use crate::service::tables::{self, Seating};
 use crate::storage::GameLink;
 use tempo_host::GameSpec;
 use tempo_tourney::PlayerId;
@@ -24,36 +24,28 @@ pub(super) async fn table_game(
     spec: &GameSpec,
     link: GameLink,
 ) -> Result<Option<String>, TournamentError> {
-    let white = seat_name(state, record, board.white).await?;
-    let black = seat_name(state, record, board.black).await?;
-    let table = tables::create(state, director, spec.clone(), &white, &black, Some(link)).await?;
+    let white = seating(state, record, board.white).await?;
+    let black = seating(state, record, board.black).await?;
+    let table =
+        tables::create_seated(state, director, spec.clone(), [white, black], Some(link)).await?;
     Ok(Some(table.game_id))
 }
 
-/// The name a player sits by: their account (the tournament's username
-/// link), else their tournament name (a guest's) — marked as a guest's if
-/// it is some member's username, since a table seats the member a name
-/// names: a guest called "Anna" must not play as the member `anna`.
-async fn seat_name(
+/// How a player sits: as their account (the tournament's username link,
+/// if the account still exists), else as a guest by their tournament name
+/// — a guest even if a member has that name as username.
+async fn seating(
     state: &AppState,
     record: &Record,
     player: PlayerId,
-) -> Result<String, TournamentError> {
+) -> Result<Seating, TournamentError> {
     if let Some(username) = record.s.usernames.get(&player)
         && let Some((user, _)) = state.store.user(username).await?
     {
-        return Ok(user.name);
+        return Ok(Seating::Member(user.name));
     }
-    let name = record.player(player)?.name.clone();
-    if state.store.user(&name).await?.is_some() {
-        return Ok(format!("{name} {GUEST_MARK}"));
-    }
-    Ok(name)
+    Ok(Seating::Guest(record.player(player)?.name.clone()))
 }
-
-/// What follows a guest's name that is also a member's username (no
-/// username holds a space or brackets).
-const GUEST_MARK: &str = "(guest)";
 
 /// Whether `viewer` directs tournaments (the arbiter or admin role, as
 /// every change of a tournament needs): only they see seat links.
