@@ -14,7 +14,8 @@ use std::time::Duration;
 
 use axum::http::{Method, StatusCode};
 use serde_json::{Value, json};
-use support::{TestServer, ok};
+use support::{TestServer, ok, request};
+use tower::ServiceExt;
 
 /// The token of a seat link `/table/{gameId}/play#{token}`.
 fn token_of(url: &str) -> String {
@@ -83,6 +84,32 @@ async fn no_seats(server: &TestServer, uri: &str, token: Option<&str>, tokens: &
         }
         _ => assert_eq!(status, StatusCode::OK, "{uri}: {body}"),
     }
+}
+
+/// The `Cache-Control` of the QR code of `text`.
+async fn qr_caching(server: &TestServer, text: &str) -> String {
+    let uri = format!("/api/qr?text={}", urlencode(text));
+    let response = server
+        .router
+        .clone()
+        .oneshot(request(Method::GET, &uri, None, None))
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    response.headers()["cache-control"]
+        .to_str()
+        .unwrap()
+        .to_string()
+}
+
+/// `text` for a query string.
+fn urlencode(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
 }
 
 /// Waits until `board` of `round` has a result; the result.
@@ -233,6 +260,15 @@ async fn a_round_at_tables(server: &TestServer) {
             "{uri}: {public}"
         );
     }
+
+    // A seat's code is cached nowhere; the list's own link may be.
+    let seat_link = format!(
+        "http://club.example{}",
+        boards[0]["seats"]["white"].as_str().unwrap()
+    );
+    assert_eq!(qr_caching(server, &seat_link).await, "no-store");
+    let live = format!("http://club.example/tournaments/{id}/print?round=1");
+    assert!(qr_caching(server, &live).await.starts_with("public"));
 
     // Board 1's game is aborted (from its white seat): the board stays
     // open, and the director's "games" gives it a new table game (the
