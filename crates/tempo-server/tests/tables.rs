@@ -437,6 +437,32 @@ async fn whole_game_and_matrix(server: &TestServer) {
     );
     assert!(!export.to_string().contains("guest:"), "{export}");
 
+    let (_, archive) = server.call(Method::GET, "/api/games", None, None).await;
+    let listed = archive["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["gameId"] == game.as_str())
+        .unwrap();
+    assert_eq!(
+        (&listed["white"], &listed["black"]),
+        (&json!("Kim"), &json!("Lee"))
+    );
+    let (_, playing) = server
+        .call(Method::GET, "/api/games/playing", None, None)
+        .await;
+    let running = playing["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["gameId"] == other_game.as_str())
+        .unwrap();
+    assert_eq!(
+        (&running["white"], &running["black"]),
+        (&json!("Ole"), &json!("Pia"))
+    );
+    assert!(!format!("{archive}{playing}").contains("guest:"));
+
     // The seats ended with the game: a play route refuses (401), the
     // stream shows the finished game as to anyone.
     for (method, uri) in routes(&game) {

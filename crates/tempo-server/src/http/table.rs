@@ -162,9 +162,16 @@ async fn seat_access(
         Ok(seat) => seat,
         // A stream of a game that has ended shows everything anyway.
         Err(SeatRefusal::GameOver) if parts.method == axum::http::Method::GET => return Ok(None),
+        Err(SeatRefusal::Unavailable) => {
+            return Err(ApiError::new(
+                axum::http::StatusCode::SERVICE_UNAVAILABLE,
+                Code::StorageUnavailable,
+                SeatRefusal::Unavailable.to_string(),
+            ));
+        }
         Err(refusal) => {
             let code = match refusal {
-                SeatRefusal::Unknown => Code::UnknownToken,
+                SeatRefusal::Unknown | SeatRefusal::Unavailable => Code::UnknownToken,
                 SeatRefusal::Revoked => Code::SeatRevoked,
                 SeatRefusal::GameOver => Code::SeatEnded,
             };

@@ -100,6 +100,9 @@ pub(crate) enum SeatRefusal {
     Revoked,
     #[error("this seat token ended with its game")]
     GameOver,
+    /// The store did not answer (logged): nothing is known of the token.
+    #[error("storage unavailable, try again")]
+    Unavailable,
 }
 
 /// A caller by seat token: the game and colour it plays, and the token's
@@ -415,9 +418,8 @@ pub(crate) async fn seat_caller(state: &AppState, token: &str) -> Result<SeatCal
         Ok(Some(row)) => row,
         Ok(None) => return Err(SeatRefusal::Unknown),
         Err(e) => {
-            // A seat not confirmed is not taken; the store's trouble is logged.
             tracing::error!(error = %e, "looking up a seat token");
-            return Err(SeatRefusal::Unknown);
+            return Err(SeatRefusal::Unavailable);
         }
     };
     if row.revoked {
