@@ -6,10 +6,12 @@
 // tie-breaks; the crosstable its rows by rank with readable symbols and a
 // legend; the wall chart every round with running totals. On paper (print
 // media) the menu and buttons are gone and nothing is cut off; on a 360 px
-// phone the page does not scroll sideways. Both languages.
+// phone the page does not scroll sideways. Both languages. A round at
+// tables: the director's print adds a seat card with its QR code for each
+// seat (a page of its own on paper); a member's and a visitor's print none.
 
 import { createRequire } from 'node:module';
-import { newPage, apiAs, assert, assertEqual, screenshot, PHONE } from './lib.mjs';
+import { newPage, loggedInPage, apiAs, assert, assertEqual, screenshot, PHONE } from './lib.mjs';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
@@ -77,6 +79,31 @@ async function noSidewaysScroll(page, what) {
 
 async function cells(page, selector) {
   return page.$$eval(`${selector} tbody tr`, (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent.trim())));
+}
+
+// A round at tables (issue #29): two members and two guests, a Keizer
+// evening paired with {"online":"table"} — every board a table game.
+async function tablesSetUp() {
+  const arbi = await apiAs('arbi');
+  const name = `Tables ${Date.now().toString(36)}`;
+  const { id } = await arbi.post('/api/tournaments', { name, system: 'keizer', rounds: 3, clock: '600+5', keizer: { preset: 'club' } });
+  for (const player of [{ name: 'Anna', rating: 2000, username: 'anna' }, { name: 'Ben', rating: 1900, username: 'ben' },
+    { name: 'Gustav Gast', rating: 1700, guest: true }, { name: 'Greta Gast', rating: 1600, guest: true }]) {
+    await arbi.post(`/api/tournaments/${id}/players`, player);
+  }
+  const round = await arbi.post(`/api/tournaments/${id}/rounds`, { online: 'table' });
+  return { id, name, round };
+}
+
+// The seat cards a print shows: board-colour, the QR code's path, its label.
+async function seatCardsOf(page) {
+  return page.$$eval('[data-seat-card]', (cards) => cards.map((c) => ({
+    card: c.dataset.seatCard,
+    text: c.textContent,
+    path: c.querySelector('svg path')?.getAttribute('d') ?? null,
+    label: c.querySelector('svg')?.getAttribute('aria-label') ?? '',
+    size: c.querySelector('svg')?.getBoundingClientRect().width ?? 0,
+  })));
 }
 
 export const tests = [
@@ -147,6 +174,113 @@ export const tests = [
     await screenshot(page, 'printouts-pairings-phone-de');
     await page.click('button[data-lang="en"]');
     assertEqual(page.errors.length, 0, `no page errors: ${page.errors.join('; ')}`);
+  }],
+  ['a round at tables: the director’s print has a seat card with its QR code for each seat, a member’s none', async (browser) => {
+    const s = await tablesSetUp();
+    const boards = s.round.boards;
+    assert(boards.length === 2 && boards.every((b) => b.seats), `two table boards with seats: ${JSON.stringify(boards)}`);
+    const director = await loggedInPage(browser, 'arbi', { bypassCSP: true });
+    await director.goto(`/tournaments/${s.id}/print?round=1`);
+    await director.waitForSelector('[data-seat-cards] [data-seat-card] svg path');
+    await director.waitForFunction((n) => document.querySelectorAll('[data-seat-card] svg path').length === n, boards.length * 2);
+    const cards = await seatCardsOf(director);
+    assertEqual(cards.map((c) => c.card).join(' '), boards.flatMap((b) => [`${b.board}-white`, `${b.board}-black`]).join(' '), 'two cards a board, White first');
+    const origin = new URL(director.url()).origin;
+    for (const b of boards) {
+      for (const side of ['white', 'black']) {
+        const card = cards.find((c) => c.card === `${b.board}-${side}`);
+        const name = b[side + 'Name'];
+        assert(card.text.includes(name) && card.text.includes(side === 'white' ? 'White' : 'Black'), `the card names ${name} and the colour: ${card.text}`);
+        assert(card.label.includes(name), `the code is labelled with the player: ${card.label}`);
+        assert(!card.text.includes('seat_'), 'the token is not printed as text');
+        assert(card.size >= 80, `the code is scannable: ${card.size} px`);
+        // The code is the seat's absolute link, as /api/qr draws it.
+        const want = await director.evaluate(async (text) => {
+          const svg = await (await fetch('/api/qr?text=' + encodeURIComponent(text))).text();
+          return new DOMParser().parseFromString(svg, 'image/svg+xml').querySelector('path').getAttribute('d');
+        }, origin + b.seats[side]);
+        assertEqual(card.path, want, `board ${b.board} ${side}: the code of the seat's link`);
+      }
+    }
+    // The list itself stays the list: one row a board, no code in it.
+    assertEqual((await director.$$('[data-print="pairings"] tbody tr')).length, boards.length, 'one row a board');
+    assertEqual((await director.$$('[data-print="pairings"] svg')).length, 0, 'no code in the list');
+    assert((await director.textContent('.print-meta')).includes('at tables'), 'the list says the round is at tables');
+    await screenshot(director, 'printouts-seat-cards-desktop');
+    await accessible(director, 'seat cards');
+    // On paper the cards start a page of their own.
+    await director.emulateMedia({ media: 'print' });
+    const breakBefore = await director.$eval('[data-seat-cards]', (el) => getComputedStyle(el).breakBefore);
+    await director.emulateMedia({ media: 'screen' });
+    assertEqual(breakBefore, 'page', 'the seat cards begin a new sheet');
+    await onPaper(director);
+    // The wall's copy: the cards left out.
+    await director.uncheck('input[name="seatCards"]');
+    assert(!(await director.isVisible('[data-seat-cards]')), 'the switch leaves the cards out');
+    // A phone in German.
+    await director.setViewportSize(PHONE);
+    await director.click('button[data-lang="de"]');
+    await director.goto(`/tournaments/${s.id}/print?round=1`);
+    await director.waitForSelector('[data-seat-card] svg path');
+    const german = await director.textContent('[data-seat-cards]');
+    assert(german.includes('Sitzkarten') && german.includes('Weiß') && german.includes('Schwarz'), `German cards: ${german.slice(0, 200)}`);
+    await noSidewaysScroll(director, 'seat cards on a phone');
+    await screenshot(director, 'printouts-seat-cards-phone-de');
+    await director.click('button[data-lang="en"]');
+    assertEqual(director.errors.length, 0, `no page errors: ${director.errors.join('; ')}`);
+
+    // A member's and a visitor's print of the same round: no card, no seat.
+    for (const who of ['anna', null]) {
+      const page = who ? await loggedInPage(browser, who) : await newPage(browser);
+      await page.goto(`/tournaments/${s.id}/print?round=1`);
+      await page.waitForSelector('[data-print="pairings"] tbody tr');
+      await page.waitForSelector('figure.qr svg');
+      assertEqual((await page.$$('[data-seat-card]')).length, 0, `${who ?? 'a visitor'}: no seat card`);
+      assert(!(await page.content()).includes('seat_'), `${who ?? 'a visitor'}: no seat token in the page`);
+      assertEqual(page.errors.length, 0, `no page errors: ${page.errors.join('; ')}`);
+      await page.context().close();
+    }
+    await director.context().close();
+  }],
+  ['the tournament page pairs a round at tables: each board’s display, the seats’ page for the director only; 360 px, German', async (browser) => {
+    const arbi = await apiAs('arbi');
+    const { id } = await arbi.post('/api/tournaments', { name: `At tables ${Date.now().toString(36)}`, system: 'dutch', rounds: 3, clock: '300+3' });
+    for (const player of [{ name: 'Anna', rating: 2000, username: 'anna' }, { name: 'Ben', rating: 1900, username: 'ben' },
+      { name: 'Gustav Gast', rating: 1700, guest: true }, { name: 'Greta Gast', rating: 1600, guest: true }]) {
+      await arbi.post(`/api/tournaments/${id}/players`, player);
+    }
+    const page = await loggedInPage(browser, 'arbi', { bypassCSP: true });
+    await page.goto(`/tournaments/${id}`);
+    await page.waitForSelector('[data-evening="1"] [data-play-mode]');
+    const modes = await page.$$eval('[data-play-mode] input[name="play"]', (inputs) => inputs.map((i) => [i.value, i.checked]));
+    assertEqual(JSON.stringify(modes), JSON.stringify([['board', true], ['online', false], ['table', false]]), 'over the board, online, at tables; over the board first');
+    await page.check('[data-play-mode] input[value="table"]');
+    await page.click('[data-action="pair"]');
+    await page.waitForSelector('[data-current] a[data-display="1"]');
+    const round = await arbi.get(`/api/tournaments/${id}/rounds/1`);
+    assertEqual(round.mode, 'table', 'the round is paired at tables');
+    for (const b of round.boards) {
+      assertEqual(await page.getAttribute(`[data-current] a[data-display="${b.board}"]`, 'href'), `/table/${b.gameId}`, `board ${b.board}: its display`);
+      assertEqual(await page.getAttribute(`[data-current] a[data-seats="${b.board}"]`, 'href'), `/tables/${b.gameId}`, `board ${b.board}: the seats' page`);
+    }
+    assert(!(await page.content()).includes('seat_'), 'the tournament page draws no seat link (it may be on the projector)');
+    await page.setViewportSize(PHONE);
+    await page.click('button[data-lang="de"]');
+    await page.waitForSelector('[data-current] a[data-display="1"]:text-is("Anzeige")');
+    await noSidewaysScroll(page, 'the tournament page at tables on a phone');
+    await accessible(page, 'the tournament page at tables');
+    await screenshot(page, 'printouts-tables-round-phone-de');
+    await page.click('button[data-lang="en"]');
+    assertEqual(page.errors.length, 0, `no page errors: ${page.errors.join('; ')}`);
+    await page.context().close();
+    // A player sees their board's display, no seats' page.
+    const anna = await loggedInPage(browser, 'anna');
+    await anna.goto(`/tournaments/${id}`);
+    await anna.waitForSelector('[data-current] a[data-display="1"]');
+    assertEqual((await anna.$$('[data-seats]')).length, 0, 'no seats’ page for a player');
+    assert(!(await anna.content()).includes('seat_'), 'no seat token on a player’s page');
+    assert((await anna.textContent('[data-my-board]')).includes('seat card'), 'Anna’s board says to scan her seat card');
+    await anna.context().close();
   }],
   ['standings, crosstable by rank with a legend, wall chart; on paper and on a phone', async (browser) => {
     const s = await setUp();

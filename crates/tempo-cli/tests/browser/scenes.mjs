@@ -64,6 +64,20 @@ export async function printoutScene() {
   return id;
 }
 
+// A club evening at tables (docs/tournaments.md, "Rounds at tables"): a
+// Keizer evening of members and guests, round 1 paired at tables — every
+// board a table game, the director's print carrying the seat cards.
+export async function tablesScene() {
+  const arbi = await apiAs('arbi');
+  const { id } = await arbi.post('/api/tournaments', { name: 'Clubabend an Tischen', system: 'keizer', rounds: 5, clock: '900+10', keizer: { preset: 'club' } });
+  const players = [['Anna Berger', 2134, 'anna'], ['Ben Schulz', 2051, 'ben'], ['Carl Weber', 1987, 'carl'], ['Dora Fischer', 1920], ['Emil Wagner', 1875], ['Frieda Koch', 1802]];
+  for (const [name, rating, username] of players) {
+    await arbi.post(`/api/tournaments/${id}/players`, username ? { name, rating, username } : { name, rating, guest: true });
+  }
+  await arbi.post(`/api/tournaments/${id}/rounds`, { online: 'table' });
+  return id;
+}
+
 // The printouts as paper shows them: [name, path, landscape].
 export const PRINTOUTS = [
   ['print-pairings', (id) => `/tournaments/${id}/print?round=3`, false, 'figure.qr svg'],

@@ -7,7 +7,7 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { launch, sleep } from './lib.mjs';
-import { PAGES, PRINTOUTS, pageFor, printoutScene, ready, setUp } from './scenes.mjs';
+import { PAGES, PRINTOUTS, pageFor, printoutScene, ready, setUp, tablesScene } from './scenes.mjs';
 
 const OUT = path.resolve(process.env.GUIDE_DIR || '../../../../docs/screenshots');
 const SIZES = [['desktop', { width: 1366, height: 800 }], ['phone', { width: 390, height: 844 }]];
@@ -58,6 +58,23 @@ try {
       console.log(`${path.basename(file)}  ${bytes} bytes${page.errors.length ? '; errors: ' + page.errors.join('; ') : ''}`);
       await page.context().close();
     }
+  }
+  // The director's print of a round at tables: the list, then the seat
+  // cards (a sheet of their own on paper; shown here below the list).
+  const tables = await tablesScene();
+  for (const [lang, locale] of LANGS) {
+    const page = await pageFor(browser, 'arbi', { viewport: { width: 794, height: 1123 }, locale });
+    await page.goto(`/tournaments/${tables}/print?round=1`);
+    await ready(page, '[data-seat-card] svg path');
+    await page.emulateMedia({ media: 'print' });
+    await page.evaluate(() => { document.body.style.padding = '40px'; });
+    await sleep(400);
+    const file = path.join(OUT, `print-seat-cards-${lang}.png`);
+    await page.screenshot({ path: file, fullPage: true, animations: 'disabled', caret: 'hide' });
+    const bytes = statSync(file).size;
+    total += bytes;
+    console.log(`${path.basename(file)}  ${bytes} bytes${page.errors.length ? '; errors: ' + page.errors.join('; ') : ''}`);
+    await page.context().close();
   }
   console.log(`\n${total} bytes in all, in ${OUT}`);
 } catch (err) {

@@ -358,6 +358,7 @@ impl From<TournamentError> for ApiError {
         let (status, code) = match err {
             E::Refused(refusal) => return refusal.into(),
             E::Game(game) => return game.into(),
+            E::Table(table) => return table.into(),
             E::Store(store) => return store.into(),
             E::Report(ref refusal) => {
                 use crate::domain::tournaments::ReportRefusal as R;

@@ -14,6 +14,7 @@ use utoipa::IntoParams;
 use super::ApiResult;
 use super::endpoint::{Access, Endpoint};
 use super::error::ApiError;
+use super::extract::MaybeCaller;
 use super::path::number;
 use crate::domain::qr;
 use crate::domain::tournaments::Refusal;
@@ -31,30 +32,43 @@ pub(super) struct QrQuery {
     text: String,
 }
 
+/// How a seat's link carries its token: `/table/{gameId}/play#seat_…`.
+const SEAT_FRAGMENT: &str = "#seat_";
+
 /// `GET /api/qr?text=…`: the text as a QR code, an SVG document.
 async fn qr_code(Query(query): Query<QrQuery>) -> ApiResult<Response> {
     let svg = qr::svg(&query.text).map_err(|e| ApiError::bad_request(e.to_string()))?;
+    // The same text always makes the same code; but a seat's link (a
+    // table game's, with its token) is kept by no cache: whoever holds it
+    // plays that seat.
+    let cache = if query.text.contains(SEAT_FRAGMENT) {
+        "no-store"
+    } else {
+        "public, max-age=86400"
+    };
     Ok((
         [
             (header::CONTENT_TYPE, "image/svg+xml"),
-            // The same text always makes the same code.
-            (header::CACHE_CONTROL, "public, max-age=86400"),
+            (header::CACHE_CONTROL, cache),
         ],
         svg,
     )
         .into_response())
 }
 
-/// `GET /api/tournaments/{id}/rounds/{round}/pairing-list`.
+/// `GET /api/tournaments/{id}/rounds/{round}/pairing-list` (a director's
+/// carries a table round's seat links, for the seat cards).
 async fn pairing_list(
     State(state): State<AppState>,
+    MaybeCaller(viewer): MaybeCaller,
     Path((id, round)): Path<(String, String)>,
 ) -> ApiResult<Json<PairingList>> {
     let round = number("round", &round)?;
     let (record, _) = tournaments::load(&state.store, &id).await?;
-    print::pairing_list(&record, round)
-        .map(Json)
-        .ok_or_else(|| Refusal::NotFound(format!("round {round}")).into())
+    let mut list = print::pairing_list(&record, round)
+        .ok_or_else(|| ApiError::from(Refusal::NotFound(format!("round {round}"))))?;
+    tournaments::seat_list(&state, viewer.as_ref(), &mut list).await?;
+    Ok(Json(list))
 }
 
 /// `GET /api/tournaments/{id}/chart`.
@@ -82,7 +96,7 @@ pub(super) fn endpoints() -> Vec<Endpoint> {
         e(
             "get",
             "/api/tournaments/{id}/rounds/{round}/pairing-list",
-            "A round's pairing list for print: boards with starting numbers, ratings and points before the round, byes and absences, Chess960 position",
+            "A round's pairing list for print: boards with starting numbers, ratings and points before the round, byes and absences, Chess960 position; a table round's display links, and for a director its seat links",
             Access::Public,
             || get(pairing_list),
         )

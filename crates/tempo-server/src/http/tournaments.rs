@@ -15,13 +15,13 @@ use utoipa::{PartialSchema, ToSchema};
 
 use super::endpoint::{Access, Endpoint};
 use super::error::{ApiError, ApiJson};
-use super::extract::Caller;
+use super::extract::{Caller, MaybeCaller};
 use super::path::number;
 use super::{ApiResult, Done, done, instant, string_enum};
 use crate::domain::tournaments::view::{
     self, CrosstableView, DetailView, RoundView, StandingsView,
 };
-use crate::domain::tournaments::{CreateRequest, RatingFacts, parse_attendance};
+use crate::domain::tournaments::{CreateRequest, RatingFacts, RoundMode, parse_attendance};
 use crate::service::AppState;
 use crate::service::tournaments::{self, NewPlayer};
 
@@ -145,10 +145,46 @@ pub(super) struct AttendanceAnswer {
 #[derive(Debug, Deserialize, Default, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub(super) struct PairRequest {
-    /// Also create the round's games on the server.
+    /// `true`: also create the games of the boards whose two players have
+    /// accounts, each played from the players' own devices; `"table"`: a
+    /// table game for every board (members and guests: two phones as
+    /// hidden inputs, one display), its seat links for the directors;
+    /// `false` (or none): over the board, results entered.
     #[serde(default)]
-    pub online: bool,
+    #[schema(value_type = PairOnline)]
+    pub online: serde_json::Value,
 }
+
+/// What the refusal of another `online` says.
+const ONLINE_VALUES: &str = r#"online: true, false or "table""#;
+
+impl PairRequest {
+    /// How the round's games are played: `None` over the board.
+    fn mode(&self) -> Result<Option<RoundMode>, ApiError> {
+        use serde_json::Value;
+        match &self.online {
+            Value::Null | Value::Bool(false) => Ok(None),
+            Value::Bool(true) => Ok(Some(RoundMode::Online)),
+            Value::String(s) if s == "table" => Ok(Some(RoundMode::Table)),
+            _ => Err(ApiError::bad_request(ONLINE_VALUES)),
+        }
+    }
+}
+
+/// The schema of `online`: a boolean, or `"table"`.
+pub(super) struct PairOnline;
+
+impl PartialSchema for PairOnline {
+    fn schema() -> RefOr<Schema> {
+        use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, Type};
+        OneOfBuilder::new()
+            .item(ObjectBuilder::new().schema_type(Type::Boolean))
+            .item(string_enum(["table".to_string()]))
+            .into()
+    }
+}
+
+impl ToSchema for PairOnline {}
 
 /// A round's pairing deleted.
 #[derive(Debug, Serialize, ToSchema)]
@@ -223,14 +259,17 @@ async fn list(State(state): State<AppState>) -> ApiResult<Json<TournamentList>> 
     }))
 }
 
-/// `GET /api/tournaments/{id}`.
+/// `GET /api/tournaments/{id}` (a director also sees the seat links of
+/// the boards at tables).
 async fn detail(
     State(state): State<AppState>,
+    MaybeCaller(viewer): MaybeCaller,
     Path(id): Path<String>,
 ) -> ApiResult<Json<DetailView>> {
     let (record, _) = tournaments::load(&state.store, &id).await?;
     let mut detail = view::detail(&id, &record);
     tournaments::annotate_detail(&state.store, &record, &mut detail).await?;
+    tournaments::seat_detail(&state, viewer.as_ref(), &mut detail).await?;
     Ok(Json(detail))
 }
 
@@ -296,9 +335,11 @@ async fn attendance(
 }
 
 /// `POST /api/tournaments/{id}/rounds` (body optional: `{"online":true}`
-/// also creates the games): the new round's pairings.
+/// also creates the members' games, `{"online":"table"}` a table game for
+/// every board): the new round's pairings.
 async fn pair(
     State(state): State<AppState>,
+    Caller(user): Caller,
     Path(id): Path<String>,
     body: Bytes,
 ) -> ApiResult<Json<RoundView>> {
@@ -308,20 +349,25 @@ async fn pair(
     } else {
         serde_json::from_slice(&body).map_err(|e| ApiError::bad_request(format!("body: {e}")))?
     };
-    let (round, record) = tournaments::pair(&state, &id, req.online).await?;
-    Ok(Json(view::round(&record, round)))
+    let mode = req.mode()?;
+    let (round, record) = tournaments::pair(&state, &id, mode, &user.name).await?;
+    let mut view = view::round(&record, round);
+    tournaments::seat_round(&state, Some(&user), &mut view).await?;
+    Ok(Json(view))
 }
 
-/// `GET /api/tournaments/{id}/rounds/{round}`: a round's pairing list.
+/// `GET /api/tournaments/{id}/rounds/{round}`: a round's pairing list
+/// (a director also sees a table round's seat links).
 async fn round(
     State(state): State<AppState>,
+    MaybeCaller(viewer): MaybeCaller,
     Path((id, round)): Path<(String, String)>,
 ) -> ApiResult<Json<RoundView>> {
     let round = number("round", &round)?;
     let record = tournaments::paired(&state.store, &id, round).await?;
-    Ok(Json(
-        tournaments::round_view(&state.store, &id, &record, round).await?,
-    ))
+    let mut view = tournaments::round_view(&state.store, &id, &record, round).await?;
+    tournaments::seat_round(&state, viewer.as_ref(), &mut view).await?;
+    Ok(Json(view))
 }
 
 /// `DELETE /api/tournaments/{id}/rounds/{round}`: the last round's
@@ -337,16 +383,20 @@ async fn unpair(
 }
 
 /// `POST /api/tournaments/{id}/rounds/{round}/games`: the round's games on
-/// the server, for the boards whose players have accounts.
+/// the server, for the boards whose players have accounts (a round at
+/// tables: for every board), and again for a board whose game was aborted.
 async fn games(
     State(state): State<AppState>,
+    Caller(user): Caller,
     Path((id, round)): Path<(String, String)>,
 ) -> ApiResult<Json<RoundView>> {
     let round = number("round", &round)?;
     tournaments::paired(&state.store, &id, round).await?;
-    let record = tournaments::create_games(&state, &id, round).await?;
+    let record = tournaments::create_games(&state, &id, round, &user.name).await?;
     tournaments::round_changed(&state, &id, round).await;
-    Ok(Json(view::round(&record, round)))
+    let mut view = view::round(&record, round);
+    tournaments::seat_round(&state, Some(&user), &mut view).await?;
+    Ok(Json(view))
 }
 
 /// `POST /api/tournaments/{id}/rounds/{round}/results`: a board's result,
@@ -365,8 +415,10 @@ async fn result(
     .await?;
     // The director's result settles the players' reports of the board.
     tournaments::settled(&state, &id, round, req.board).await?;
+    let mut view = tournaments::round_view(&state.store, &id, &record, round).await?;
+    tournaments::seat_round(&state, Some(&user), &mut view).await?;
     Ok(Json(ResultAnswer {
-        round: tournaments::round_view(&state.store, &id, &record, round).await?,
+        round: view,
         changed,
     }))
 }
@@ -461,7 +513,7 @@ pub(super) fn endpoints() -> Vec<Endpoint> {
         director(e(
             "post",
             "/api/tournaments/{id}/rounds",
-            "Pairs the next round (every earlier game needs a result); {online:true} also creates its games",
+            "Pairs the next round (every earlier game needs a result); {online:true} also creates the members' games, {online:\"table\"} a table game for every board (members and guests; seat links for the directors)",
             Arbiter,
             || post(pair),
         ))
@@ -470,7 +522,7 @@ pub(super) fn endpoints() -> Vec<Endpoint> {
         e(
             "get",
             "/api/tournaments/{id}/rounds/{round}",
-            "A round's pairing list: boards, results, games, bye, Chess960 position",
+            "A round's pairing list: boards, results, games (a table game's display; its seat links for a director only), bye, Chess960 position",
             Public,
             || get(round),
         )
@@ -486,7 +538,7 @@ pub(super) fn endpoints() -> Vec<Endpoint> {
         director(e(
             "post",
             "/api/tournaments/{id}/rounds/{round}/games",
-            "Creates the round's games on the server for boards whose players have accounts",
+            "Creates the round's games on the server for boards whose players have accounts (at tables: every board), again for aborted ones",
             Arbiter,
             || post(games),
         ))
@@ -530,4 +582,36 @@ pub(super) fn endpoints() -> Vec<Endpoint> {
         .content("text/plain"),
     ])
     .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mode_of(body: &str) -> Result<Option<RoundMode>, String> {
+        let req: PairRequest = serde_json::from_str(body).map_err(|e| e.to_string())?;
+        req.mode().map_err(|e| e.message)
+    }
+
+    /// `true` and `false` mean what they always meant; `"table"` is new;
+    /// anything else is refused naming the field and its values.
+    #[test]
+    fn online_is_true_false_or_table() {
+        assert_eq!(mode_of("{}"), Ok(None));
+        assert_eq!(mode_of(r#"{"online":false}"#), Ok(None));
+        assert_eq!(mode_of(r#"{"online":true}"#), Ok(Some(RoundMode::Online)));
+        assert_eq!(mode_of(r#"{"online":"table"}"#), Ok(Some(RoundMode::Table)));
+        for bad in [
+            r#""tables""#,
+            r#""TABLE""#,
+            "1",
+            "[]",
+            r#"{"table":1}"#,
+            r#""true""#,
+        ] {
+            let refused = mode_of(&format!(r#"{{"online":{bad}}}"#));
+            assert_eq!(refused, Err(ONLINE_VALUES.to_string()), "{bad}");
+        }
+        assert!(mode_of(r#"{"online":true,"tables":1}"#).is_err());
+    }
 }

@@ -166,6 +166,7 @@ function myBoard(tour, round) {
       ' ', h('span', { class: 'hint' }, t(side === 'white' ? 'eve.youWhite' : 'eve.youBlack'))));
   const status = h('p', { role: 'status', dataset: { reportStatus: '' } });
   if (b.result) status.append(t('eve.entered', { result: shown(b.result) }));
+  else if (b.display) status.append(t('eve.atTable'), ' ', h('a', { href: b.display }, t('tour.display')));
   else if (b.gameId) status.append(t('eve.online'), ' ', h('a', { href: `/game/${b.gameId}`, dataset: { link: '' } }, t('tour.game')));
   else if (state === 'disputed') status.append(t('eve.disputedMine', { mine: shown(mineReported), theirs: shown(theirs) }));
   else if (mineReported) status.append(t('eve.waiting', { result: shown(mineReported) }));
@@ -198,6 +199,18 @@ function stateBadge(b) {
       ? t('eve.stateDisputed', { white: shown(b.report.white), black: shown(b.report.black) })
       : t('eve.state.' + state);
   return h('span', { class: 'report-state', dataset: { state } }, text);
+}
+
+// A board's links: its game, or at a table its display and (for a
+// director) the table's page with the seats' codes. The seat links
+// themselves are not drawn here: this page may be on the projector.
+function gameLinks(b, director) {
+  if (b.display) {
+    const display = h('a', { href: b.display, dataset: { display: String(b.board) } }, t('tour.display'));
+    if (!director || b.result) return display;
+    return h('span', {}, display, ' · ', h('a', { href: `/tables/${b.gameId}`, dataset: { seats: String(b.board) } }, t('tour.seats')));
+  }
+  return b.gameId ? h('a', { href: `/game/${b.gameId}`, dataset: { link: '' } }, t('tour.game')) : '';
 }
 
 function roundSection(tour, round, director, reload, tonight) {
@@ -240,7 +253,7 @@ function roundSection(tour, round, director, reload, tonight) {
       }
       cells.push(state);
     }
-    cells.push(td('', b.gameId ? h('a', { href: `/game/${b.gameId}`, dataset: { link: '' } }, t('tour.game')) : ''));
+    cells.push(td('', gameLinks(b, director)));
     const state = b.result ? 'confirmed' : b.report?.state ?? 'open';
     return h('tr', { dataset: tonight ? { board: b.board, reportState: state } : { board: b.board } }, cells);
   });
@@ -288,11 +301,19 @@ function checkinSection(tour, round, reload) {
       act(post(`/api/tournaments/${tour.id}/attendance`, { round, player: p.id, status: choose.value }), 'tour.saved'));
     return h('tr', {}, td(L.no, String(p.id)), td(L.player, p.name), td(L.attendance, choose));
   });
-  const online = h('input', { type: 'checkbox', name: 'online' });
+  // Where the round's games are played: over the board (results entered
+  // here), on the server (each member at their own device), or at tables
+  // (every board a table game: two phones as inputs, one display).
+  const modes = [['board', 'tour.overTheBoard', null], ['online', 'tour.online', true], ['table', 'tour.atTables', 'table']];
+  const play = h('fieldset', { class: 'play-mode', dataset: { playMode: '' } }, h('legend', {}, t('tour.playMode')),
+    modes.map(([value, key]) => h('label', { class: 'check' },
+      h('input', { type: 'radio', name: 'play', value, checked: value === 'board' }), ' ', t(key))));
   const pair = h('button', {
     type: 'button', class: 'primary', dataset: { action: 'pair' },
     onclick: async () => {
-      const r = await act(post(`/api/tournaments/${tour.id}/rounds`, online.checked ? { online: true } : {}), 'tour.paired', { round });
+      const chosen = play.querySelector('input:checked')?.value ?? 'board';
+      const online = modes.find(([value]) => value === chosen)[2];
+      const r = await act(post(`/api/tournaments/${tour.id}/rounds`, online === null ? {} : { online }), 'tour.paired', { round });
       if (r) reload();
     },
   }, t('tour.pair', { round }));
@@ -301,7 +322,7 @@ function checkinSection(tour, round, reload) {
     h('p', { class: 'hint' }, t('tour.checkinHint'), ' ', t('eve.statusesOf.' + tour.system)),
     // Three columns fit a phone as they are: one line a player.
     h('table', { class: 'checkin' }, h('thead', {}, h('tr', {}, h('th', {}, L.no), h('th', {}, L.player), h('th', {}, L.attendance))), h('tbody', {}, rows)),
-    h('p', {}, h('label', { class: 'check' }, online, ' ', t('tour.online'))),
+    play,
     pair);
 }
 

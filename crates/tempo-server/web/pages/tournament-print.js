@@ -9,6 +9,7 @@ import { get } from '../api.js';
 import { h } from '../dom.js';
 import { diagram } from '../board.js';
 import { parsePlacement } from '../fen.js';
+import { seatCards, cardsSwitch } from './seat-cards.js';
 
 export async function render(main, tour, view) {
   main.classList.add('printout');
@@ -89,7 +90,8 @@ async function renderPairings(main, tour) {
   main.append(h('header', { class: 'print-head' },
     h('div', {},
       h('h1', {}, `${list.name} — ${rounds}`),
-      h('p', { class: 'print-meta' }, t('print.pairingList'), ' · ', t('print.date', { date: today() }), ' · ', t('system.' + list.system))),
+      h('p', { class: 'print-meta' }, t('print.pairingList'), ' · ', t('print.date', { date: today() }), ' · ', t('system.' + list.system),
+        list.mode === 'table' ? [' · ', t('print.atTables')] : '')),
     qr));
   const body = h('div', { dataset: { printPairings: String(number) } });
   main.append(body);
@@ -103,6 +105,12 @@ async function renderPairings(main, tour) {
     diagram(box, parsePlacement(list.chess960.fen.split(' ')[0]), { label: `Chess960 #${list.chess960.number}` });
   }
   await qrCode(qr, live, t('print.qrCaption'));
+  // A director's print of a round at tables: the seat cards, after the list.
+  const cards = await seatCards(list, qrCode);
+  if (cards) {
+    main.append(cards);
+    main.querySelector('.print-tools button')?.before(cardsSwitch(cards));
+  }
   keepLive(main, body, tour.id, number);
 }
 
@@ -158,8 +166,9 @@ function keepLive(main, body, id, number) {
 }
 
 // A QR code of `text` (the server draws it, /api/qr), inline SVG so that
-// it prints sharp.
-export async function qrCode(figure, text, caption) {
+// it prints sharp; the text under it unless `showText` is false (a seat's
+// link: its token is for scanning, not for reading off the paper).
+export async function qrCode(figure, text, caption, { showText = true } = {}) {
   try {
     const r = await fetch('/api/qr?text=' + encodeURIComponent(text));
     if (!r.ok) return;
@@ -171,7 +180,7 @@ export async function qrCode(figure, text, caption) {
     svg.removeAttribute('width');
     svg.removeAttribute('height');
     figure.replaceChildren(document.importNode(svg, true),
-      h('figcaption', {}, caption, h('br'), h('span', { class: 'qr-url' }, text)));
+      showText ? h('figcaption', {}, caption, h('br'), h('span', { class: 'qr-url' }, text)) : '');
   } catch {
     // No code: the page is still the list.
   }

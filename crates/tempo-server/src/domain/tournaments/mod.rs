@@ -23,7 +23,7 @@ mod tests;
 pub(crate) mod view;
 
 pub(crate) use create::CreateRequest;
-pub(crate) use model::{LogEntry, Record, System};
+pub(crate) use model::{Board, LogEntry, Record, RoundMode, System};
 pub(crate) use rating_facts::RatingFacts;
 pub(crate) use ratings::year_at;
 pub(crate) use reports::{Report, ReportRefusal};

@@ -9,6 +9,7 @@ use tempo_host::{GameSpec, Variant};
 pub(crate) use tempo_tourney::System;
 use tempo_tourney::director::{Attendance, AttendanceError, BoardResult, UnknownResult};
 use tempo_tourney::{Player, PlayerId, Tournament};
+use utoipa::ToSchema;
 
 use super::{
     MAX_CLUB, MAX_LOG, MAX_PLAYER_NAME, MAX_PLAYERS, MAX_ROUNDS, Refusal, conflict, invalid,
@@ -35,6 +36,22 @@ pub struct RoundRecord {
     pub boards: Vec<Board>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bye: Option<PlayerId>,
+    /// How its games are played, if on the server (kept so that games made
+    /// again for aborted boards, the round's view and its print know it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mode: Option<RoundMode>,
+}
+
+/// How a round's games are played on the server.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum RoundMode {
+    /// Each member at their own device: boards whose two players have
+    /// accounts get a game.
+    Online,
+    /// At the club's tables: every board gets a table game (members and
+    /// guests, two phones as hidden inputs and one display).
+    Table,
 }
 
 /// A change to a result that had one, or a result an online game gave.
@@ -373,6 +390,18 @@ impl Record {
         {
             b.game_id = Some(game.to_string());
         }
+    }
+
+    /// Records how a paired round's games are played.
+    pub fn set_mode(&mut self, round: u32, mode: RoundMode) {
+        if let Some(r) = self.s.rounds.iter_mut().find(|r| r.round == round) {
+            r.mode = Some(mode);
+        }
+    }
+
+    /// How a round's games are played on the server, if they are.
+    pub fn mode(&self, round: u32) -> Option<RoundMode> {
+        self.s.rounds.iter().find(|r| r.round == round)?.mode
     }
 
     /// The games' spec for a round (its Chess960 position).

@@ -39,6 +39,7 @@ impl Record {
             round,
             boards,
             bye: pairing.bye.map(|bye| bye.player),
+            mode: None,
         });
         Ok(round)
     }

@@ -12,8 +12,8 @@ use tempo_chess::Color;
 use tempo_tourney::{ByeKind, PlayerId, ResultCode};
 use utoipa::ToSchema;
 
-use super::view::{Chess960View, StandingRow, round as round_view, standings_rows};
-use super::{Record, System};
+use super::view::{Chess960View, SeatLinks, StandingRow, round as round_view, standings_rows};
+use super::{Record, RoundMode, System};
 
 /// A player as a printout names them.
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
@@ -35,6 +35,13 @@ pub(crate) struct SheetBoard {
     pub black: SheetPlayer,
     /// `1-0`, `0-1`, `1/2-1/2`, `+-`, `-+`, or null while it has none.
     pub result: Option<String>,
+    /// A table game's display (`/table/{gameId}`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub display: Option<String>,
+    /// A table game's seat links, for the tournament's directors only (the
+    /// seat cards of the print).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seats: Option<SeatLinks>,
 }
 
 /// A player of the round without a board: a bye or an absence.
@@ -62,6 +69,9 @@ pub(crate) struct PairingList {
     pub away: Vec<AwayView>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub chess960: Option<Chess960View>,
+    /// `table` for a round played at tables (its boards' seat cards).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mode: Option<RoundMode>,
 }
 
 /// Each player's points before `round`: game points, or for Keizer the
@@ -112,6 +122,8 @@ pub(crate) fn pairing_list(record: &Record, round: u32) -> Option<PairingList> {
             white: sheet_player(record, b.white, &before),
             black: sheet_player(record, b.black, &before),
             result: b.result,
+            display: b.display,
+            seats: None,
         })
         .collect();
     Some(PairingList {
@@ -129,6 +141,7 @@ pub(crate) fn pairing_list(record: &Record, round: u32) -> Option<PairingList> {
             })
             .collect(),
         chess960: view.chess960,
+        mode: view.mode,
     })
 }
 

@@ -237,3 +237,41 @@ fn a_double_round_robin_by_name() {
     assert_eq!(r.pair_next(), Ok(1));
     assert_eq!(r.t.total_rounds, Some(6));
 }
+
+/// A round's mode is kept with the tournament; only a round at tables
+/// shows its boards' displays, and no view of the model names a seat (the
+/// service adds seat links for a director).
+#[test]
+fn a_round_at_tables_keeps_its_mode() {
+    use super::RoundMode;
+    let mut r = new("dutch", Some(3), 4);
+    assert_eq!(r.pair_next(), Ok(1));
+    assert_eq!(r.mode(1), None);
+    r.set_mode(1, RoundMode::Table);
+    r.set_game(1, 1, "g1");
+    let r = reread(&r);
+    assert_eq!(r.mode(1), Some(RoundMode::Table));
+    let round = super::view::round(&r, 1);
+    assert_eq!(round.mode, Some(RoundMode::Table));
+    assert_eq!(round.boards[0].display.as_deref(), Some("/table/g1"));
+    assert_eq!(round.boards[1].display, None, "a board without its game");
+    assert!(round.boards.iter().all(|b| b.seats.is_none()));
+    let list = super::print::pairing_list(&r, 1).unwrap();
+    assert_eq!(list.boards[0].display.as_deref(), Some("/table/g1"));
+    assert!(list.boards.iter().all(|b| b.seats.is_none()));
+    let json = serde_json::to_value(&round).unwrap();
+    assert_eq!(json["mode"], "table");
+    // An online round's game has no display.
+    let mut online = new("dutch", Some(3), 4);
+    online.pair_next().unwrap();
+    online.set_mode(1, RoundMode::Online);
+    online.set_game(1, 1, "g2");
+    let round = super::view::round(&reread(&online), 1);
+    assert_eq!(round.mode, Some(RoundMode::Online));
+    assert_eq!(round.boards[0].display, None);
+    // A round before modes were kept reads as over the board.
+    let (trf, settings) = online.to_texts().unwrap();
+    let old = settings.replace(r#","mode":"online""#, "");
+    assert_ne!(old, settings);
+    assert_eq!(Record::load(&trf, &old).unwrap().mode(1), None);
+}

@@ -12,7 +12,7 @@ use tempo_tourney::{PlayerId, Tournament, keizer};
 use utoipa::ToSchema;
 
 use super::ratings::{self, DwzPreview, FidePreview};
-use super::{LogEntry, Record, Refusal, System, invalid};
+use super::{LogEntry, Record, Refusal, RoundMode, System, invalid};
 
 /// A round: boards (with results and games), the bye, the Chess960
 /// position.
@@ -31,6 +31,10 @@ pub(crate) struct RoundView {
     /// Players without a board: the bye, byes asked for, absences.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub away: Vec<super::away::RoundAway>,
+    /// How the round's games are played on the server: `online` (members'
+    /// own devices) or `table` (table games at the club's tables).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mode: Option<RoundMode>,
 }
 
 /// One board of a round.
@@ -51,6 +55,30 @@ pub(crate) struct BoardView {
     /// ([`super::reports`]).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub report: Option<super::reports::BoardReport>,
+    /// A table game's display (`/table/{gameId}`), for everyone.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub display: Option<String>,
+    /// A table game's two seat links, for the tournament's directors only
+    /// (filled in by the service, which knows the caller).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seats: Option<SeatLinks>,
+}
+
+/// A table board's two seat links (`/table/{gameId}/play#{token}`): whoever
+/// holds one plays that colour, so only a director is shown them. A seat
+/// revoked (a lost phone) has none until the director renews it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+pub(crate) struct SeatLinks {
+    pub white: Option<String>,
+    pub black: Option<String>,
+}
+
+/// A board's display link, if its game is a table game.
+pub(crate) fn display_link(mode: Option<RoundMode>, game: Option<&str>) -> Option<String> {
+    match (mode, game) {
+        (Some(RoundMode::Table), Some(game)) => Some(format!("/table/{game}")),
+        _ => None,
+    }
 }
 
 /// A round's Chess960 start position.
@@ -73,6 +101,7 @@ pub(crate) fn round(record: &Record, round: u32) -> RoundView {
         bye_name: None,
         chess960: chess960(record, round),
         away: super::away::away(record, round),
+        mode: record.mode(round),
     };
     if let Some(b) = record.boards(round) {
         view.boards = b
@@ -87,6 +116,8 @@ pub(crate) fn round(record: &Record, round: u32) -> RoundView {
                 black_name: name(board.black),
                 game_id: board.game_id.clone(),
                 report: None,
+                display: display_link(record.mode(round), board.game_id.as_deref()),
+                seats: None,
             })
             .collect();
         view.bye = b.bye;

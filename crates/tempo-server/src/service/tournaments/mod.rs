@@ -1,10 +1,12 @@
 //! Club tournaments: creating, loading and changing them (a change is
-//! stored over the version it was made from), and their online boards
-//! ([`online`]).
+//! stored over the version it was made from), their online boards
+//! ([`online`]) and boards at tables ([`at_tables`]).
 
+mod at_tables;
 mod online;
 mod reports;
 
+pub(crate) use at_tables::{seat_detail, seat_list, seat_round};
 pub(crate) use online::{create_games, follow_game_ends};
 pub(crate) use reports::{annotate_detail, report, round_view, settled, unpaired};
 
@@ -12,11 +14,14 @@ use tempo_host::HostError;
 
 use crate::domain::accounts::{AccountError, check_name};
 use crate::domain::random_id;
-use crate::domain::tournaments::{CreateRequest, MAX_TOURNAMENTS, RatingFacts, Record, Refusal};
+use crate::domain::tournaments::{
+    CreateRequest, MAX_TOURNAMENTS, RatingFacts, Record, Refusal, RoundMode,
+};
 use crate::service::AppState;
 use crate::service::events::UserEvent;
 use crate::service::games::GameError;
 use crate::service::lobby::tell_everyone;
+use crate::service::tables::TableError;
 use crate::storage::{Store, StoreError, TournamentSummary, TournamentTexts};
 
 /// Why a tournament request is refused.
@@ -39,6 +44,9 @@ pub(crate) enum TournamentError {
     /// A board's game cannot be made.
     #[error(transparent)]
     Game(#[from] GameError),
+    /// A board's table game cannot be made or read.
+    #[error(transparent)]
+    Table(#[from] TableError),
     #[error(transparent)]
     Store(#[from] StoreError),
 }
@@ -145,14 +153,19 @@ pub(crate) async fn modify<T>(
 
 /// [`modify`] for a change that takes time (pairing a round): it runs on
 /// a blocking thread, not on the server's workers.
-pub(crate) async fn modify_blocking<T: Send + 'static>(
+pub(crate) async fn modify_blocking<T, F>(
     store: &Store,
     id: &str,
-    change: fn(&mut Record) -> Result<T, Refusal>,
-) -> Result<(T, Record), TournamentError> {
+    change: F,
+) -> Result<(T, Record), TournamentError>
+where
+    T: Send + 'static,
+    F: Fn(&mut Record) -> Result<T, Refusal> + Clone + Send + 'static,
+{
     let _guard = writing().lock().await;
     for _ in 0..TRIES {
         let (record, version) = load(store, id).await?;
+        let change = change.clone();
         let (out, record) = tokio::task::spawn_blocking(move || {
             let mut record = record;
             let out = change(&mut record);
@@ -220,16 +233,25 @@ pub(crate) async fn round_changed(state: &AppState, id: &str, round: u32) {
     tell_everyone(state, UserEvent::tournament_board(id, round, 0)).await;
 }
 
-/// Pairs the next round (and with `online` creates its games); the
-/// round's number and the tournament as stored.
+/// Pairs the next round and, with a `mode`, creates its games (`online`:
+/// the boards of two members; `table`: every board, as a table game that
+/// `director` creates); the round's number and the tournament as stored.
 pub(crate) async fn pair(
     state: &AppState,
     id: &str,
-    online: bool,
+    mode: Option<RoundMode>,
+    director: &str,
 ) -> Result<(u32, Record), TournamentError> {
-    let (round, mut record) = modify_blocking(&state.store, id, Record::pair_next).await?;
-    let games = if online {
-        create_games(state, id, round).await.map(Some)
+    let (round, mut record) = modify_blocking(&state.store, id, move |r| {
+        let round = r.pair_next()?;
+        if let Some(mode) = mode {
+            r.set_mode(round, mode);
+        }
+        Ok(round)
+    })
+    .await?;
+    let games = if mode.is_some() {
+        create_games(state, id, round, director).await.map(Some)
     } else {
         Ok(None)
     };

@@ -4,25 +4,28 @@
 
 use std::sync::atomic::Ordering::Relaxed;
 
-use tempo_host::{EndResult, Header, HostedGame};
+use tempo_host::{EndResult, GameSpec, Header, HostedGame};
 
 use super::{TournamentError, load, modify};
 use crate::domain::random_id;
 use crate::domain::ratings::RatingGroup;
-use crate::domain::tournaments::Record;
+use crate::domain::tournaments::{Board, Record, RoundMode};
 use crate::service::AppState;
 use crate::service::events::UserEvent;
 use crate::service::game_events::{GameFacts, tell_players};
 use crate::service::lobby;
 use crate::storage::GameLink;
 
-/// Creates the games of round `round` for its boards without a game and
-/// without a result whose two players have accounts; the tournament as
-/// stored afterwards.
+/// Creates the games of round `round` for its boards without a game (or
+/// whose game was aborted) and without a result: at tables (the round's
+/// mode `table`) every board gets a table game that `director` creates;
+/// otherwise the boards whose two players have accounts get a game. The
+/// tournament as stored afterwards.
 pub(crate) async fn create_games(
     state: &AppState,
     id: &str,
     round: u32,
+    director: &str,
 ) -> Result<Record, TournamentError> {
     // Two requests at once must not both give a board a game: creation is
     // one at a time, from the record as stored when its turn comes.
@@ -31,75 +34,115 @@ pub(crate) async fn create_games(
     let (record, _) = load(&state.store, id).await?;
     let boards = record.boards(round).map(|b| b.boards).unwrap_or_default();
     let spec = record.game_spec(round);
+    let at_tables = record.mode(round) == Some(RoundMode::Table);
     let mut made = Vec::new();
+    let mut failed = None;
     for board in boards {
         if record.result(round, &board).is_some() {
             continue;
         }
         // A board gets a new game only if it has none or its game was aborted.
-        if let Some(old) = &board.game_id
-            && end_result(state, old).await? != Some(EndResult::NoResult)
-        {
-            continue;
+        if let Some(old) = &board.game_id {
+            match end_result(state, old).await {
+                Ok(Some(EndResult::NoResult)) => {}
+                Ok(_) => continue,
+                Err(e) => {
+                    failed = Some(e);
+                    break;
+                }
+            }
         }
-        let names = (
-            record.s.usernames.get(&board.white),
-            record.s.usernames.get(&board.black),
-        );
-        let (Some(white), Some(black)) = names else {
-            continue;
-        };
-        let (Some((white, _)), Some((black, _))) = (
-            state.store.user(white).await?,
-            state.store.user(black).await?,
-        ) else {
-            continue;
-        };
-        let game = random_id();
-        let header = Header::new(&game, &spec, &white.name, &black.name)?;
-        let now = state.clock.now();
-        let (hosted, first) = HostedGame::create(header, now)?;
-        let facts = GameFacts::of(&game, &hosted, now);
         let link = GameLink {
             tournament: id.to_string(),
             round,
             board: board.board,
         };
-        state
-            .store
-            .add_board_game(
-                &game,
-                (&white.name, &black.name),
-                &first,
-                &link,
-                RatingGroup::of(spec.variant),
-            )
-            .await?;
-        state.hub.insert(
-            &game,
-            white.name.to_lowercase(),
-            black.name.to_lowercase(),
-            hosted,
-        );
-        state.metrics.games_created.fetch_add(1, Relaxed);
-        tell_players(state, &facts, false).await;
-        made.push((board.board, game));
-    }
-    if made.is_empty() {
-        return Ok(record);
-    }
-    let (_, record) = modify(&state.store, id, |r| {
-        for (board, game) in &made {
-            r.set_game(round, *board, game);
+        let game = if at_tables {
+            super::at_tables::table_game(state, director, &record, &board, &spec, link).await
+        } else {
+            online_game(state, &record, &board, &spec, link).await
+        };
+        match game {
+            Ok(Some(game)) => made.push((board.board, game)),
+            Ok(None) => {}
+            Err(e) => {
+                failed = Some(e);
+                break;
+            }
         }
-        Ok(())
-    })
-    .await?;
-    Ok(record)
+    }
+    // The games made are the boards' even if a later one failed: each is
+    // linked to its board already, and must not be made twice.
+    let record = if made.is_empty() {
+        record
+    } else {
+        let (_, record) = modify(&state.store, id, |r| {
+            for (board, game) in &made {
+                r.set_game(round, *board, game);
+            }
+            Ok(())
+        })
+        .await?;
+        record
+    };
+    match failed {
+        Some(e) => Err(e),
+        None => Ok(record),
+    }
+}
+
+/// A board's game between its two members' accounts, if both have one.
+async fn online_game(
+    state: &AppState,
+    record: &Record,
+    board: &Board,
+    spec: &GameSpec,
+    link: GameLink,
+) -> Result<Option<String>, TournamentError> {
+    let names = (
+        record.s.usernames.get(&board.white),
+        record.s.usernames.get(&board.black),
+    );
+    let (Some(white), Some(black)) = names else {
+        return Ok(None);
+    };
+    let (Some((white, _)), Some((black, _))) = (
+        state.store.user(white).await?,
+        state.store.user(black).await?,
+    ) else {
+        return Ok(None);
+    };
+    let game = random_id();
+    let header = Header::new(&game, spec, &white.name, &black.name)?;
+    let now = state.clock.now();
+    let (hosted, first) = HostedGame::create(header, now)?;
+    let facts = GameFacts::of(&game, &hosted, now);
+    state
+        .store
+        .add_board_game(
+            &game,
+            (&white.name, &black.name),
+            &first,
+            &link,
+            RatingGroup::of(spec.variant),
+        )
+        .await?;
+    state.hub.insert(
+        &game,
+        white.name.to_lowercase(),
+        black.name.to_lowercase(),
+        hosted,
+    );
+    state.metrics.games_created.fetch_add(1, Relaxed);
+    tell_players(state, &facts, false).await;
+    Ok(Some(game))
 }
 
 /// The result a game ended with (`*` if aborted), if it ended.
-async fn end_result(state: &AppState, game: &str) -> Result<Option<EndResult>, TournamentError> {
+pub(super) async fn end_result(
+    state: &AppState,
+    game: &str,
+) -> Result<Option<EndResult>, TournamentError> {
     Ok(state.store.game_end(game).await?.map(|(result, _)| result))
 }
 
