@@ -32,6 +32,9 @@ pub(crate) const PAGES: &[&str] = &[
     "ratings",
     // An open challenge's page (the lobby, showing it).
     "challenge",
+    // A table game's display and seats (/table/…), the director's (/tables/…).
+    "table",
+    "tables",
 ];
 
 /// The page's security policy: nothing from elsewhere, no inline script.
