@@ -4,7 +4,7 @@
 
 import { t } from './i18n.js';
 import { h } from './dom.js';
-import { stream } from './api.js';
+import { get, stream } from './api.js';
 import { describeEvents, eventSquares, lastMarks } from './reveal.js';
 import { splitLine, markOf } from './record.js';
 import { clockText, variantOf } from './game-controls.js';
@@ -59,6 +59,20 @@ export class GameFeed {
       });
     }, 2000);
   }
+}
+
+// A game's log entries (public: a commit there is only its hash).
+export async function readLog(id) {
+  const text = await get(`/api/game/${id}/log`);
+  return String(text).split('\n').filter(Boolean).map((l) => JSON.parse(l));
+}
+
+// The last step of a log (a reveal, or {move} in orthodox play), for a
+// page opened mid-game: the stream brings only the steps after it.
+export function lastStepOf(entries) {
+  const last = [...entries].reverse().find((e) => e.type === 'reveal' || e.type === 'move');
+  if (!last) return null;
+  return last.type === 'reveal' ? last : { move: last };
 }
 
 // The phase banner's text for `state` (lastCheck: the side a reveal left

@@ -10,8 +10,10 @@ import { Board } from './board.js';
 import { parsePosition } from './fen.js';
 import { RecordView } from './record.js';
 import { play } from './sound.js';
-import { variantOf } from './game-controls.js';
-import { GameFeed, other, phaseText, revealNodes, boardDecor, showClock } from './game-view.js';
+import { GameControls, variantOf } from './game-controls.js';
+import {
+  GameFeed, other, phaseText, revealNodes, boardDecor, showClock, readLog, lastStepOf,
+} from './game-view.js';
 import gameCatalogue from './i18n/game.js';
 import catalogue from './i18n/table.js';
 
@@ -52,6 +54,8 @@ export class TableView {
     this.reveal = h('div', { class: 'reveal', 'aria-live': 'polite', dataset: { reveal: '' } });
     this.recordView = new RecordView({ onChange: () => {} });
     this.record = h('section', { class: 'card table-record' }, h('h2', {}, t('game.record')), this.recordView.el);
+    // The first-move timer only (its buttons are the phone's own).
+    this.controls = new GameControls(this);
     this.downloads = h('p', { class: 'exports table-downloads', hidden: true, dataset: { downloads: '' } });
   }
 
@@ -59,6 +63,12 @@ export class TableView {
     // 100 ms: the tenths under ten seconds tick smoothly.
     this.timer = setInterval(() => this.tickClocks(), 100);
     await this.feed.start();
+    // Opened mid-game: the last step from the log (its marks, the reveal).
+    readLog(this.id).then((entries) => {
+      if (this.lastReveal) return;
+      this.lastReveal = lastStepOf(entries);
+      this.render();
+    }).catch(() => {});
   }
 
   stop() {
@@ -174,6 +184,7 @@ export class TableView {
   tickClocks() {
     if (!this.state || !this.full) return;
     const elapsed = performance.now() - (this.receivedAt || performance.now());
+    this.controls.tick(elapsed);
     for (const panel of [this.top, this.bottom]) {
       if (!panel.color) continue;
       panel.shown = showClock(panel.clock, this.full, this.state, panel.color, elapsed);

@@ -4,7 +4,7 @@
 // the record, resign/draw, exports; replay once the game is over.
 
 import { t, addCatalogue, hasKey } from '../i18n.js';
-import { get, post, me } from '../api.js';
+import { post, me } from '../api.js';
 import { h } from '../dom.js';
 import { Board } from '../board.js';
 import { parsePosition, uciToDigits } from '../fen.js';
@@ -17,7 +17,7 @@ import ratingsCatalogue from '../i18n/ratings.js';
 import { GameControls, variantOf } from '../game-controls.js';
 import { fullscreenButton } from '../fullscreen.js';
 import {
-  GameFeed, other, phaseText, revealNodes, boardDecor, positionOf, timeOf, clockRuns, showClock,
+  GameFeed, other, phaseText, revealNodes, boardDecor, positionOf, timeOf, clockRuns, showClock, readLog, lastStepOf,
 } from '../game-view.js';
 
 addCatalogue(catalogue);
@@ -199,8 +199,7 @@ class GamePage {
   async loadHistory() {
     // The digit code and the replay need every step since the start.
     try {
-      const text = await get(`/api/game/${this.id}/log`);
-      const entries = String(text).split('\n').filter(Boolean).map((l) => JSON.parse(l));
+      const entries = await readLog(this.id);
       this.positions = [];
       this.steps = [];
       for (const e of entries) {
@@ -220,8 +219,8 @@ class GamePage {
           this.steps.length = Math.min(this.steps.length, e.action.step);
         }
       }
-      const last = [...entries].reverse().find((e) => e.type === 'reveal' || e.type === 'move');
-      if (last && !this.lastReveal) this.lastReveal = last.type === 'reveal' ? last : { move: last };
+      const last = lastStepOf(entries);
+      if (last && !this.lastReveal) this.lastReveal = last;
       this.render();
     } catch {
       // The page works without the history; only replay and digits need it.

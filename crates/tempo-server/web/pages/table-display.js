@@ -30,7 +30,7 @@ export async function render(main, [id]) {
     h('div', { class: 'table-screen' },
       h('div', { class: 'table-board' }, view.boardBox),
       h('div', { class: 'table-side' },
-        view.title, view.top.el, view.phase, view.reveal, view.result, view.notice, view.bottom.el,
+        view.title, view.top.el, view.controls.notice, view.phase, view.reveal, view.result, view.notice, view.bottom.el,
         view.record, view.downloads, tools)),
   );
   await view.start();

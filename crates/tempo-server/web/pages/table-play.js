@@ -98,9 +98,9 @@ class SeatPage {
     this.drawBox = h('div', { class: 'seat-draw', hidden: true });
     this.menu = h('details', { class: 'seat-menu no-print' });
     this.main.append(
-      v.title, v.top.el,
+      v.title, v.result, v.top.el,
       h('div', { class: 'seat-board' }, v.boardBox),
-      v.bottom.el, this.entry, this.stopButton, this.drawBox, v.phase, v.reveal, v.result, v.notice,
+      v.bottom.el, v.controls.notice, this.entry, this.stopButton, this.drawBox, v.phase, v.reveal, v.notice,
       v.record, v.downloads, this.menu,
     );
   }
