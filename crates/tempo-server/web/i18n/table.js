@@ -38,7 +38,7 @@ export default {
     'table.running': 'läuft',
     'table.notStarted': 'noch nicht begonnen',
     'table.over': 'beendet',
-    'table.member': 'Mitglied (kann auch mit seinem Konto spielen)',
+    'table.member': 'Mitglied (kann auch über das eigene Konto spielen)',
     'table.qrAlt': 'QR-Code des Platzes von {name} ({color})',
     'table.scan': 'Mit dem Handy scannen: dein verdeckter Eingabeplatz',
     'table.noLiveSeat': 'Dieser Platz ist gesperrt. „Neuer QR-Code“ gibt ihn wieder frei.',

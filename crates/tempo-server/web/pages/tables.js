@@ -89,7 +89,7 @@ async function renderTable(main, id) {
         h('button', { type: 'button', class: 'primary', dataset: { action: 'print' }, onclick: () => window.print() }, t('table.print')),
         h('a', { href: '/tables/new', dataset: { link: '' } }, t('table.another')))),
     h('div', { class: 'seat-sheet' },
-      ['white', 'black'].map((color, i) => [
+      ['white', 'black'].flatMap((color, i) => [
         i === 1 ? h('div', { class: 'cut-line', 'aria-hidden': 'true' }, '✂ ', t('table.cut')) : '',
         seatCard(table, id, color, seatAction),
       ])),
