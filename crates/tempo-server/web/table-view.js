@@ -212,9 +212,9 @@ function playerPanel() {
 }
 
 // The game's record to take home: the PGN, the signed log as a file and
-// the page that checks it.
-// TODO(logcheck): the shared downloads component (digit code, sources'
-// notation) replaces these links once it is merged.
+// the page that checks it (the record above is the sources' notation).
+// The shared end-of-game downloads (with the digit code) take this place
+// where they exist.
 export function downloadLinks(id) {
   return [
     h('a', { href: `/api/game/export/${id}`, download: `${id}.pgn`, dataset: { download: 'pgn' } }, t('game.pgn')), ' · ',

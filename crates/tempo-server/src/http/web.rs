@@ -30,11 +30,12 @@ pub(crate) const PAGES: &[&str] = &[
     // A member's page (lichess's address: /@/{username}) and the ratings list.
     "@",
     "ratings",
-    // An open challenge's page (the lobby, showing it).
-    "challenge",
-    // A table game's display and seats (/table/…), the director's (/tables/…).
+    // Table games (issue #29): a table's display and its seats' input
+    // pages (/table/{id}, /table/{id}/play), the director's pages (/tables/…).
     "table",
     "tables",
+    // An open challenge's page (the lobby, showing it).
+    "challenge",
 ];
 
 /// The page's security policy: nothing from elsewhere, no inline script.
