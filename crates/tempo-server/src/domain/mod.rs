@@ -9,6 +9,7 @@ pub(crate) mod limits;
 pub(crate) mod mail;
 pub(crate) mod qr;
 pub(crate) mod ratings;
+pub(crate) mod tables;
 pub(crate) mod tournaments;
 
 /// A new random id: 12 URL-safe characters (8 bytes of randomness, as

@@ -1,5 +1,6 @@
 //! Board play: moves and hidden commits, draw offers, resigning,
-//! aborting, claiming a draw.
+//! aborting, claiming a draw: by a member's token or session, or by a
+//! table game's seat token for its own game and colour.
 
 use axum::Json;
 use axum::extract::{Path, Query, State};
@@ -10,7 +11,7 @@ use tempo_host::Command;
 
 use super::endpoint::{Access, Endpoint};
 use super::error::ApiError;
-use super::extract::Caller;
+use super::extract::PlayAs;
 use super::{ApiResult, Done, done};
 use crate::service::AppState;
 use crate::service::games;
@@ -31,13 +32,13 @@ pub(super) struct MoveQuery {
 /// move stands, and is what the answer is about.
 pub(super) async fn play(
     State(state): State<AppState>,
-    Caller(user): Caller,
+    PlayAs(player): PlayAs,
     Path((id, choice)): Path<(String, String)>,
     Query(query): Query<MoveQuery>,
 ) -> ApiResult<Json<Done>> {
-    games::play(&state, &user, &id, choice).await?;
+    games::play(&state, &player, &id, choice).await?;
     if query.offering_draw
-        && let Err(e) = games::act(&state, &user, &id, |color| Command::OfferDraw { color }).await
+        && let Err(e) = games::act(&state, &player, &id, |color| Command::OfferDraw { color }).await
     {
         tracing::debug!(game = id, error = %e, "the draw offer with a move was not taken");
     }
@@ -47,7 +48,7 @@ pub(super) async fn play(
 /// `POST /api/board/game/{id}/{resign|abort|claim-draw}`.
 pub(super) async fn action(
     State(state): State<AppState>,
-    Caller(user): Caller,
+    PlayAs(player): PlayAs,
     Path((id, action)): Path<(String, String)>,
 ) -> ApiResult<Json<Done>> {
     let make: fn(Color) -> Command = match action.as_str() {
@@ -56,29 +57,29 @@ pub(super) async fn action(
         "claim-draw" => |color| Command::ClaimDraw { color },
         _ => {
             // The game is looked for first: an unknown game is 404 either way.
-            games::seated(&state, &id, &user).await?;
+            games::seated(&state, &id, &player).await?;
             return Err(ApiError::not_found("route"));
         }
     };
-    games::act(&state, &user, &id, make).await?;
+    games::act(&state, &player, &id, make).await?;
     Ok(done())
 }
 
 /// `POST /api/board/game/{id}/draw/{yes|no}`.
 pub(super) async fn draw(
     State(state): State<AppState>,
-    Caller(user): Caller,
+    PlayAs(player): PlayAs,
     Path((id, answer)): Path<(String, String)>,
 ) -> ApiResult<Json<Done>> {
     let make: fn(Color) -> Command = match answer.as_str() {
         "yes" => |color| Command::OfferDraw { color },
         "no" => |color| Command::DeclineDraw { color },
         _ => {
-            games::seated(&state, &id, &user).await?;
+            games::seated(&state, &id, &player).await?;
             return Err(ApiError::bad_request("draw/yes or draw/no"));
         }
     };
-    games::act(&state, &user, &id, make).await?;
+    games::act(&state, &player, &id, make).await?;
     Ok(done())
 }
 
@@ -94,6 +95,7 @@ pub(super) fn endpoints() -> Vec<Endpoint> {
             Token,
             || post(play),
         )
+        .seat()
         .query::<MoveQuery>()
         .json::<Done>(),
         e(
@@ -103,6 +105,7 @@ pub(super) fn endpoints() -> Vec<Endpoint> {
             Token,
             || post(draw),
         )
+        .seat()
         .json::<Done>(),
         e(
             "post",
@@ -111,6 +114,7 @@ pub(super) fn endpoints() -> Vec<Endpoint> {
             Token,
             || post(action),
         )
+        .seat()
         .json::<Done>(),
     ]
 }

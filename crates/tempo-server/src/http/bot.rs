@@ -19,7 +19,7 @@ use utoipa::{IntoParams, ToSchema};
 
 use super::board::{self, MoveQuery};
 use super::endpoint::{Access, Endpoint, NDJSON};
-use super::extract::{Caller, MaybeCaller};
+use super::extract::{Caller, PlayAs, Viewer};
 use super::form::FormOrJson;
 use super::games::GameView;
 use super::origin::Origin;
@@ -28,6 +28,7 @@ use super::{ApiResult, Done, done};
 use crate::service::AppState;
 use crate::service::bots::{self, TokenScopes};
 use crate::service::chat;
+use crate::service::games::Player;
 
 /// `POST /api/bot/account/upgrade`: the caller's account becomes a bot.
 async fn upgrade(State(state): State<AppState>, Caller(user): Caller) -> ApiResult<Json<Done>> {
@@ -43,7 +44,13 @@ async fn stream(
     Path(id): Path<String>,
 ) -> ApiResult<Response> {
     bots::require_bot(&state, &user).await?;
-    super::stream::game_stream(State(state), headers, MaybeCaller(Some(user)), Path(id)).await
+    super::stream::game_stream(
+        State(state),
+        headers,
+        Viewer(Some(Player::Member(user))),
+        Path(id),
+    )
+    .await
 }
 
 /// `POST /api/bot/game/{id}/move/{move}[?offeringDraw=true]`.
@@ -54,7 +61,13 @@ async fn play(
     query: Query<MoveQuery>,
 ) -> ApiResult<Json<Done>> {
     bots::require_bot(&state, &user).await?;
-    board::play(State(state), Caller(user), Path(path), query).await
+    board::play(
+        State(state),
+        PlayAs(Player::Member(user)),
+        Path(path),
+        query,
+    )
+    .await
 }
 
 /// `POST /api/bot/game/{id}/{resign|abort|claim-draw}`.
@@ -64,7 +77,7 @@ async fn action(
     Path(path): Path<(String, String)>,
 ) -> ApiResult<Json<Done>> {
     bots::require_bot(&state, &user).await?;
-    board::action(State(state), Caller(user), Path(path)).await
+    board::action(State(state), PlayAs(Player::Member(user)), Path(path)).await
 }
 
 /// `POST /api/bot/game/{id}/draw/{yes|no}`.
@@ -74,7 +87,7 @@ async fn draw(
     Path(path): Path<(String, String)>,
 ) -> ApiResult<Json<Done>> {
     bots::require_bot(&state, &user).await?;
-    board::draw(State(state), Caller(user), Path(path)).await
+    board::draw(State(state), PlayAs(Player::Member(user)), Path(path)).await
 }
 
 /// A chat line to write (a form, as lichess's clients send it, or JSON).

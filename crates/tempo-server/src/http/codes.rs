@@ -203,6 +203,25 @@ codes! {
     ChatRateLimited = "chat_rate_limited",
     /// Too many token tests from the caller's address.
     TokenTestRateLimited = "token_test_rate_limited",
+    // Table games.
+    /// A seat token on a route other than its game's play routes.
+    SeatTokenNotHere = "seat_token_not_here",
+    /// A seat token on another game's play route.
+    SeatOtherGame = "seat_other_game",
+    /// A seat token the director revoked (or replaced).
+    SeatRevoked = "seat_revoked",
+    /// A seat token whose game is over.
+    SeatEnded = "seat_ended",
+    /// A player's name at a table breaks the rules.
+    BadPlayerName = "bad_player_name",
+    /// Too many unfinished table games of one director.
+    TooManyTables = "too_many_tables",
+    /// No such table game.
+    TableNotFound = "table_not_found",
+    /// Only the table game's director may do this.
+    NotTheDirector = "not_the_director",
+    /// A seat has had the most tokens.
+    TooManySeatTokens = "too_many_seat_tokens",
     // The server.
     /// The server is busy (a lock, the password hashing): try again.
     Busy = "busy",

@@ -57,6 +57,11 @@ pub struct Endpoint {
     pub forbidden: &'static str,
     /// The query parameters it reads, if any.
     pub query: Option<fn() -> Vec<Parameter>>,
+    /// Whether a table game's seat token may call it (for its own game's
+    /// `{id}`); every other route refuses one.
+    pub seat: bool,
+    /// The status of a successful answer.
+    pub success: u16,
     pub(crate) handler: fn() -> MethodRouter<AppState>,
 }
 
@@ -79,6 +84,8 @@ impl Endpoint {
             answer_schema: None,
             forbidden: ARBITERS_ONLY,
             query: None,
+            seat: false,
+            success: 200,
             handler,
         }
     }
@@ -113,6 +120,18 @@ impl Endpoint {
     pub(crate) fn content(mut self, content_type: &'static str) -> Endpoint {
         self.answer = content_type;
         self.answer_schema = None;
+        self
+    }
+
+    /// A table game's seat token may call it, for its own game.
+    pub(crate) fn seat(mut self) -> Endpoint {
+        self.seat = true;
+        self
+    }
+
+    /// A successful answer is `201 Created`.
+    pub(crate) fn created(mut self) -> Endpoint {
+        self.success = 201;
         self
     }
 

@@ -20,6 +20,7 @@ use crate::service::challenges::ChallengeError;
 use crate::service::chat::ChatError;
 use crate::service::games::GameError;
 use crate::service::ratings::RatingsError;
+use crate::service::tables::TableError;
 use crate::service::tournaments::TournamentError;
 use crate::storage::StoreError;
 
@@ -265,6 +266,24 @@ impl From<ChallengeError> for ApiError {
             E::NotTheChallenged => (S::FORBIDDEN, Code::NotTheChallenged),
             E::NotYours(_) => (S::FORBIDDEN, Code::NotYourChallenge),
             E::Closed(_) | E::NoLongerOpen => (S::CONFLICT, Code::ChallengeClosed),
+        };
+        ApiError::new(status, code, err.to_string())
+    }
+}
+
+impl From<TableError> for ApiError {
+    fn from(err: TableError) -> ApiError {
+        use StatusCode as S;
+        use TableError as E;
+        let (status, code) = match err {
+            E::Spec(host) => return host.into(),
+            E::Store(store) => return store.into(),
+            E::Name(_) => (S::BAD_REQUEST, Code::BadPlayerName),
+            E::TooMany => (S::TOO_MANY_REQUESTS, Code::TooManyTables),
+            E::NotFound => (S::NOT_FOUND, Code::TableNotFound),
+            E::NotDirector => (S::FORBIDDEN, Code::NotTheDirector),
+            E::Over => (S::CONFLICT, Code::GameOver),
+            E::TooManyTokens => (S::CONFLICT, Code::TooManySeatTokens),
         };
         ApiError::new(status, code, err.to_string())
     }

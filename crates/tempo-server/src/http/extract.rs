@@ -13,6 +13,8 @@ use crate::domain::accounts::{SESSION_TTL, User};
 use crate::service::AppState;
 use crate::service::access::Credential;
 use crate::service::accounts;
+use crate::service::games::Player;
+use crate::service::tables::SeatCaller;
 
 /// The session cookie's name.
 pub(crate) const SESSION_COOKIE: &str = "tempo_session";
@@ -157,6 +159,44 @@ impl FromRequestParts<AppState> for MaybeCaller {
             return Ok(MaybeCaller(user.clone()));
         }
         resolve(parts, state).await.map(MaybeCaller)
+    }
+}
+
+/// A seat token's caller as the access layer found it, on a route that
+/// takes seats ([`super::endpoint::Endpoint::seat`]).
+#[derive(Debug, Clone)]
+pub(super) struct SeatResolved(pub SeatCaller);
+
+/// Who plays a move: the seat of the request's seat token, else the
+/// member calling (a route that takes seats).
+#[derive(Debug, Clone)]
+pub(crate) struct PlayAs(pub Player);
+
+/// Who reads a game: a seat, a member or nobody (a route that takes
+/// seats and is open to anyone).
+#[derive(Debug, Clone)]
+pub(crate) struct Viewer(pub Option<Player>);
+
+impl FromRequestParts<AppState> for Viewer {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+        if let Some(SeatResolved(seat)) = parts.extensions.get::<SeatResolved>() {
+            return Ok(Viewer(Some(Player::Seat(seat.clone()))));
+        }
+        let MaybeCaller(user) = MaybeCaller::from_request_parts(parts, state).await?;
+        Ok(Viewer(user.map(Player::Member)))
+    }
+}
+
+impl FromRequestParts<AppState> for PlayAs {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+        match Viewer::from_request_parts(parts, state).await? {
+            Viewer(Some(player)) => Ok(PlayAs(player)),
+            Viewer(None) => Err(ApiError::unauthorized(TOKEN_NEEDED)),
+        }
     }
 }
 

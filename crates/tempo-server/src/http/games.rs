@@ -17,6 +17,7 @@ use super::endpoint::{Access, Endpoint, JSON, NDJSON};
 use super::error::ApiError;
 use super::extract::MaybeCaller;
 use super::{ApiResult, GameKind, instant};
+use crate::domain::tables::is_guest_key;
 use crate::service::AppState;
 use crate::service::games::Slot;
 use crate::service::lichess::{self, LichessUser};
@@ -100,12 +101,38 @@ impl From<ArchivedGame> for ArchiveEntry {
     }
 }
 
+/// A player as a game's decoration shows them: a member as lichess's
+/// user, a table game's guest (no account) by name alone, as lichess shows
+/// a player without an account (no `id`, no rating).
+enum Side {
+    Member(LichessUser),
+    Guest(String),
+}
+
+impl Side {
+    /// The player of stored key `key` (a username or a guest's key) shown
+    /// under `name` (the header's).
+    async fn of(state: &AppState, key: &str, name: &str, variant: Variant) -> ApiResult<Side> {
+        if is_guest_key(key) {
+            return Ok(Side::Guest(name.to_string()));
+        }
+        Ok(Side::Member(lichess::user(state, name, variant).await?))
+    }
+
+    fn json(&self) -> Value {
+        match self {
+            Side::Member(user) => json!(user),
+            Side::Guest(name) => json!({ "name": name }),
+        }
+    }
+}
+
 /// What the server knows of a game beyond its log: its players as
 /// lichess's users (club rating in the game's group, `BOT` title) and
 /// whether it is rated. Read once per answer or stream, not per line.
 pub(super) struct Decoration {
-    white: LichessUser,
-    black: LichessUser,
+    white: Side,
+    black: Side,
     rated: bool,
 }
 
@@ -119,23 +146,31 @@ impl Decoration {
         };
         Ok(Decoration {
             rated: ratings::game_group(state, &slot.id).await?.is_some(),
-            white: lichess::user(state, &white, variant).await?,
-            black: lichess::user(state, &black, variant).await?,
+            white: Side::of(state, &slot.white, &white, variant).await?,
+            black: Side::of(state, &slot.black, &black, variant).await?,
         })
     }
 
     /// `full` (the host's `gameFull`) with lichess's players and `rated`.
     pub(super) fn full(&self, mut full: Value) -> Value {
-        full["white"] = json!(self.white);
-        full["black"] = json!(self.black);
+        full["white"] = self.white.json();
+        full["black"] = self.black.json();
         full["rated"] = self.rated.into();
         full
     }
 
     /// The host's export with the players' ratings and `rated`.
     fn export(&self, mut export: Value) -> Value {
-        for (side, user) in [("white", &self.white), ("black", &self.black)] {
+        for (side, player_of) in [("white", &self.white), ("black", &self.black)] {
             let player = &mut export["players"][side];
+            let user = match player_of {
+                Side::Member(user) => user,
+                Side::Guest(name) => {
+                    // No account: a name, no user and no rating.
+                    *player = json!({ "name": name });
+                    continue;
+                }
+            };
             player["user"] = json!({"name": user.name, "id": user.id});
             if let Some(title) = &user.title {
                 player["user"]["title"] = title.as_str().into();

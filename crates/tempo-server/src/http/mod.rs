@@ -29,6 +29,7 @@ mod ratings;
 mod session;
 mod stream;
 mod table;
+mod tables;
 mod tournament_reports;
 mod tournaments;
 mod users;

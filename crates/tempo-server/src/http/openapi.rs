@@ -18,6 +18,8 @@ use super::error::ErrorAnswer;
 
 /// The security scheme's name.
 const BEARER: &str = "bearer";
+/// The security scheme of a table game's seat token.
+const SEAT: &str = "seat";
 
 fn method(name: &str) -> HttpMethod {
     match name {
@@ -53,7 +55,7 @@ fn operation(endpoint: &Endpoint, components: &mut Vec<(String, RefOr<Schema>)>)
         .summary(Some(endpoint.summary))
         .parameters(Some(parameters))
         .response(
-            "200",
+            endpoint.success.to_string(),
             ResponseBuilder::new()
                 .description("done")
                 .content(endpoint.answer, answer),
@@ -72,7 +74,15 @@ fn operation(endpoint: &Endpoint, components: &mut Vec<(String, RefOr<Schema>)>)
             .security(bearer()),
         Access::Public | Access::Session => operation,
     };
+    if endpoint.seat {
+        operation = operation.security(SecurityRequirement::new(SEAT, Vec::<String>::new()));
+    }
     match endpoint.access {
+        _ if endpoint.seat => {
+            operation = operation.description(Some(
+                "Also a table game's seat token (`seat_…`), for its own game and colour.",
+            ));
+        }
         Access::Arbiter => operation = operation.description(Some("Arbiter or admin role.")),
         Access::Session => operation = operation.description(Some("A browser session's cookie.")),
         _ => {}
@@ -115,6 +125,11 @@ pub(super) fn document(endpoints: &[Endpoint]) -> Value {
             BEARER,
             SecurityScheme::Http(Http::new(HttpAuthScheme::Bearer)),
         )
+        .security_scheme(SEAT, {
+            let mut seat = Http::new(HttpAuthScheme::Bearer);
+            seat.bearer_format = Some("seat_ and 64 hex digits".into());
+            SecurityScheme::Http(seat)
+        })
         .build();
     let document = OpenApiBuilder::new()
         .info(

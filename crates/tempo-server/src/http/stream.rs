@@ -18,7 +18,7 @@ use tokio::sync::broadcast::error::RecvError;
 
 use super::ApiResult;
 use super::endpoint::{Access, Endpoint, NDJSON};
-use super::extract::{Caller, MaybeCaller, credential};
+use super::extract::{Caller, Viewer, credential};
 use super::games::{Decoration, GameView};
 use super::origin::Origin;
 use crate::domain::accounts::User;
@@ -27,8 +27,8 @@ use crate::service::challenges::ChallengeError;
 use crate::service::chat::ChatItem;
 use crate::service::events::UserEvent;
 use crate::service::game_events::game_info_now;
-use crate::service::games::{self, GameError, Line, Slot};
-use crate::service::{AppState, accounts, challenges};
+use crate::service::games::{self, GameError, Line, Player, Slot};
+use crate::service::{AppState, accounts, challenges, tables};
 
 /// Keep-alive lines on idle streams (as lichess sends).
 const KEEP_ALIVE: Duration = Duration::from_secs(15);
@@ -68,6 +68,29 @@ fn end_of_stream(
     }
 }
 
+/// Completes when a game stream should end besides its game: as
+/// [`end_of_stream`] for a member, or when a seat token is revoked.
+fn viewer_ends(
+    state: &AppState,
+    headers: &HeaderMap,
+    viewer: Option<&Player>,
+) -> std::pin::Pin<Box<dyn std::future::Future<Output = ()> + Send + 'static>> {
+    match viewer {
+        Some(Player::Seat(seat)) => {
+            let stopped = state.stopped();
+            let unseated = tables::until_unseated(state, seat);
+            Box::pin(async move {
+                tokio::select! {
+                    () = stopped => {}
+                    () = unseated => {}
+                }
+            })
+        }
+        Some(Player::Member(user)) => Box::pin(end_of_stream(state, headers, Some(user))),
+        None => Box::pin(end_of_stream(state, headers, None)),
+    }
+}
+
 /// An entry's line (with the log's `head`), and after anything but a
 /// commit (whose line says all that changed) the state as the reader
 /// may see it.
@@ -88,15 +111,18 @@ async fn entry_lines(slot: &Slot, state: &AppState, audience: Audience, entry: &
 pub(super) async fn game_stream(
     State(state): State<AppState>,
     headers: HeaderMap,
-    MaybeCaller(user): MaybeCaller,
+    Viewer(viewer): Viewer,
     Path(id): Path<String>,
 ) -> ApiResult<Response> {
     let slot = state.hub.slot(&state.store, &id).await?;
-    let audience = slot.audience(user.as_ref().map(|u| u.name.as_str()));
+    let audience = viewer
+        .as_ref()
+        .and_then(|player| player.seat_in(&slot))
+        .map_or(Audience::Public, Audience::Player);
     let decoration = Decoration::of(&state, &slot).await?;
     let receiver = slot.lines.subscribe();
     let chat = state.chat.subscribe(&id);
-    let stopped = end_of_stream(&state, &headers, user.as_ref());
+    let stopped = viewer_ends(&state, &headers, viewer.as_ref());
     let (first, over) = {
         let game = slot.game.lock().await;
         let full = decoration.full(game.full(audience, state.clock.now()));
@@ -226,6 +252,7 @@ pub(super) fn endpoints() -> Vec<Endpoint> {
             Optional,
             || get(game_stream),
         )
+        .seat()
         .ndjson::<GameView>(),
         e(
             "get",

@@ -5,16 +5,21 @@
 use std::collections::BTreeMap;
 
 use axum::Router;
-use axum::extract::{Request, State};
+use axum::extract::{FromRequestParts, Request, State};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{MethodRouter, get};
 use serde_json::Value;
 
+use super::codes::Code;
 use super::endpoint::{Access, Endpoint, JSON};
 use super::error::ApiError;
-use super::extract::{BrowserSession, Resolved, TOKEN_NEEDED, browser_session, resolve};
+use super::extract::{
+    BrowserSession, Resolved, SeatResolved, TOKEN_NEEDED, bearer, browser_session, resolve,
+};
+use crate::domain::tables::is_seat_token;
 use crate::service::AppState;
+use crate::service::tables::{self, SeatCaller, SeatRefusal};
 
 /// Every endpoint of the API.
 pub fn endpoints() -> Vec<Endpoint> {
@@ -44,6 +49,7 @@ pub fn endpoints() -> Vec<Endpoint> {
     list.extend(super::tournaments::endpoints());
     list.extend(super::ratings::endpoints());
     list.extend(super::printouts::endpoints());
+    list.extend(super::tables::endpoints());
     list
 }
 
@@ -55,6 +61,8 @@ struct Guard {
     forbidden: &'static str,
     /// What an `{id}` in the endpoint's path names.
     resource: &'static str,
+    /// Whether a seat token may call it ([`Endpoint::seat`]).
+    seat: bool,
 }
 
 /// What an `{id}` in `path` names, for a "not found" answer.
@@ -73,6 +81,24 @@ fn resource_of(path: &str) -> &'static str {
 /// checks the path's parameters and query ([`super::input`]).
 async fn guard(State(guard): State<Guard>, request: Request, next: Next) -> Response {
     let (mut parts, body) = request.into_parts();
+    let seat_token = bearer(&parts.headers)
+        .filter(|t| is_seat_token(t))
+        .map(str::to_string);
+    if let Some(token) = seat_token {
+        match seat_access(&guard, &mut parts, &token).await {
+            Ok(seat) => {
+                if let Some(seat) = seat {
+                    parts.extensions.insert(SeatResolved(seat));
+                }
+                parts.extensions.insert(Resolved(None));
+            }
+            Err(refusal) => return refusal.into_response(),
+        }
+        if let Err(refusal) = super::input::check_request(&mut parts, guard.resource).await {
+            return ApiError::from(refusal).into_response();
+        }
+        return next.run(Request::from_parts(parts, body)).await;
+    }
     match guard.access {
         Access::Public => {}
         Access::Session => match browser_session(&parts.headers, &guard.state).await {
@@ -107,6 +133,61 @@ async fn guard(State(guard): State<Guard>, request: Request, next: Next) -> Resp
     next.run(Request::from_parts(parts, body)).await
 }
 
+/// What a seat token (`token`) may do on the guarded route: on a route
+/// that takes seats, play (or read) its own game's `{id}` while it is live
+/// (`Some`: its seat); on a stream, read a game that ended as anyone may
+/// (`None`); elsewhere nothing (403 if the token is known, else 401).
+async fn seat_access(
+    guard: &Guard,
+    parts: &mut axum::http::request::Parts,
+    token: &str,
+) -> Result<Option<SeatCaller>, ApiError> {
+    let unauthorized =
+        |code, message: String| ApiError::new(axum::http::StatusCode::UNAUTHORIZED, code, message);
+    if !guard.seat {
+        return match tables::seat_known(&guard.state, token).await {
+            Ok(true) => Err(ApiError::new(
+                axum::http::StatusCode::FORBIDDEN,
+                Code::SeatTokenNotHere,
+                "a seat token plays its own game only: this route needs a member's token",
+            )),
+            Ok(false) => Err(unauthorized(
+                Code::UnknownToken,
+                "unknown seat token".into(),
+            )),
+            Err(e) => Err(e.into()),
+        };
+    }
+    let seat = match tables::seat_caller(&guard.state, token).await {
+        Ok(seat) => seat,
+        // A stream of a game that has ended shows everything anyway.
+        Err(SeatRefusal::GameOver) if parts.method == axum::http::Method::GET => return Ok(None),
+        Err(refusal) => {
+            let code = match refusal {
+                SeatRefusal::Unknown => Code::UnknownToken,
+                SeatRefusal::Revoked => Code::SeatRevoked,
+                SeatRefusal::GameOver => Code::SeatEnded,
+            };
+            return Err(unauthorized(code, refusal.to_string()));
+        }
+    };
+    let params = axum::extract::RawPathParams::from_request_parts(parts, &()).await;
+    let game = params.ok().and_then(|params| {
+        params
+            .iter()
+            .find(|(k, _)| *k == "id")
+            .map(|(_, v)| v.to_string())
+    });
+    if game.as_deref() != Some(seat.game.as_str()) {
+        return Err(ApiError::new(
+            axum::http::StatusCode::FORBIDDEN,
+            Code::SeatOtherGame,
+            "this seat token plays another game",
+        ));
+    }
+    Ok(Some(seat))
+}
+
 /// The routes of [`endpoints`] over `state` (one method router per path,
 /// each method behind its access layer).
 pub(crate) fn routes(state: &AppState) -> Router<AppState> {
@@ -117,6 +198,7 @@ pub(crate) fn routes(state: &AppState) -> Router<AppState> {
             access: endpoint.access,
             forbidden: endpoint.forbidden,
             resource: resource_of(endpoint.path),
+            seat: endpoint.seat,
         };
         let handler =
             (endpoint.handler)().route_layer(axum::middleware::from_fn_with_state(checks, guard));

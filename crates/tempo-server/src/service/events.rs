@@ -166,9 +166,12 @@ pub struct ChallengeJson {
 /// Lichess's opponent in a game event.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct Opponent {
-    pub id: String,
+    /// `null` for a table game's guest (no account), as lichess's for
+    /// its AI.
+    pub id: Option<String>,
     pub username: String,
-    pub rating: i64,
+    /// `null` for a guest.
+    pub rating: Option<i64>,
 }
 
 /// Lichess's game status object.

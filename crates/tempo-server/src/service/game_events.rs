@@ -12,6 +12,7 @@
 use tempo_chess::Color;
 use tempo_host::lichess;
 
+use crate::domain::tables::is_guest_key;
 use crate::service::AppState;
 use crate::service::events::{BoardNote, Compat, GameInfo, Opponent, StatusJson, UserEvent};
 pub(crate) use crate::service::game_facts::{GameFacts, News};
@@ -31,7 +32,21 @@ pub(crate) async fn game_info(
     origin: &GameOrigin,
 ) -> Result<GameInfo, StoreError> {
     let i = color.index();
-    let opponent = user(state, &facts.players[1 - i], facts.variant).await?;
+    let opponent_name = &facts.players[1 - i];
+    let opponent = if is_guest_key(&origin.players[1 - i]) {
+        Opponent {
+            id: None,
+            username: opponent_name.clone(),
+            rating: None,
+        }
+    } else {
+        let user = user(state, opponent_name, facts.variant).await?;
+        Opponent {
+            id: Some(user.id),
+            username: user.name,
+            rating: Some(user.rating),
+        }
+    };
     let kind = lichess::variant(facts.variant, facts.set_up);
     let speed = lichess::speed(facts.control.as_ref());
     let status = lichess::status(facts.end);
@@ -49,11 +64,7 @@ pub(crate) async fn game_info(
         has_moved: facts.moved[i],
         is_my_turn: facts.due[i],
         last_move: facts.last_move.clone().unwrap_or_default(),
-        opponent: Opponent {
-            id: opponent.id,
-            username: opponent.name,
-            rating: opponent.rating,
-        },
+        opponent,
         perf: lichess::perf_key(kind, speed).into(),
         rated: origin.rated,
         seconds_left: facts.left[i].map(|ms| ms / 1000),
@@ -102,6 +113,10 @@ pub(crate) async fn tell_players(state: &AppState, facts: &GameFacts, finish: bo
         }
     };
     for color in Color::ALL {
+        // A table game's guest has no account, so no events to hear.
+        if is_guest_key(&origin.players[color.index()]) {
+            continue;
+        }
         let info = match game_info(state, facts, color, &origin).await {
             Ok(info) => Box::new(info),
             Err(e) => {

@@ -24,6 +24,7 @@ pub(crate) mod ratings;
 pub mod reminders;
 pub(crate) mod seek_limits;
 mod state;
+pub(crate) mod tables;
 pub(crate) mod token_test_limits;
 mod tokens;
 pub(crate) mod tournaments;

@@ -18,6 +18,9 @@ pub struct GameOrigin {
     pub lobby: bool,
     /// The tournament board it is played for.
     pub link: Option<GameLink>,
+    /// The games row's players (lowercase usernames, or a table game's
+    /// guest keys), White first.
+    pub players: [String; 2],
 }
 
 /// The columns [`challenge_row`] reads, in its order.
@@ -134,7 +137,7 @@ impl Store {
         let row = sqlx::query(
             "SELECT (SELECT COUNT(*) FROM rated_games WHERE game_id = $1),
                     (SELECT COUNT(*) FROM challenges WHERE game_id = $1 AND open_until IS NOT NULL),
-                    t.tournament_id, t.round, t.board
+                    t.tournament_id, t.round, t.board, g.white, g.black
              FROM games g LEFT JOIN tournament_games t ON t.game_id = g.id
              WHERE g.id = $1",
         )
@@ -157,6 +160,7 @@ impl Store {
             rated: row.try_get::<i64, _>(0)? > 0,
             lobby: row.try_get::<i64, _>(1)? > 0,
             link,
+            players: [row.try_get(5)?, row.try_get(6)?],
         })
     }
 

@@ -240,6 +240,26 @@ pub(super) const MIGRATIONS: &[Migration] = &[
                 OR (earlier.at = chat_lines.at AND earlier.id <= chat_lines.id)));
         CREATE UNIQUE INDEX chat_lines_in_order ON chat_lines (game_id, room, seq)",
     ),
+    // Table games (issue #29): who directs each one, and each seat's
+    // tokens by their hash (the token itself is derived, never stored);
+    // a renewed seat revokes the token before it.
+    Migration::Sql(
+        "CREATE TABLE table_games (
+            game_id TEXT PRIMARY KEY REFERENCES games(id),
+            director TEXT NOT NULL,
+            created BIGINT NOT NULL
+        );
+        CREATE INDEX table_games_by_director ON table_games (director, created);
+        CREATE TABLE table_seats (
+            token_hash TEXT PRIMARY KEY,
+            game_id TEXT NOT NULL REFERENCES games(id),
+            color TEXT NOT NULL,
+            generation BIGINT NOT NULL,
+            revoked BIGINT NOT NULL DEFAULT 0,
+            created BIGINT NOT NULL,
+            UNIQUE (game_id, color, generation)
+        )",
+    ),
 ];
 
 impl Backfill {

@@ -16,6 +16,7 @@ mod migrations;
 mod ratings;
 mod reports;
 mod server_key;
+mod tables;
 mod tournaments;
 
 use std::path::Path;
@@ -30,6 +31,7 @@ pub(crate) use challenges::GameOrigin;
 pub(crate) use games::ArchivedGame;
 pub use games::{Append, NextFlag};
 pub(crate) use mail::MailAddress;
+pub(crate) use tables::{NewTable, SeatChange};
 pub(crate) use tournaments::{GameLink, TournamentSummary, TournamentTexts};
 
 use migrations::{MIGRATIONS, Migration};

@@ -14,6 +14,7 @@ use tokio::sync::{Mutex, broadcast};
 
 use super::error::GameError;
 use super::writer::Writer;
+use crate::domain::tables::is_guest_key;
 use crate::service::events::UserEvent;
 use crate::service::game_facts::{GameFacts, News};
 use crate::service::mail::Mail;
@@ -426,6 +427,10 @@ impl Hub {
             .iter()
             .any(|e| matches!(e.body, tempo_host::Body::Reveal { .. }));
         for (i, player) in [&slot.white, &slot.black].into_iter().enumerate() {
+            // A table game's guest has no account, so no events to hear.
+            if is_guest_key(player) {
+                continue;
+            }
             if after.due[i] && (new_step || !before.due[i]) {
                 send(News::Tell(
                     vec![player.clone()],

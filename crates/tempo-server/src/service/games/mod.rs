@@ -21,15 +21,34 @@ use crate::domain::Page;
 use crate::domain::accounts::User;
 use crate::service::AppState;
 use crate::service::game_facts::GameFacts;
+use crate::service::tables::SeatCaller;
 
-/// Game `id` and the seat of `user` in it.
+/// Who plays a game's move: a member from their account, or the holder of
+/// a table game's seat token.
+#[derive(Debug, Clone)]
+pub(crate) enum Player {
+    Member(User),
+    Seat(SeatCaller),
+}
+
+impl Player {
+    /// The colour this player plays in the game of `slot`, if any.
+    pub(crate) fn seat_in(&self, slot: &Slot) -> Option<Color> {
+        match self {
+            Player::Member(user) => slot.seat(&user.name),
+            Player::Seat(seat) => (seat.game == slot.id).then_some(seat.color),
+        }
+    }
+}
+
+/// Game `id` and the seat of `player` in it.
 pub(crate) async fn seated(
     state: &AppState,
     id: &str,
-    user: &User,
+    player: &Player,
 ) -> Result<(Arc<Slot>, Color), GameError> {
     let slot = state.hub.slot(&state.store, id).await?;
-    let color = slot.seat(&user.name).ok_or(GameError::NotSeated)?;
+    let color = player.seat_in(&slot).ok_or(GameError::NotSeated)?;
     Ok((slot, color))
 }
 
@@ -55,11 +74,11 @@ pub(crate) async fn run(state: &AppState, slot: &Slot, command: Command) -> Resu
 /// A player's move or hidden commit in game `id`.
 pub(crate) async fn play(
     state: &AppState,
-    user: &User,
+    player: &Player,
     id: &str,
     choice: String,
 ) -> Result<(), GameError> {
-    let (slot, color) = seated(state, id, user).await?;
+    let (slot, color) = seated(state, id, player).await?;
     if choice.len() > MAX_CHOICE {
         return Err(GameError::ChoiceTooLong);
     }
@@ -69,11 +88,11 @@ pub(crate) async fn play(
 /// The seat's command `make(color)` in game `id`.
 pub(crate) async fn act(
     state: &AppState,
-    user: &User,
+    player: &Player,
     id: &str,
     make: impl FnOnce(Color) -> Command,
 ) -> Result<(), GameError> {
-    let (slot, color) = seated(state, id, user).await?;
+    let (slot, color) = seated(state, id, player).await?;
     run(state, &slot, make(color)).await
 }
 
