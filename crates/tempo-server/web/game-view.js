@@ -80,8 +80,11 @@ export function lastStepOf(entries) {
 export function phaseText(state, full, lastCheck) {
   const dueColors = ['white', 'black'].filter((c) => state.due[c]);
   switch (state.phase) {
-    case 'first-move-right':
-      return t('phase.firstMoveRight', { color: t('color.' + (lastCheck || dueColors[0])) });
+    case 'first-move-right': {
+      // Unknown on a page opened after the end (no check seen, none due).
+      const checked = lastCheck || dueColors[0];
+      return checked ? t('phase.firstMoveRight', { color: t('color.' + checked) }) : '';
+    }
     case 'new-parry':
       return t('phase.newParry', { color: t('color.' + (dueColors[0] || 'white')) });
     case 'exchange': {

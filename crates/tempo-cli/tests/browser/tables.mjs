@@ -49,9 +49,11 @@ async function pick(page, uci) {
   await page.locator(`[data-pending="${uci}"]`).waitFor();
 }
 
-async function stopClock(page) {
+// Stops the clock on the picked `uci`: sent, the pick is gone (the clock
+// stands, or the reveal has already begun the next pair).
+async function stopClock(page, uci) {
   await page.click('[data-action="commit"]');
-  await page.locator('[data-action="commit"]').waitFor({ state: 'hidden' });
+  await page.locator(`[data-pending="${uci}"]`).waitFor({ state: 'detached' });
 }
 
 // The clock of `color` as `page` shows it: "running" or "stopped".
@@ -75,7 +77,7 @@ async function pair({ phones, watchers, fen, moves, first, change, sans = {}, cl
   const second = first === 'white' ? 'black' : 'white';
   if (change) await pick(phones[first], change);
   await pick(phones[first], choice[first]);
-  await stopClock(phones[first]);
+  await stopClock(phones[first], choice[first]);
   const others = [...watchers, { name: `the other phone (${second})`, page: phones[second], net: phones[second].net }];
   for (const w of others) {
     await w.page.locator(`.table-player[data-color="${first}"] [data-state="committed"]`).waitFor().catch(() => {
@@ -89,7 +91,7 @@ async function pair({ phones, watchers, fen, moves, first, change, sans = {}, cl
     }
   }
   await pick(phones[second], choice[second]);
-  await stopClock(phones[second]);
+  await stopClock(phones[second], choice[second]);
   for (const [name, page] of [['white', phones.white], ['black', phones.black], ...watchers.map((w) => [w.name, w.page])]) {
     await expectPlacement(page, placement(result.fen), `${name} after ${white} ${black}`);
   }
@@ -128,7 +130,7 @@ export const tests = [
       await form.locator('select[name="clock"]').selectOption('300+3');
       await screenshot(director, 'tables-new-desktop');
       await form.locator('[data-action="create-table"]').click();
-      await director.waitForURL(/\/tables\/[A-Za-z0-9]+$/);
+      await director.waitForURL((url) => /^\/tables\/[A-Za-z0-9]+$/.test(url.pathname) && url.pathname !== '/tables/new');
       const gameId = new URL(director.url()).pathname.split('/').pop();
       // Both seats as QR codes of their absolute addresses; the member's registered spelling.
       const urls = {};
@@ -167,7 +169,7 @@ export const tests = [
       fen = await pair({ phones, watchers, fen, moves: ['d1g4', 'c8g4'], first: 'black', change: 'b8c6', sans: { black: 'Bg4' }, events: ['collision'] });
       // White stops its clock: the moment the screenshots show.
       await pick(phones.white, 'f1b5');
-      await stopClock(phones.white);
+      await stopClock(phones.white, 'f1b5');
       for (const w of watchers) await assertHidden(w, 'f1b5', 'Bb5+');
       await assertHidden({ name: 'the other phone', page: phones.black, net: phones.black.net }, 'f1b5', 'Bb5+');
       await pick(phones.black, 'g8f6');
@@ -178,7 +180,7 @@ export const tests = [
       for (const [what, page] of [['the English phone', phones.white], ['the German phone', phones.black], ['the display', watchers[0].page], ['the German display', watchers[1].page]]) {
         await checkPage(page, what);
       }
-      await stopClock(phones.black);
+      await stopClock(phones.black, 'g8f6');
       fen = resolve('fairschach', fen, 'f1b5', 'g8f6').fen;
       for (const page of [phones.white, phones.black, watchers[0].page]) await expectPlacement(page, placement(fen), 'after f1b5 g8f6');
       // The record in the sources' notation: one line a pair, the collision marked.
@@ -202,11 +204,12 @@ export const tests = [
       assert(text.includes('[Result "1-0"]') && text.includes('Greta Gast'), `the PGN names the guest and the result: ${text.slice(0, 300)}`);
       await screenshot(watchers[0].page, 'table-display-over-en');
       await screenshot(phones.black, 'table-phone-over-de');
-      // A reload after the end: the seat ended with the game; the page says
-      // so and still shows the result.
+      // A reload after the end: the seat ended with the game; the page
+      // still shows the result and the downloads, and offers no input.
       await phones.white.reload();
-      await phones.white.locator('[data-refused]').waitFor();
       await phones.white.locator('.table-result[data-result="1-0"]').waitFor();
+      await phones.white.locator('[data-downloads] [data-download="pgn"]').waitFor();
+      assertEqual(await phones.white.locator('[data-action="commit"]:visible').count(), 0, 'no "stop my clock" after the end');
       for (const [name, page] of [['white', phones.white], ['black', phones.black], ...watchers.map((w) => [w.name, w.page])]) {
         assertEqual(page.errors.length, 0, `${name}: no script errors (${page.errors.join('; ')})`);
       }
