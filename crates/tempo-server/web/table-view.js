@@ -219,6 +219,6 @@ export function downloadLinks(id) {
   return [
     h('a', { href: `/api/game/export/${id}`, download: `${id}.pgn`, dataset: { download: 'pgn' } }, t('game.pgn')), ' · ',
     h('a', { href: `/api/game/${id}/log`, download: `${id}.log`, dataset: { download: 'log' } }, t('table.logFile')), ' · ',
-    h('a', { href: `/log/${id}`, dataset: { download: 'check' } }, t('game.log')),
+    h('a', { href: `/log/${id}`, dataset: { action: 'check-log' } }, t('game.log')),
   ];
 }

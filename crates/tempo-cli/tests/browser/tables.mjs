@@ -195,7 +195,7 @@ export const tests = [
       for (const [name, page] of [['white', phones.white], ['black', phones.black], ...watchers.map((w) => [w.name, w.page])]) {
         await page.locator('.table-result[data-result="1-0"]').waitFor().catch(() => { throw new Error(`${name}: no result 1-0 shown`); });
         await page.locator('[data-downloads] [data-download="pgn"]').waitFor();
-        await page.locator('[data-downloads] [data-download="check"]').waitFor();
+        await page.locator('[data-downloads] [data-action="check-log"]').waitFor();
       }
       const pgnHref = await watchers[0].page.locator('[data-download="pgn"]').getAttribute('href');
       const pgn = await watchers[0].page.request.get(pgnHref);
