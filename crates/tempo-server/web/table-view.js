@@ -158,7 +158,8 @@ export class TableView {
     this.extraDecor?.(decor);
     this.board.setMarks(decor.marks);
     this.board.setArrows(decor.arrows);
-    this.phase.textContent = phaseText(s, full, this.lastCheck);
+    // After the end the result says what there is to say.
+    this.phase.textContent = s.status === 'started' ? phaseText(s, full, this.lastCheck) : '';
     this.phase.dataset.phase = s.phase;
     this.reveal.replaceChildren(...revealNodes(s, this.lastReveal));
     this.recordView.update(s.record || [], ['standard', 'chess960'].includes(variantOf(full)));
