@@ -119,6 +119,10 @@ async fn creation(server: &TestServer) {
     assert_eq!(full["black"]["id"], "ben");
     assert_eq!(full["rated"], false);
     assert!(!full.to_string().contains("guest:"), "{full}");
+    // The clocks stand for the first moves, with a table's patience (30 min).
+    let left = full["state"]["firstMove"]["left"].as_i64().unwrap();
+    assert!((1_790_000..=1_800_000).contains(&left), "{full}");
+    assert_eq!(full["state"]["clockRunning"], false);
 
     // A form body, as lichess's clients send challenges.
     let response = tower::ServiceExt::oneshot(
@@ -613,6 +617,22 @@ async fn member_at_a_table(server: &TestServer) {
     assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
     let guest = seat(&answer, "black");
     assert_eq!(server.play(&game, &guest, "e7e5").await.0, StatusCode::OK);
+    // A seat token acts as its own colour: the guest's draw offer is Black's.
+    let (status, body) = post(
+        server,
+        &format!("/api/board/game/{game}/draw/yes"),
+        Some(&guest),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let (_, view) = server
+        .call(Method::GET, &format!("/api/game/{game}"), None, None)
+        .await;
+    assert_eq!(
+        (&view["state"]["bdraw"], &view["state"]["wdraw"]),
+        (&json!(true), &json!(false)),
+        "{view}"
+    );
     // Her own account lists it; the guest has none.
     let (_, playing) = server
         .call(Method::GET, "/api/account/playing", Some(&anna), None)
@@ -646,4 +666,49 @@ async fn tables_on_postgres() {
     whole_game_and_matrix(&server).await;
     member_at_a_table(&server).await;
     server.finish().await;
+}
+
+#[test]
+fn the_openapi_document_names_the_table_routes_and_the_seat_token() {
+    let document = tempo_server::api::openapi();
+    let create = &document["paths"]["/api/tables"]["post"];
+    assert!(create["responses"]["201"].is_object(), "{create}");
+    assert!(create["requestBody"].is_object(), "{create}");
+    for (method, path) in [
+        ("get", "/api/tables/{id}"),
+        ("post", "/api/tables/{id}/seats/{color}"),
+        ("delete", "/api/tables/{id}/seats/{color}"),
+    ] {
+        assert!(
+            document["paths"][path][method].is_object(),
+            "{method} {path}"
+        );
+    }
+    assert_eq!(
+        document["components"]["securitySchemes"]["seat"]["scheme"],
+        "bearer"
+    );
+    let seat_routes: Vec<(String, String)> = document["paths"]
+        .as_object()
+        .unwrap()
+        .iter()
+        .flat_map(|(path, item)| {
+            item.as_object()
+                .unwrap()
+                .iter()
+                .filter(|(_, op)| {
+                    op["security"]
+                        .as_array()
+                        .is_some_and(|s| s.iter().any(|r| r.get("seat").is_some()))
+                })
+                .map(|(method, _)| (method.clone(), path.clone()))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    assert_eq!(seat_routes.len(), 4, "{seat_routes:?}");
+    assert!(
+        seat_routes
+            .iter()
+            .all(|(_, p)| p.starts_with("/api/board/game/"))
+    );
 }

@@ -254,3 +254,134 @@ impl Store {
         Ok(SeatChange::Renewed(generation))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use tempo_host::{GameSpec, Header, HostedGame};
+
+    use super::*;
+    use crate::storage::tests::dir;
+
+    fn first(id: &str) -> Entry {
+        let header = Header::new(id, &GameSpec::default(), "Kim", "anna").unwrap();
+        HostedGame::create(header, 1_000).unwrap().1
+    }
+
+    fn new_table<'a>(game: &'a str, first: &'a Entry, hashes: [&'a str; 2]) -> NewTable<'a> {
+        NewTable {
+            game,
+            players: ("guest:kim", "anna"),
+            first,
+            director: "Carl",
+            seat_hashes: hashes,
+            link: None,
+            rated: None,
+            most_open: Some(2),
+        }
+    }
+
+    #[tokio::test]
+    async fn table_games_their_bound_and_their_seats() {
+        let dir = dir();
+        let store = Store::open_dir(&dir.0).await.unwrap();
+        let (e1, e2, e3) = (first("t1"), first("t2"), first("t3"));
+        assert!(
+            store
+                .add_table_game(&new_table("t1", &e1, ["w1", "b1"]))
+                .await
+                .unwrap()
+        );
+        assert!(
+            store
+                .add_table_game(&new_table("t2", &e2, ["w2", "b2"]))
+                .await
+                .unwrap()
+        );
+        // The director's third unfinished one: nothing stored.
+        assert!(
+            !store
+                .add_table_game(&new_table("t3", &e3, ["w3", "b3"]))
+                .await
+                .unwrap()
+        );
+        assert_eq!(store.game_players("t3").await.unwrap(), None);
+        assert_eq!(store.seat("w3").await.unwrap(), None);
+        // No bound (a tournament's board): stored.
+        let mut unbounded = new_table("t3", &e3, ["w3", "b3"]);
+        unbounded.most_open = None;
+        assert!(store.add_table_game(&unbounded).await.unwrap());
+
+        let row = store.table_game("t1").await.unwrap().unwrap();
+        assert_eq!(row.director, "carl");
+        assert_eq!(row.players, ("guest:kim".into(), "anna".into()));
+        assert!(!row.finished);
+        assert_eq!(store.table_game("nope").await.unwrap(), None);
+        let seat = store.seat("b1").await.unwrap().unwrap();
+        assert_eq!(
+            (
+                seat.game.as_str(),
+                seat.color,
+                seat.generation,
+                seat.revoked
+            ),
+            ("t1", Color::Black, 1, false)
+        );
+        assert_eq!(store.live_seats("t1").await.unwrap(), [Some(1), Some(1)]);
+
+        // Renewed: the old token revoked, the next generation live.
+        let hash_of = |g: u32| format!("w1-{g}");
+        let renewed = store
+            .replace_seat("t1", Color::White, Some(&hash_of), 3, 5)
+            .await
+            .unwrap();
+        assert_eq!(renewed, SeatChange::Renewed(2));
+        assert!(store.seat("w1").await.unwrap().unwrap().revoked);
+        assert!(!store.seat("w1-2").await.unwrap().unwrap().revoked);
+        assert_eq!(store.live_seats("t1").await.unwrap(), [Some(2), Some(1)]);
+        // Revoked: no live token for the seat.
+        let revoked = store
+            .replace_seat("t1", Color::White, None, 3, 6)
+            .await
+            .unwrap();
+        assert_eq!(revoked, SeatChange::Revoked);
+        assert_eq!(store.live_seats("t1").await.unwrap(), [None, Some(1)]);
+        // The most generations: a third, then no more.
+        let third = store
+            .replace_seat("t1", Color::White, Some(&hash_of), 3, 7)
+            .await
+            .unwrap();
+        assert_eq!(third, SeatChange::Renewed(3));
+        let refused = store
+            .replace_seat("t1", Color::White, Some(&hash_of), 3, 8)
+            .await
+            .unwrap();
+        assert_eq!(refused, SeatChange::TooMany);
+        assert_eq!(store.live_seats("t1").await.unwrap(), [Some(3), Some(1)]);
+
+        // A tournament board's table game: stored with its link, rated.
+        let texts = super::super::TournamentTexts {
+            name: "Club",
+            system: "swiss",
+            trf: "",
+            settings: "{}",
+        };
+        assert!(store.insert_tournament("tt", &texts, 0).await.unwrap());
+        let e4 = first("t4");
+        let link = GameLink {
+            tournament: "tt".into(),
+            round: 1,
+            board: 2,
+        };
+        let mut board = new_table("t4", &e4, ["w4", "b4"]);
+        board.players = ("ben", "anna");
+        board.link = Some(&link);
+        board.rated = Some(RatingGroup::Orthodox);
+        board.most_open = None;
+        assert!(store.add_table_game(&board).await.unwrap());
+        assert_eq!(store.game_link("t4").await.unwrap(), Some(link));
+        let origin = store.game_origin("t4").await.unwrap();
+        assert!(origin.rated);
+        assert_eq!(origin.players, ["ben".to_string(), "anna".to_string()]);
+        assert!(!store.game_origin("t1").await.unwrap().rated);
+    }
+}
