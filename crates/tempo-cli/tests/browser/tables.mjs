@@ -257,7 +257,21 @@ export const tests = [
       const none = await newPage(browser, { viewport: PHONE });
       await none.goto(`/table/${made.gameId}/play`);
       await none.locator('[data-refused="none"]').waitFor();
-      for (const [name, page] of [['director', director], ['old', old], ['fresh', fresh], ['none', none]]) {
+      // Orthodox chess at a table: Black's phone, opened while White is to
+      // move, knows its side (Black at the bottom) and waits; after White's
+      // move the same button plays Black's.
+      const orthodox = await carl.post('/api/tables', { variant: 'standard', clock: '600+5', white: { name: 'Emil' }, black: { name: 'Fritz' } });
+      const blackPhone = await phone(browser, new URL(orthodox.seats.black.url, director.url()).href, 'de-DE', 'black (Fritz)');
+      await blackPhone.waitForFunction(() => document.querySelector('[data-square="a1"]').getBoundingClientRect().top < document.querySelector('[data-square="a8"]').getBoundingClientRect().top);
+      assertEqual(await blackPhone.locator('[data-action="commit"]:visible').count(), 0, 'no button while White is to move');
+      const white = await fetch(new URL(`/api/board/game/${orthodox.gameId}/move/e2e4`, director.url()), {
+        method: 'POST', headers: { authorization: 'Bearer ' + orthodox.seats.white.token },
+      });
+      assertEqual(white.status, 200, 'White moves by its seat');
+      await pick(blackPhone, 'e7e5');
+      await stopClock(blackPhone, 'e7e5');
+      await expectPlacement(blackPhone, placement('rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2'), 'after 1. e4 e5');
+      for (const [name, page] of [['director', director], ['old', old], ['fresh', fresh], ['none', none], ['orthodox black', blackPhone]]) {
         assertEqual(page.errors.length, 0, `${name}: no script errors (${page.errors.join('; ')})`);
       }
     },

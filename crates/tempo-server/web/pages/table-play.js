@@ -17,6 +17,7 @@ import { destinations, choicesFor } from '../moves.js';
 import { ask } from '../dialog.js';
 import { toast } from '../app.js';
 import { TableView } from '../table-view.js';
+import { other } from '../game-view.js';
 
 let page = null;
 
@@ -143,16 +144,23 @@ class SeatPage {
   }
 
   // The seat's colour: from the stream if it says, else from what only
-  // this seat is shown — its legal choices or its own commit start on its
+  // a player is shown — its legal choices or its own commit start on its
   // own pieces.
   seatColor() {
     const full = this.view.full || {};
     for (const c of [full.seat, full.color, full.you]) if (c === 'white' || c === 'black') return c;
     const s = this.view.state;
     const choice = s.mine || (s.legal || []).find((c) => c !== '-');
-    if (!choice) return this.color;
-    const piece = parsePosition(s.fen).board.get(choice.replace(/^x/, '').slice(0, 2));
-    return piece ? (piece[0] === 'w' ? 'white' : 'black') : this.color;
+    if (choice) {
+      const piece = parsePosition(s.fen).board.get(choice.replace(/^x/, '').slice(0, 2));
+      if (piece) return piece[0] === 'w' ? 'white' : 'black';
+    }
+    // No choices while one side alone is due (the opponent's turn in
+    // orthodox play, an exchange, a first-move right): this seat is the
+    // other side.
+    const due = ['white', 'black'].filter((c) => s.due[c]);
+    if (Array.isArray(s.legal) && !s.legal.length && s.status === 'started' && due.length === 1) return other(due[0]);
+    return this.color;
   }
 
   due() {
