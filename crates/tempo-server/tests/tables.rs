@@ -124,6 +124,31 @@ async fn creation(server: &TestServer) {
     assert!((1_790_000..=1_800_000).contains(&left), "{full}");
     assert_eq!(full["state"]["clockRunning"], false);
 
+    // A guest whose name is a member's username, asked for as a guest:
+    // seated as a guest (the member cannot play it from their account).
+    let answer = table(
+        server,
+        &anna,
+        json!({"white": {"name": "ben", "member": false}, "black": {"name": "Carl", "member": true}}),
+    )
+    .await;
+    assert_eq!(answer["white"], json!({"name": "ben", "member": false}));
+    assert_eq!(answer["black"], json!({"name": "carl", "member": true}));
+    let ben = server.token("ben").await;
+    let (status, body) = server.play(&game_of(&answer), &ben, "e2e4").await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+    let (status, body) = create(
+        server,
+        Some(&anna),
+        json!({"white": {"name": "Nobody", "member": true}, "black": {"name": "Lee"}}),
+    )
+    .await;
+    assert_eq!(
+        (status, &body["code"]),
+        (StatusCode::NOT_FOUND, &json!("user_not_found")),
+        "{body}"
+    );
+
     // A form body, as lichess's clients send challenges.
     let response = tower::ServiceExt::oneshot(
         server.router.clone(),
@@ -647,6 +672,7 @@ async fn member_at_a_table(server: &TestServer) {
         .clone();
     assert_eq!(entry["opponent"]["id"], Value::Null, "{entry}");
     assert_eq!(entry["opponent"]["username"], "Guest", "{entry}");
+    assert!(entry["opponent"].get("rating").is_none(), "{entry}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -281,6 +281,7 @@ impl From<TableError> for ApiError {
             E::Name(_) => (S::BAD_REQUEST, Code::BadPlayerName),
             E::TooMany => (S::TOO_MANY_REQUESTS, Code::TooManyTables),
             E::NotFound => (S::NOT_FOUND, Code::TableNotFound),
+            E::NoSuchMember(_) => (S::NOT_FOUND, Code::UserNotFound),
             E::NotDirector => (S::FORBIDDEN, Code::NotTheDirector),
             E::Over => (S::CONFLICT, Code::GameOver),
             E::TooManyTokens => (S::CONFLICT, Code::TooManySeatTokens),

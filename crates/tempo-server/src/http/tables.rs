@@ -20,21 +20,37 @@ use crate::domain::challenge_params::{ChallengeParams, Loose, RulesParam};
 use crate::domain::tables::display_url;
 use crate::service::AppState;
 use crate::service::challenges::ChallengeError;
-use crate::service::tables::{self, SeatPass, Sitter, TableGame};
+use crate::service::tables::{self, SeatPass, Seating, Sitter, TableGame};
 
 /// A player as the body names them: `{"name": "…"}` (a form sends
-/// `white=…` or `white.name=…`).
+/// `white=…` or `white.name=…`); `"member": true` asks for the member of
+/// that username (404 if none), `false` for a guest of that name even if a
+/// member has it; without it, the member if there is one, else a guest.
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(untagged)]
 pub(super) enum SitterParam {
-    Named { name: String },
+    Named {
+        name: String,
+        #[serde(default)]
+        member: Option<bool>,
+    },
     Plain(String),
 }
 
 impl SitterParam {
-    fn name(&self) -> &str {
+    fn seating(self) -> Seating {
         match self {
-            SitterParam::Named { name } | SitterParam::Plain(name) => name,
+            SitterParam::Named {
+                name,
+                member: Some(true),
+            } => Seating::Member(name),
+            SitterParam::Named {
+                name,
+                member: Some(false),
+            } => Seating::Guest(name),
+            SitterParam::Named { name, member: None } | SitterParam::Plain(name) => {
+                Seating::ByName(name)
+            }
         }
     }
 }
@@ -149,16 +165,16 @@ impl From<TableGame> for TableView {
     }
 }
 
-/// A side's player from the body: `{"name"}`, a text, or a form's
-/// `side.name`.
-fn player_name(
+/// A side's player from the body: `{"name","member"?}`, a text, or a
+/// form's `side.name`.
+fn seating(
     side: &'static str,
     param: Option<SitterParam>,
     form: Option<String>,
-) -> ApiResult<String> {
+) -> ApiResult<Seating> {
     match (param, form) {
-        (Some(p), None) => Ok(p.name().to_string()),
-        (None, Some(name)) => Ok(name),
+        (Some(p), None) => Ok(p.seating()),
+        (None, Some(name)) => Ok(Seating::ByName(name)),
         (Some(_), Some(_)) => Err(ApiError::bad_request(format!(
             "{side} and {side}.name: give one of them"
         ))),
@@ -176,8 +192,8 @@ async fn create(
     Caller(user): Caller,
     FormOrJson(body): FormOrJson<TableRequest>,
 ) -> ApiResult<(StatusCode, Json<TableView>)> {
-    let white = player_name("white", body.white, body.white_name)?;
-    let black = player_name("black", body.black, body.black_name)?;
+    let white = seating("white", body.white, body.white_name)?;
+    let black = seating("black", body.black, body.black_name)?;
     let params = ChallengeParams {
         variant: body.variant,
         clock: body.clock,
@@ -187,7 +203,7 @@ async fn create(
         ..ChallengeParams::default()
     };
     let spec = params.ask().map_err(ChallengeError::from)?.spec;
-    let table = tables::create(&state, &user.name, spec, &white, &black, None).await?;
+    let table = tables::create_seated(&state, &user.name, spec, [white, black], None).await?;
     Ok((StatusCode::CREATED, Json(table.into())))
 }
 

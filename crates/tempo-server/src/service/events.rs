@@ -170,7 +170,8 @@ pub struct Opponent {
     /// its AI.
     pub id: Option<String>,
     pub username: String,
-    /// `null` for a guest.
+    /// Left out for a guest (as lichess's for its AI).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rating: Option<i64>,
 }
 

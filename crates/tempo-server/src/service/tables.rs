@@ -79,6 +79,8 @@ pub(crate) enum TableError {
     TooMany,
     #[error("table game not found")]
     NotFound,
+    #[error("no member is called {0}")]
+    NoSuchMember(String),
     #[error("only the table game's director (its creator, an arbiter or an admin) may do this")]
     NotDirector,
     #[error("the game is over: its seats ended with it")]
@@ -117,10 +119,38 @@ fn seat_key(state: &AppState) -> SeatKey {
     SeatKey::from_seed(&state.key.to_bytes())
 }
 
-/// The player `name` names: the member of that username (any case), else
-/// a guest. The stored player (the games row's column) and the sitter.
-async fn sitter(state: &AppState, name: &str) -> Result<(String, Sitter), TableError> {
-    if let Some((user, _)) = state.store.user(name).await? {
+/// Who sits at a seat, as the caller names them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Seating {
+    /// The member of this username (any case) if there is one, else a guest
+    /// of this name (`POST /api/tables`).
+    ByName(String),
+    /// The member of this username (any case); none is an error.
+    Member(String),
+    /// A guest of this name, even if a member has it as username (a
+    /// tournament's player without an account).
+    Guest(String),
+}
+
+impl Seating {
+    fn name(&self) -> &str {
+        match self {
+            Seating::ByName(name) | Seating::Member(name) | Seating::Guest(name) => name,
+        }
+    }
+}
+
+/// The player `seating` names (its name checked as `side`'s): the stored
+/// player (the games row's column) and the sitter.
+async fn sitter(
+    state: &AppState,
+    side: &'static str,
+    seating: &Seating,
+) -> Result<(String, Sitter), TableError> {
+    let name = sitter_name(side, seating.name())?;
+    if !matches!(seating, Seating::Guest(_))
+        && let Some((user, _)) = state.store.user(&name).await?
+    {
         let key = user.name.to_lowercase();
         let sitter = Sitter {
             name: user.name,
@@ -128,11 +158,15 @@ async fn sitter(state: &AppState, name: &str) -> Result<(String, Sitter), TableE
         };
         return Ok((key, sitter));
     }
+    if let Seating::Member(_) = seating {
+        return Err(TableError::NoSuchMember(name));
+    }
     let sitter = Sitter {
-        name: name.to_string(),
+        name: name.clone(),
         member: false,
     };
-    Ok((guest_key(name), sitter))
+    // Lowercase, as every stored player (names compare without case).
+    Ok((guest_key(&name).to_lowercase(), sitter))
 }
 
 /// The live pass of seat `color` of `game` in `generation`.
@@ -155,8 +189,13 @@ fn dead_pass() -> SeatPass {
 
 /// Creates a table game; `link` ties it to a tournament board (then it is
 /// stored with its link in one transaction, rated only if both players are
-/// members), `None` for a friendly (unrated) game. A director has at most
-/// [`MAX_OPEN_TABLES`] unfinished friendly table games.
+/// members), `None` for a friendly (unrated) game. A name that is a
+/// member's username (any case) seats that member, any other a guest. A
+/// director has at most [`MAX_OPEN_TABLES`] unfinished friendly table
+/// games.
+// The interface of the tournaments' table boards (`{"online":"table"}`);
+// the HTTP route names its players outright ([`create_seated`]).
+#[allow(dead_code)]
 pub(crate) async fn create(
     state: &AppState,
     director: &str,
@@ -165,18 +204,29 @@ pub(crate) async fn create(
     black: &str,
     link: Option<GameLink>,
 ) -> Result<TableGame, TableError> {
-    let white = sitter_name("white", white)?;
-    let black = sitter_name("black", black)?;
-    if same_sitter(&white, &black) {
+    let seating = [
+        Seating::ByName(white.to_string()),
+        Seating::ByName(black.to_string()),
+    ];
+    create_seated(state, director, spec, seating, link).await
+}
+
+/// As [`create`], with each seat's player named as a member or a guest
+/// outright (White's, then Black's).
+pub(crate) async fn create_seated(
+    state: &AppState,
+    director: &str,
+    spec: GameSpec,
+    [white, black]: [Seating; 2],
+    link: Option<GameLink>,
+) -> Result<TableGame, TableError> {
+    let (white_key, white) = sitter(state, "white", &white).await?;
+    let (black_key, black) = sitter(state, "black", &black).await?;
+    if white_key == black_key || same_sitter(&white.name, &black.name) {
         return Err(SitterNameError::Same.into());
     }
     check_spec(&spec)?;
     let spec = game_spec(&spec);
-    let (white_key, white) = sitter(state, &white).await?;
-    let (black_key, black) = sitter(state, &black).await?;
-    if white_key == black_key {
-        return Err(SitterNameError::Same.into());
-    }
     let game_id = random_id();
     let mut header = Header::new(&game_id, &spec, &white.name, &black.name)?;
     // The clocks stand until both have moved, however long the players

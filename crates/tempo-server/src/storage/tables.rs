@@ -260,6 +260,7 @@ mod tests {
     use tempo_host::{GameSpec, Header, HostedGame};
 
     use super::*;
+    use crate::storage::TournamentTexts;
     use crate::storage::tests::dir;
 
     fn first(id: &str) -> Entry {
@@ -359,7 +360,7 @@ mod tests {
         assert_eq!(store.live_seats("t1").await.unwrap(), [Some(3), Some(1)]);
 
         // A tournament board's table game: stored with its link, rated.
-        let texts = super::super::TournamentTexts {
+        let texts = TournamentTexts {
             name: "Club",
             system: "swiss",
             trf: "",
