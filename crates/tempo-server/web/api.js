@@ -84,12 +84,27 @@ export async function getAll(path, key, maxPages = 100) {
   return items;
 }
 export const post = (path, body) => request('POST', path, body);
+
+// A table seat's request: its token as `Authorization: Bearer`, no
+// cookies (the seat, not a member logged in on that phone, plays).
+export function seatInit(token) {
+  return { headers: { authorization: 'Bearer ' + token }, credentials: 'omit' };
+}
+
+export async function seatPost(token, path) {
+  const r = await fetch(path, { method: 'POST', ...seatInit(token) });
+  const type = r.headers.get('content-type') || '';
+  const body = type.includes('json') ? await r.json().catch(() => ({})) : {};
+  if (!r.ok) throw apiError(r, body);
+  return body;
+}
 export const del = (path) => request('DELETE', path);
 
 // Reads an NDJSON stream line by line until it ends or `signal` aborts;
-// `onOpen()`, if given, once the server has answered.
-export async function stream(path, onLine, signal, onOpen) {
-  const r = await fetch(path, { credentials: 'same-origin', signal });
+// `onOpen()`, if given, once the server has answered; `init` adds to the
+// request (a table seat's headers).
+export async function stream(path, onLine, signal, onOpen, init = {}) {
+  const r = await fetch(path, { credentials: 'same-origin', ...init, signal });
   if (!r.ok) {
     throw apiError(r, await r.json().catch(() => ({})));
   }

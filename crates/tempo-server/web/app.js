@@ -13,6 +13,11 @@ const ROUTES = [
   [/^\/challenge\/([A-Za-z0-9]{1,64})$/, () => import('./pages/lobby.js'), true],
   [/^\/login$/, () => import('./pages/login.js'), false],
   [/^\/game\/([A-Za-z0-9]{1,64})$/, () => import('./pages/game.js'), false],
+  // A table game: its display and a seat's phone need no login (the phone
+  // has its seat token); the director's pages do.
+  [/^\/table\/([A-Za-z0-9]{1,64})$/, () => import('./pages/table-display.js'), false],
+  [/^\/table\/([A-Za-z0-9]{1,64})\/play$/, () => import('./pages/table-play.js'), false],
+  [/^\/tables\/(new|[A-Za-z0-9]{1,64})$/, () => import('./pages/tables.js'), true],
   [/^\/archive$/, () => import('./pages/archive.js'), false],
   [/^\/log\/([A-Za-z0-9]{1,64})$/, () => import('./pages/log.js'), false],
   [/^\/arbiter$/, () => import('./pages/arbiter.js'), false],
@@ -74,6 +79,13 @@ function nav() {
     el.append(a);
   }
   if (user) {
+    const tables = document.createElement('a');
+    tables.href = '/tables/new';
+    tables.dataset.link = '';
+    tables.dataset.nav = 'tables';
+    tables.textContent = t('nav.tables');
+    if (location.pathname.startsWith('/tables/')) tables.setAttribute('aria-current', 'page');
+    el.append(tables);
     const account = document.createElement('a');
     account.href = '/account';
     account.dataset.link = '';

@@ -111,7 +111,7 @@ async function commit(page, choice, how = 'click') {
 // What a watcher must not see of a hidden choice: its UCI everywhere, and
 // a piece move's SAN in the visible text (a pawn's "e4" is also a square
 // name, so it is looked for in the UCI only).
-async function assertHidden(watcher, choice, san) {
+export async function assertHidden(watcher, choice, san) {
   await watcher.net.settle();
   const received = watcher.net.text();
   const uci = choice.replace(/^x/, '');
@@ -129,7 +129,7 @@ async function assertHidden(watcher, choice, san) {
 // Whether `text` names the move `uci` outside a run of hex digits: a move
 // inside one is part of a hash or a commitment ("…efaf1b595…" holds
 // "f1b5"), not the move; "xd8d5" (a capture choice) still names d8d5.
-function mentions(text, uci) {
+export function mentions(text, uci) {
   return new RegExp(`(?<![0-9a-f])${uci}(?![0-9a-f])`).test(text);
 }
 

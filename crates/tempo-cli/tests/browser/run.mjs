@@ -8,7 +8,7 @@ import { readdirSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
 import { launch, SCREENSHOT_DIR } from './lib.mjs';
 
-const FILES = ['login.mjs', 'play.mjs', 'board.mjs', 'record.mjs', 'arbiter.mjs', 'tournament.mjs', 'evening.mjs', 'printouts.mjs', 'pages.mjs', 'gamepage.mjs', 'lobby.mjs', 'shell.mjs', 'fixes.mjs', 'mail.mjs', 'ratings.mjs', 'tournament-ratings.mjs', 'logcheck.mjs'];
+const FILES = ['login.mjs', 'play.mjs', 'board.mjs', 'record.mjs', 'arbiter.mjs', 'tournament.mjs', 'evening.mjs', 'printouts.mjs', 'pages.mjs', 'gamepage.mjs', 'lobby.mjs', 'shell.mjs', 'fixes.mjs', 'mail.mjs', 'ratings.mjs', 'tournament-ratings.mjs', 'logcheck.mjs', 'tables.mjs'];
 const TEST_LIMIT = 90_000;
 const filter = process.argv[2] || '';
 

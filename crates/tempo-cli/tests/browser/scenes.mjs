@@ -41,6 +41,33 @@ async function clubTournament() {
   return id;
 }
 
+// A table game (docs/web.md, "A club evening at tables"): Carl seats Anna
+// (a member) and Greta (a guest); two pairs played from the seats, with a
+// collision; Anna has stopped her clock for the third.
+export async function tableScene() {
+  const carl = await apiAs('carl');
+  const made = await carl.post('/api/tables', { variant: 'fairschach', clock: '900+10', white: { name: 'anna' }, black: { name: 'Greta Gast' } });
+  const seat = async (color, choice) => {
+    const r = await fetch(`${BASE_URL}/api/board/game/${made.gameId}/move/${choice}`, {
+      method: 'POST', headers: { authorization: 'Bearer ' + made.seats[color].token },
+    });
+    assert(r.ok, `the ${color} seat's move ${choice}: ${r.status} ${await r.text()}`);
+  };
+  for (const [w, b] of [['e2e4', 'd7d5'], ['d1g4', 'c8g4']]) {
+    await seat('white', w);
+    await seat('black', b);
+  }
+  await seat('white', 'f1b5');
+  return { gameId: made.gameId, white: made.seats.white.url, black: made.seats.black.url };
+}
+
+// The table game's pages: [name, path of the scene, who looks, ready, viewport].
+export const TABLE_PAGES = [
+  ['table-display', (s) => `/table/${s.gameId}`, null, '[data-state="committed"]', { width: 1280, height: 720 }],
+  ['table-phone', (s) => s.black, null, '[data-action="commit"]', { width: 360, height: 740 }],
+  ['tables-director', (s) => `/tables/${s.gameId}`, 'carl', '[data-seat="black"] img', { width: 1280, height: 800 }],
+];
+
 // The printouts (docs/tournaments.md): a club's Swiss championship with
 // ratings after two rounds (a forfeit, the pairing's bye, a requested
 // half-point bye, an excused player) and the third round paired.

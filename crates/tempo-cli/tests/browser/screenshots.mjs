@@ -7,7 +7,7 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { launch, sleep } from './lib.mjs';
-import { PAGES, PRINTOUTS, pageFor, printoutScene, ready, setUp, tablesScene } from './scenes.mjs';
+import { PAGES, PRINTOUTS, TABLE_PAGES, pageFor, printoutScene, ready, setUp, tablesScene, tableScene } from './scenes.mjs';
 
 const OUT = path.resolve(process.env.GUIDE_DIR || '../../../../docs/screenshots');
 const SIZES = [['desktop', { width: 1366, height: 800 }], ['phone', { width: 390, height: 844 }]];
@@ -36,6 +36,24 @@ try {
         console.log(`${path.basename(file)}  ${bytes} bytes  (lang=${shownLang}${page.errors.length ? '; errors: ' + page.errors.join('; ') : ''})`);
         await page.context().close();
       }
+    }
+  }
+  // A table game: the display at a projector's size, a seat's phone, the
+  // director's page with both seats' codes, as TABLE-LANG.png.
+  const table = await tableScene();
+  for (const [name, route, who, selector, viewport] of TABLE_PAGES) {
+    for (const [lang, locale] of LANGS) {
+      const page = await pageFor(browser, who, { viewport, locale });
+      await page.goto(route(table));
+      await ready(page, selector, table);
+      await page.evaluate(() => document.fonts.ready);
+      await sleep(600);
+      const file = path.join(OUT, `${name}-${lang}.png`);
+      await page.screenshot({ path: file, animations: 'disabled', caret: 'hide' });
+      const bytes = statSync(file).size;
+      total += bytes;
+      console.log(`${path.basename(file)}  ${bytes} bytes${page.errors.length ? '; errors: ' + page.errors.join('; ') : ''}`);
+      await page.context().close();
     }
   }
   // The printouts as on paper: print media, an A4 sheet's width at 96 dpi

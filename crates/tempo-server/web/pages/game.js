@@ -4,20 +4,22 @@
 // the record, resign/draw, exports; replay once the game is over.
 
 import { t, addCatalogue, hasKey } from '../i18n.js';
-import { get, post, me, stream } from '../api.js';
+import { post, me } from '../api.js';
 import { h } from '../dom.js';
 import { Board } from '../board.js';
 import { parsePosition, uciToDigits } from '../fen.js';
 import { toast } from '../app.js';
 import { matchInput, destinations, choicesFor, premoveDestinations } from '../moves.js';
-import { describeEvents, eventSquares, lastMarks } from '../reveal.js';
 import { play, soundOn, setSoundOn } from '../sound.js';
-import { RecordView, splitLine, markOf } from '../record.js';
+import { RecordView, splitLine } from '../record.js';
 import catalogue from '../i18n/game.js';
 import ratingsCatalogue from '../i18n/ratings.js';
-import { GameControls, clockText, variantOf } from '../game-controls.js';
+import { GameControls, variantOf } from '../game-controls.js';
 import { fullscreenButton } from '../fullscreen.js';
 import { renderDownloads } from '../game-downloads.js';
+import {
+  GameFeed, other, phaseText, revealNodes, boardDecor, positionOf, timeOf, clockRuns, showClock, readLog, lastStepOf,
+} from '../game-view.js';
 
 addCatalogue(catalogue);
 addCatalogue(ratingsCatalogue);
@@ -35,13 +37,15 @@ export async function render(main, [id]) {
   await session.start();
 }
 
-const other = (c) => (c === 'white' ? 'black' : 'white');
-
 class GamePage {
   constructor(main, id) {
     this.main = main;
     this.id = id;
-    this.controller = new AbortController();
+    this.feed = new GameFeed(`/api/board/game/stream/${id}`, {
+      onLine: (line) => this.onLine(line),
+      over: () => this.over(),
+      onReconnecting: () => { this.status.textContent = t('game.reconnecting'); },
+    });
     this.full = null;
     this.state = null;
     this.color = null; // the viewer's seat, or null for a spectator
@@ -58,7 +62,7 @@ class GamePage {
   stop() {
     this.stopped = true;
     this.controls.stop();
-    this.controller.abort();
+    this.feed.stop();
     this.pageKeys.abort();
     clearInterval(this.timer);
   }
@@ -71,39 +75,11 @@ class GamePage {
       this.tickClocks();
       this.warnLowTime();
     }, 100);
-    await this.connect();
-  }
-
-  async connect() {
-    let first = true;
-    const started = new Promise((resolve, reject) => {
-      stream(`/api/board/game/stream/${this.id}`, (line) => {
-        this.onLine(line);
-        if (first) {
-          first = false;
-          resolve();
-        }
-      }, this.controller.signal)
-        // The server ends a game's stream with the game (as lichess's):
-        // only a stream cut short is opened again.
-        .then(() => { if (!this.over()) this.reconnect(); })
-        .catch((err) => {
-          if (first) reject(err);
-          else if (!this.over()) this.reconnect();
-        });
-    });
-    await started;
+    await this.feed.start();
   }
 
   over() {
     return !!this.state && this.state.status !== 'started';
-  }
-
-  reconnect() {
-    if (this.stopped) return;
-    this.status.textContent = t('game.reconnecting');
-    this.controller = new AbortController();
-    setTimeout(() => !this.stopped && this.connect().catch(() => this.reconnect()), 2000);
   }
 
   // ----- layout -----
@@ -224,8 +200,7 @@ class GamePage {
   async loadHistory() {
     // The digit code and the replay need every step since the start.
     try {
-      const text = await get(`/api/game/${this.id}/log`);
-      const entries = String(text).split('\n').filter(Boolean).map((l) => JSON.parse(l));
+      const entries = await readLog(this.id);
       this.positions = [];
       this.steps = [];
       for (const e of entries) {
@@ -245,8 +220,8 @@ class GamePage {
           this.steps.length = Math.min(this.steps.length, e.action.step);
         }
       }
-      const last = [...entries].reverse().find((e) => e.type === 'reveal' || e.type === 'move');
-      if (last && !this.lastReveal) this.lastReveal = last.type === 'reveal' ? last : { move: last };
+      const last = lastStepOf(entries);
+      if (last && !this.lastReveal) this.lastReveal = last;
       this.render();
     } catch {
       // The page works without the history; only replay and digits need it.
@@ -400,17 +375,9 @@ class GamePage {
       panel.sign.title = committed ? t('game.committedLong', { name: full[color].name }) : '';
     }
     this.board.setPieces(pos.board);
-    const marks = new Map();
-    const mark = (sq, cls) => marks.set(sq, [...(marks.get(sq) || []), cls]);
-    for (const sq of pos.paused) mark(sq, 'paused');
-    let arrows = [];
-    if (this.lastReveal?.type === 'reveal') {
-      arrows = arrowsOf(this.lastReveal.white?.choice, this.lastReveal.black?.choice);
-      for (const sq of eventSquares(this.lastReveal.events || [])) mark(sq, 'event');
-    }
-    const last = lastMarks(this.lastReveal, pos.board);
-    for (const sq of last.last) mark(sq, 'last');
-    for (const sq of last.check) mark(sq, 'check');
+    const decor = boardDecor(pos, this.lastReveal);
+    const { marks, mark } = decor;
+    let { arrows } = decor;
     if (this.premove) for (const sq of [this.premove.from, this.premove.to]) mark(sq, 'premove');
     const mine = this.pending || (this.color && s.committed[this.color] ? s.mine : null);
     if (mine && mine !== '-') {
@@ -433,47 +400,12 @@ class GamePage {
   }
 
   renderPhase() {
-    const s = this.state;
-    let text = '';
-    const dueColors = ['white', 'black'].filter((c) => s.due[c]);
-    switch (s.phase) {
-      case 'first-move-right': {
-        const checked = this.lastCheck || dueColors[0];
-        text = t('phase.firstMoveRight', { color: t('color.' + checked) });
-        break;
-      }
-      case 'new-parry':
-        text = t('phase.newParry', { color: t('color.' + (dueColors[0] || 'white')) });
-        break;
-      case 'exchange': {
-        const parts = dueColors.map((c) => t('phase.exchangeSide', { color: t('color.' + c), square: s.due[c].replace('capture-on-', '') }));
-        text = t('phase.exchange') + ' ' + parts.join('; ');
-        break;
-      }
-      case 'alternating':
-        if (['synchronschach', 'fairschach'].includes(variantOf(this.full))) {
-          text = t('phase.orthodox', { color: t('color.' + (dueColors[0] || 'white')) });
-        }
-        break;
-      default:
-        break;
-    }
-    this.phase.textContent = text;
-    this.phase.dataset.phase = s.phase;
+    this.phase.textContent = phaseText(this.state, this.full, this.lastCheck);
+    this.phase.dataset.phase = this.state.phase;
   }
 
   renderReveal() {
-    const r = this.lastReveal;
-    if (!r || r.type !== 'reveal') {
-      this.reveal.replaceChildren();
-      return;
-    }
-    const special = describeEvents(r.events || [], t);
-    this.reveal.replaceChildren(
-      h('strong', {}, t('game.revealed')), ' ',
-      h('span', { class: 'mono' }, this.revealedLine(r)),
-      special.length ? h('ul', { class: 'special' }, special.map((s) => h('li', { dataset: { event: s.type } }, s.text))) : '',
-    );
+    this.reveal.replaceChildren(...revealNodes(this.state, this.lastReveal));
   }
 
   renderEntry() {
@@ -580,13 +512,6 @@ class GamePage {
     this.board.setDests(new Map());
   }
 
-  // The revealed step as the record has it (SAN, marks as signs).
-  revealedLine(r) {
-    const record = this.state.record || [];
-    const { moves, markers } = splitLine(record[record.length - 1] || r.record || '');
-    return [moves, ...markers.map((m) => markOf(m).text)].join(' ');
-  }
-
   renderActions() {
     const s = this.state;
     if (s.status !== 'started') {
@@ -640,16 +565,13 @@ class GamePage {
   // Whether the clock of `c` runs now (the state's readings are from
   // when it arrived).
   running(c) {
-    const s = this.state;
-    // `clockRunning` is false while the first moves are awaited.
-    return s.status === 'started' && !s.paused && s.clockRunning !== false && !!s.due[c] && !s.committed[c] && this.timeOf(c) !== null;
+    return clockRuns(this.full, this.state, c);
   }
 
   // The time of `c` when the state arrived, or null in an untimed game
   // (whose `wtime`/`btime` are lichess's 2147483647, not a clock).
   timeOf(c) {
-    if (!this.full?.timeControl || !this.state) return null;
-    return c === 'white' ? this.state.wtime : this.state.btime;
+    return timeOf(this.full, this.state, c);
   }
 
   // Takes the time run since the state arrived off the running clocks, so
@@ -665,36 +587,10 @@ class GamePage {
 
   tickClocks() {
     if (!this.state) return;
-    const s = this.state;
     const elapsed = performance.now() - (this.receivedAt || performance.now());
     this.controls.tick(elapsed);
     for (const panel of [this.top, this.bottom]) {
-      const c = panel.color;
-      if (!c) continue;
-      const base = this.timeOf(c);
-      const running = this.running(c);
-      const left = base === null ? null : running ? base - elapsed : base;
-      panel.clock.textContent = clockText(left);
-      panel.clock.classList.toggle('running', running);
-      panel.clock.classList.toggle('low', left !== null && left < 20000 && s.status === 'started');
-      panel.clock.setAttribute('aria-label', t('game.clockOf', { color: t('color.' + c), time: clockText(left) }));
+      if (panel.color) showClock(panel.clock, this.full, this.state, panel.color, elapsed);
     }
   }
-}
-
-// A reveal or a move of the log or the stream as a position to browse.
-function positionOf(e) {
-  const arrows = e.type === 'move'
-    ? arrowsOf(e.color === 'white' ? e.uci : null, e.color === 'black' ? e.uci : null)
-    : arrowsOf(e.white?.choice, e.black?.choice);
-  return { fen: e.fen, arrows };
-}
-
-function arrowsOf(white, black) {
-  const arrow = (choice, kind) => {
-    if (!choice || choice === '-') return [];
-    const m = choice.replace(/^x/, '');
-    return [{ from: m.slice(0, 2), to: m.slice(2, 4), kind }];
-  };
-  return [...arrow(white, 'white'), ...arrow(black, 'black')];
 }
