@@ -20,6 +20,9 @@
 // `event` is a line of the stream as the server sends it: {type:
 // 'challenge'|'gameStart'|'yourTurn'|'gameFinish'|…, …} (docs/server.md);
 // also the lines sent when a stream (re)opens, which name what is open.
+// Each time the stream (re)opens, handlers get {type: 'streamOpen'}: a
+// page that shows live data reads it again then, so that nothing sent
+// between its first read and the stream's start is missed.
 // A handler that throws does not stop the others.
 
 import { get, getAll, me, post, stream } from './api.js';
@@ -90,6 +93,9 @@ async function follow(signal) {
         receive(event);
       }, signal, () => {
         document.documentElement.dataset.events = 'open';
+        // What happened before the stream was open is not in it: pages
+        // that show live data read it again now.
+        receive({ type: 'streamOpen' });
       });
     } catch (err) {
       if (err?.status === 401) {

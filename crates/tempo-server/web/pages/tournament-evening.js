@@ -134,7 +134,7 @@ function live(page) {
   };
   refreshNow = soon;
   const unsubscribe = subscribe((event) => {
-    if (event.type === 'tournamentBoard' && event.board?.tournament === id) soon();
+    if (event.type === 'streamOpen' || (event.type === 'tournamentBoard' && event.board?.tournament === id)) soon();
   });
   // A member's tab has the stream; a visitor's (a projector) asks.
   const poll = me() ? null : setInterval(soon, POLL_MS);
