@@ -63,6 +63,17 @@ pub(crate) struct TableGame {
     /// Lichess's status name of the game (`started`, `mate`, …).
     pub status: String,
     pub finished: bool,
+    /// A tournament board's game.
+    pub tournament: bool,
+}
+
+impl TableGame {
+    /// Whether member `name` plays in this game.
+    pub(crate) fn seated(&self, name: &str) -> bool {
+        [&self.white, &self.black]
+            .iter()
+            .any(|sitter| sitter.member && sitter.name.eq_ignore_ascii_case(name))
+    }
 }
 
 /// Why a table request is refused.
@@ -287,6 +298,7 @@ pub(crate) async fn create_seated(
         director: director.to_lowercase(),
         status: status_name(None),
         finished: false,
+        tournament: link.is_some(),
     })
 }
 
@@ -333,19 +345,28 @@ pub(crate) async fn table(state: &AppState, id: &str) -> Result<Option<TableGame
         director: row.director,
         status,
         finished: row.finished,
+        tournament: row.linked,
     }))
 }
 
 /// Table game `id` if `user` directs it: its creator, or any arbiter or
 /// admin (tournaments are directed by the arbiters, so a tournament's
-/// table games are theirs too).
+/// table games are theirs too) — but not a director who plays in it: the
+/// other seat's token would let them read the opponent's sealed choice.
+/// The creator of a friendly table game is the exception: they were given
+/// both tokens as they created it.
 pub(crate) async fn directed(
     state: &AppState,
     user: &User,
     id: &str,
 ) -> Result<TableGame, TableError> {
     let table = table(state, id).await?.ok_or(TableError::NotFound)?;
-    if user.role.is_arbiter() || table.director.eq_ignore_ascii_case(&user.name) {
+    let creator = table.director.eq_ignore_ascii_case(&user.name);
+    let gave_tokens = creator && !table.tournament;
+    if table.seated(&user.name) && !gave_tokens {
+        return Err(TableError::NotDirector);
+    }
+    if user.role.is_arbiter() || creator {
         Ok(table)
     } else {
         Err(TableError::NotDirector)

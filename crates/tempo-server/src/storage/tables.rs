@@ -39,6 +39,8 @@ pub struct TableRow {
     pub finished: bool,
     /// Milliseconds since the epoch.
     pub created: i64,
+    /// A tournament board's game (it has a link).
+    pub linked: bool,
 }
 
 /// A seat token as stored, found by its hash.
@@ -153,7 +155,8 @@ impl Store {
     /// Table game `game`, if it is one.
     pub async fn table_game(&self, game: &str) -> Result<Option<TableRow>, StoreError> {
         let row = sqlx::query(
-            "SELECT t.director, g.white, g.black, g.finished, t.created
+            "SELECT t.director, g.white, g.black, g.finished, t.created,
+             (SELECT COUNT(*) FROM tournament_games l WHERE l.game_id = t.game_id)
              FROM table_games t JOIN games g ON g.id = t.game_id WHERE t.game_id = $1",
         )
         .bind(game)
@@ -161,11 +164,13 @@ impl Store {
         .await?;
         row.map(|r| {
             let finished: i64 = r.try_get(3)?;
+            let links: i64 = r.try_get(5)?;
             Ok(TableRow {
                 director: r.try_get(0)?,
                 players: (r.try_get(1)?, r.try_get(2)?),
                 finished: finished != 0,
                 created: r.try_get(4)?,
+                linked: links > 0,
             })
         })
         .transpose()
