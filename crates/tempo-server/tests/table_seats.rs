@@ -1,13 +1,15 @@
 //! Table games (issue #29) after review, on SQLite and (with
 //! `TEMPO_TEST_DATABASE_URL`) on PostgreSQL: a director who plays at a
 //! table gets neither seat (except the creator of a friendly game, who
-//! was given both as they created it).
+//! was given both as they created it); a seat's QR code made on the
+//! server for its director.
 
 mod support;
 
 use axum::http::{Method, StatusCode};
 use serde_json::{Value, json};
-use support::{TestServer, ok};
+use support::{TestServer, ok, request};
+use tower::ServiceExt;
 
 fn game_of(answer: &Value) -> String {
     answer["gameId"].as_str().unwrap().to_string()
@@ -124,10 +126,109 @@ async fn a_director_who_plays(server: &TestServer) {
     }
 }
 
+/// `GET uri` as `token` with `host` as `Host`: status, code or
+/// content type, `Cache-Control`, body.
+async fn get_qr(
+    server: &TestServer,
+    uri: &str,
+    token: Option<&str>,
+    host: &str,
+) -> (StatusCode, String, String, String) {
+    let mut req = request(Method::GET, uri, token, None);
+    req.headers_mut()
+        .insert("host", host.parse().expect("a header value"));
+    let response = server.router.clone().oneshot(req).await.unwrap();
+    let status = response.status();
+    let header = |name: &str| {
+        response
+            .headers()
+            .get(name)
+            .map_or(String::new(), |v| v.to_str().unwrap().to_string())
+    };
+    let (kind, cache) = (header("content-type"), header("cache-control"));
+    let bytes = http_body_util::BodyExt::collect(response.into_body())
+        .await
+        .unwrap()
+        .to_bytes();
+    let text = String::from_utf8_lossy(&bytes).to_string();
+    let code = serde_json::from_str::<Value>(&text)
+        .ok()
+        .and_then(|v| v["code"].as_str().map(str::to_string))
+        .unwrap_or(kind);
+    (status, code, cache, text)
+}
+
+/// The seat's QR code: made on the server (the token in no request line),
+/// for the director only, never cached.
+async fn seat_qr_codes(server: &TestServer) {
+    let anna = server.token("anna").await;
+    let ben = server.token("ben").await;
+    let (_, answer) = server
+        .call(
+            Method::POST,
+            "/api/tables",
+            Some(&anna),
+            Some(json!({"white": {"name": "Kim"}, "black": {"name": "Lee"}})),
+        )
+        .await;
+    let game = game_of(&answer);
+    let seat = answer["seats"]["white"]["token"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let uri = format!("/api/tables/{game}/seats/white/qr");
+    let (status, kind, cache, svg) = get_qr(server, &uri, Some(&anna), "club.example:8080").await;
+    assert_eq!(
+        (status, kind.as_str(), cache.as_str()),
+        (StatusCode::OK, "image/svg+xml", "no-store")
+    );
+    assert!(svg.starts_with("<svg") || svg.starts_with("<?xml"), "{svg}");
+    assert!(!svg.contains(&seat), "the token is encoded, not written");
+    let refused = |status: StatusCode, code: &str| (status, code.to_string());
+    let short = |(status, code, _, _): (StatusCode, String, String, String)| (status, code);
+    let host = "club.example";
+    assert_eq!(
+        short(get_qr(server, &uri, Some(&ben), host).await),
+        refused(StatusCode::FORBIDDEN, "not_the_director")
+    );
+    assert_eq!(
+        get_qr(server, &uri, None, host).await.0,
+        StatusCode::UNAUTHORIZED
+    );
+    assert_eq!(
+        short(get_qr(server, &uri, Some(&seat), host).await),
+        refused(StatusCode::FORBIDDEN, "seat_token_not_here")
+    );
+    for bad in ["club example", "a/b", "x@y", &"h".repeat(256)] {
+        let (status, ..) = get_qr(server, &uri, Some(&anna), bad).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "Host {bad}");
+    }
+    let green = format!("/api/tables/{game}/seats/green/qr");
+    assert_eq!(
+        get_qr(server, &green, Some(&anna), host).await.0,
+        StatusCode::BAD_REQUEST
+    );
+    let (status, _) = server
+        .call(
+            Method::DELETE,
+            &format!("/api/tables/{game}/seats/black"),
+            Some(&anna),
+            None,
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let black = format!("/api/tables/{game}/seats/black/qr");
+    assert_eq!(
+        short(get_qr(server, &black, Some(&anna), host).await),
+        refused(StatusCode::NOT_FOUND, "table_not_found")
+    );
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn seats_on_sqlite() {
     let server = TestServer::sqlite().await;
     a_director_who_plays(&server).await;
+    seat_qr_codes(&server).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -136,5 +237,6 @@ async fn seats_on_postgres() {
         return;
     };
     a_director_who_plays(&server).await;
+    seat_qr_codes(&server).await;
     server.finish().await;
 }

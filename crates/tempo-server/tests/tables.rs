@@ -740,6 +740,7 @@ fn the_openapi_document_names_the_table_routes_and_the_seat_token() {
         ("get", "/api/tables/{id}"),
         ("post", "/api/tables/{id}/seats/{color}"),
         ("delete", "/api/tables/{id}/seats/{color}"),
+        ("get", "/api/tables/{id}/seats/{color}/qr"),
     ] {
         assert!(
             document["paths"][path][method].is_object(),

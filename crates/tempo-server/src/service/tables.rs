@@ -98,6 +98,8 @@ pub(crate) enum TableError {
     Over,
     #[error("this seat has had {MAX_SEAT_GENERATIONS} tokens: no more")]
     TooManyTokens,
+    #[error("the seat has no live token (revoked, or the game over)")]
+    SeatNotLive,
     #[error(transparent)]
     Store(#[from] StoreError),
 }
