@@ -224,11 +224,68 @@ async fn seat_qr_codes(server: &TestServer) {
     );
 }
 
+/// A round at tables: two guests both named "Müller" sit at one board
+/// (two entries of the tournament, not one name twice), and the other
+/// board is played too.
+async fn namesakes_at_a_round(server: &TestServer) {
+    let arb = server.token("arb").await;
+    let id = ok(
+        server,
+        Method::POST,
+        "/api/tournaments",
+        &arb,
+        json!({"name": "Namesakes", "system": "dutch", "rounds": 1, "clock": "600+5"}),
+    )
+    .await["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    for (name, rating) in [
+        ("Müller", 2000),
+        ("Xaver", 1900),
+        ("Müller", 1800),
+        ("Yvonne", 1700),
+    ] {
+        ok(
+            server,
+            Method::POST,
+            &format!("/api/tournaments/{id}/players"),
+            &arb,
+            json!({"name": name, "rating": rating, "guest": true}),
+        )
+        .await;
+    }
+    let round = ok(
+        server,
+        Method::POST,
+        &format!("/api/tournaments/{id}/rounds"),
+        &arb,
+        json!({"online": "table"}),
+    )
+    .await;
+    let boards = round["boards"].as_array().unwrap();
+    assert_eq!(boards.len(), 2, "{round}");
+    let games: Vec<&str> = boards.iter().filter_map(|b| b["gameId"].as_str()).collect();
+    assert_eq!(games.len(), 2, "{round}");
+    let mut namesakes = 0;
+    for game in games {
+        let (status, full) = server
+            .call(Method::GET, &format!("/api/game/{game}"), None, None)
+            .await;
+        assert_eq!(status, StatusCode::OK, "{full}");
+        if full["white"]["name"] == "Müller" && full["black"]["name"] == "Müller" {
+            namesakes += 1;
+        }
+    }
+    assert_eq!(namesakes, 1, "{round}");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn seats_on_sqlite() {
     let server = TestServer::sqlite().await;
     a_director_who_plays(&server).await;
     seat_qr_codes(&server).await;
+    namesakes_at_a_round(&server).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -238,5 +295,6 @@ async fn seats_on_postgres() {
     };
     a_director_who_plays(&server).await;
     seat_qr_codes(&server).await;
+    namesakes_at_a_round(&server).await;
     server.finish().await;
 }

@@ -238,7 +238,15 @@ pub(crate) async fn create_seated(
 ) -> Result<TableGame, TableError> {
     let (white_key, white) = sitter(state, "white", &white).await?;
     let (black_key, black) = sitter(state, "black", &black).await?;
-    if white_key == black_key || same_sitter(&white.name, &black.name) {
+    // A friendly game's two names must differ (case aside): who would
+    // tell the seats apart? A tournament board's players are two entries
+    // of the tournament whatever their names (two guests may both be
+    // "Müller"): only one member on both seats is refused.
+    let same = match link {
+        None => white_key == black_key || same_sitter(&white.name, &black.name),
+        Some(_) => white.member && black.member && white_key == black_key,
+    };
+    if same {
         return Err(SitterNameError::Same.into());
     }
     check_spec(&spec)?;
