@@ -280,12 +280,42 @@ async fn namesakes_at_a_round(server: &TestServer) {
     assert_eq!(namesakes, 1, "{round}");
 }
 
+/// Renewals of one seat at once all succeed, each with a generation of
+/// its own: after them exactly as many more fit under the bound of 100.
+async fn renewals_at_once(server: &TestServer) {
+    let anna = server.token("anna").await;
+    let game = friendly(server, &anna, "Kim", "Lee").await;
+    let renew = format!("/api/tables/{game}/seats/white");
+    let at_once = 9;
+    let answers = futures_util::future::join_all(
+        (0..at_once).map(|_| server.call(Method::POST, &renew, Some(&anna), None)),
+    )
+    .await;
+    for (status, body) in &answers {
+        assert_eq!(*status, StatusCode::OK, "{body}");
+    }
+    // Generation 1 and nine renewals: 90 more, then the bound.
+    let mut more = 0;
+    loop {
+        let (status, body) = server.call(Method::POST, &renew, Some(&anna), None).await;
+        if status != StatusCode::OK {
+            assert_eq!(status, StatusCode::CONFLICT, "{body}");
+            assert_eq!(body["code"], "too_many_seat_tokens");
+            break;
+        }
+        more += 1;
+        assert!(more <= 100, "no bound");
+    }
+    assert_eq!(more, 100 - 1 - at_once);
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn seats_on_sqlite() {
     let server = TestServer::sqlite().await;
     a_director_who_plays(&server).await;
     seat_qr_codes(&server).await;
     namesakes_at_a_round(&server).await;
+    renewals_at_once(&server).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -296,5 +326,6 @@ async fn seats_on_postgres() {
     a_director_who_plays(&server).await;
     seat_qr_codes(&server).await;
     namesakes_at_a_round(&server).await;
+    renewals_at_once(&server).await;
     server.finish().await;
 }

@@ -100,12 +100,33 @@ async fn insert_seat(
 }
 
 impl Store {
+    /// On PostgreSQL, holds the transaction-long lock named `name` (SQLite
+    /// has one writer anyway): a read and the write it decides are then
+    /// one at a time.
+    async fn serialise(
+        &self,
+        tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+        name: &str,
+    ) -> Result<(), StoreError> {
+        if self.postgres.is_some() {
+            sqlx::query("SELECT pg_advisory_xact_lock(hashtext($1::text))")
+                .bind(name)
+                .execute(&mut **tx)
+                .await?;
+        }
+        Ok(())
+    }
+
     /// Stores a table game: its game row and first entry, its director,
     /// both seats' first tokens (generation 1), and its link and rating
     /// mark if it has them, in one transaction. `false` (nothing stored) if
     /// the director has `most_open` unfinished friendly table games.
     pub async fn add_table_game(&self, new: &NewTable<'_>) -> Result<bool, StoreError> {
         let mut tx = self.begin_write().await?;
+        // The director's open games are counted, then one added: one
+        // director's creations one at a time.
+        self.serialise(&mut tx, &format!("tables of {}", key(new.director)))
+            .await?;
         if let Some(most) = new.most_open {
             let open: i64 = sqlx::query(
                 "SELECT COUNT(*) FROM table_games t JOIN games g ON g.id = t.game_id
@@ -232,6 +253,9 @@ impl Store {
         now: i64,
     ) -> Result<SeatChange, StoreError> {
         let mut tx = self.begin_write().await?;
+        // The seat's last generation is read, then the next one written:
+        // one change of a table's seats at a time.
+        self.serialise(&mut tx, &format!("table {game}")).await?;
         let last: Option<i64> = sqlx::query(
             "SELECT MAX(generation) FROM table_seats WHERE game_id = $1 AND color = $2",
         )
