@@ -64,9 +64,9 @@ impl HostedGame {
 
     /// Whether a player may abort now. Under the first-move rule, until
     /// every side has moved (lichess); a game without it (written before
-    /// the rule, a tournament board, an untimed game) keeps the older
-    /// rule: only before the first step, so a stored or paired game does
-    /// not gain a new way to end without a result.
+    /// the rule, a tournament board — online or at a table —, an untimed
+    /// game) keeps the older rule: only before the first step, so a stored
+    /// or paired game does not gain a new way to end without a result.
     pub fn abortable(&self) -> bool {
         let steps = if self.header().first_move.is_some() {
             self.first_steps()

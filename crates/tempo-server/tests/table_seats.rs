@@ -309,6 +309,80 @@ async fn renewals_at_once(server: &TestServer) {
     assert_eq!(more, 100 - 1 - at_once);
 }
 
+/// A tournament board at a table keeps the older rule of paired games:
+/// its clocks run from the start, no first-move wait, and no abort once
+/// White has moved.
+async fn a_board_keeps_the_older_rule(server: &TestServer) {
+    let arb = server.token("arb").await;
+    let id = ok(
+        server,
+        Method::POST,
+        "/api/tournaments",
+        &arb,
+        json!({"name": "Older rule", "system": "dutch", "rounds": 1, "clock": "600+5"}),
+    )
+    .await["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    for name in ["Ida", "Jan"] {
+        ok(
+            server,
+            Method::POST,
+            &format!("/api/tournaments/{id}/players"),
+            &arb,
+            json!({"name": name, "rating": 1500, "guest": true}),
+        )
+        .await;
+    }
+    let round = ok(
+        server,
+        Method::POST,
+        &format!("/api/tournaments/{id}/rounds"),
+        &arb,
+        json!({"online": "table"}),
+    )
+    .await;
+    let game = round["boards"][0]["gameId"].as_str().unwrap().to_string();
+    let (_, table) = server
+        .call(
+            Method::GET,
+            &format!("/api/tables/{game}"),
+            Some(&arb),
+            None,
+        )
+        .await;
+    let token = |color: &str| table["seats"][color]["token"].as_str().unwrap().to_string();
+    let (_, full) = server
+        .call(Method::GET, &format!("/api/game/{game}"), None, None)
+        .await;
+    assert!(full["state"]["firstMove"].is_null(), "{full}");
+    assert_eq!(full["state"]["clockRunning"], true, "{full}");
+    let base = format!("/api/board/game/{game}");
+    let (status, body) = server
+        .call(
+            Method::POST,
+            &format!("{base}/move/e2e4"),
+            Some(&token("white")),
+            None,
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let (status, body) = server
+        .call(
+            Method::POST,
+            &format!("{base}/abort"),
+            Some(&token("black")),
+            None,
+        )
+        .await;
+    assert!(status.is_client_error(), "{status} {body}");
+    let (_, full) = server
+        .call(Method::GET, &format!("/api/game/{game}"), None, None)
+        .await;
+    assert_eq!(full["state"]["status"], "started", "{full}");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn seats_on_sqlite() {
     let server = TestServer::sqlite().await;
@@ -316,6 +390,7 @@ async fn seats_on_sqlite() {
     seat_qr_codes(&server).await;
     namesakes_at_a_round(&server).await;
     renewals_at_once(&server).await;
+    a_board_keeps_the_older_rule(&server).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -327,5 +402,6 @@ async fn seats_on_postgres() {
     seat_qr_codes(&server).await;
     namesakes_at_a_round(&server).await;
     renewals_at_once(&server).await;
+    a_board_keeps_the_older_rule(&server).await;
     server.finish().await;
 }

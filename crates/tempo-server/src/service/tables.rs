@@ -23,9 +23,10 @@ use crate::service::access::{Credential, Ended};
 use crate::service::game_events::{GameFacts, tell_players};
 use crate::storage::{GameLink, NewTable, SeatChange, StoreError};
 
-/// How long a table game waits for the first moves (its clocks stand until
-/// both players have moved): the players sit down and scan their seats'
-/// codes first. A side that has not moved by then aborts the game.
+/// How long a friendly table game waits for the first moves (its clocks
+/// stand until both players have moved), counted from its creation: the
+/// players sit down and scan their seats' codes first. A side that has not
+/// moved by then aborts the game. A tournament board has no such wait.
 pub(crate) const TABLE_FIRST_MOVE_MS: u64 = 30 * 60 * 1000;
 
 /// Generations a seat may have (a new token for a lost phone is one).
@@ -253,15 +254,19 @@ pub(crate) async fn create_seated(
     let spec = game_spec(&spec);
     let game_id = random_id();
     let mut header = Header::new(&game_id, &spec, &white.name, &black.name)?;
-    // The clocks stand until both have moved, however long the players
-    // take to sit down: the first-move rule with a table's patience. A
-    // timed game without the rule is one by correspondence (days per
-    // move): not a game for one evening at a table.
+    // A friendly game's clocks stand until both have moved, however long
+    // the players take to sit down: the first-move rule with a table's
+    // patience. A tournament board keeps the older rule of paired games
+    // (clocks from the start, abort only before the first move: no new
+    // way to end without a result). A timed game without the rule is one
+    // by correspondence (days per move): not a game for one evening at a
+    // table.
     match (
         &header.clock,
         header.clone().with_first_move_rule().first_move,
     ) {
-        (_, Some(_)) => header.first_move = Some(TABLE_FIRST_MOVE_MS),
+        (_, Some(_)) if link.is_none() => header.first_move = Some(TABLE_FIRST_MOVE_MS),
+        (_, Some(_)) => {}
         (Some(clock), None) => {
             return Err(HostError::Spec(format!(
                 "clock '{clock}': a table game is played in one sitting, not by correspondence"
