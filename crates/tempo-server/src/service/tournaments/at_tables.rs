@@ -8,7 +8,7 @@ use crate::domain::tournaments::print::PairingList;
 use crate::domain::tournaments::view::{DetailView, RoundView, SeatLinks};
 use crate::domain::tournaments::{Board, Record};
 use crate::service::AppState;
-use crate::service::tables::{self, Seating};
+use crate::service::tables::{self, Seating, TableError};
 use crate::storage::GameLink;
 use tempo_host::GameSpec;
 use tempo_tourney::PlayerId;
@@ -55,14 +55,21 @@ fn directs(viewer: Option<&User>) -> Option<&User> {
 
 /// A table game's seat links, if `game` is a table game and `viewer` does
 /// not play in it (the other seat's link would show them their opponent's
-/// sealed choice).
+/// sealed choice). A table game that cannot be read (its log damaged)
+/// shows no links, logged: the rest of the page is the director's still.
 async fn seats_of(
     state: &AppState,
     viewer: &User,
     game: &str,
 ) -> Result<Option<SeatLinks>, TournamentError> {
-    let Some(table) = tables::table(state, game).await? else {
-        return Ok(None);
+    let table = match tables::table(state, game).await {
+        Ok(Some(table)) => table,
+        Ok(None) => return Ok(None),
+        Err(TableError::Store(e)) => return Err(e.into()),
+        Err(e) => {
+            tracing::error!(game, error = %e, "a tournament board's table game cannot be read");
+            return Ok(None);
+        }
     };
     if table.finished || table.seated(&viewer.name) {
         return Ok(None);
