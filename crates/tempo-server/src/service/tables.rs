@@ -204,32 +204,11 @@ fn dead_pass() -> SeatPass {
     }
 }
 
-/// Creates a table game; `link` ties it to a tournament board (then it is
-/// stored with its link in one transaction, rated only if both players are
-/// members), `None` for a friendly (unrated) game. A name that is a
-/// member's username (any case) seats that member, any other a guest. A
-/// director has at most [`MAX_OPEN_TABLES`] unfinished friendly table
-/// games.
-// The interface of the tournaments' table boards (`{"online":"table"}`);
-// the HTTP route names its players outright ([`create_seated`]).
-#[allow(dead_code)]
-pub(crate) async fn create(
-    state: &AppState,
-    director: &str,
-    spec: GameSpec,
-    white: &str,
-    black: &str,
-    link: Option<GameLink>,
-) -> Result<TableGame, TableError> {
-    let seating = [
-        Seating::ByName(white.to_string()),
-        Seating::ByName(black.to_string()),
-    ];
-    create_seated(state, director, spec, seating, link).await
-}
-
-/// As [`create`], with each seat's player named as a member or a guest
-/// outright (White's, then Black's).
+/// Creates a table game, each seat's player named as a member or a guest
+/// (White's, then Black's); `link` ties it to a tournament board (then it
+/// is stored with its link in one transaction, rated only if both players
+/// are members), `None` for a friendly (unrated) game. A director has at
+/// most [`MAX_OPEN_TABLES`] unfinished friendly table games.
 pub(crate) async fn create_seated(
     state: &AppState,
     director: &str,

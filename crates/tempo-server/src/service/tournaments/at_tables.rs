@@ -23,12 +23,12 @@ pub(super) async fn table_game(
     board: &Board,
     spec: &GameSpec,
     link: GameLink,
-) -> Result<Option<String>, TournamentError> {
+) -> Result<String, TournamentError> {
     let white = seating(state, record, board.white).await?;
     let black = seating(state, record, board.black).await?;
     let table =
         tables::create_seated(state, director, spec.clone(), [white, black], Some(link)).await?;
-    Ok(Some(table.game_id))
+    Ok(table.game_id)
 }
 
 /// How a player sits: as their account (the tournament's username link,

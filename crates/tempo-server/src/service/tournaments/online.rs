@@ -59,7 +59,9 @@ pub(crate) async fn create_games(
             board: board.board,
         };
         let game = if at_tables {
-            super::at_tables::table_game(state, director, &record, &board, &spec, link).await
+            super::at_tables::table_game(state, director, &record, &board, &spec, link)
+                .await
+                .map(Some)
         } else {
             online_game(state, &record, &board, &spec, link).await
         };
