@@ -383,6 +383,80 @@ async fn a_board_keeps_the_older_rule(server: &TestServer) {
     assert_eq!(full["state"]["status"], "started", "{full}");
 }
 
+/// A board whose table game cannot be read (its log gone, found so after
+/// a restart) shows no seat links; the director's round is still shown.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_unreadable_board_leaves_the_round_readable() {
+    let dir = std::env::temp_dir().join(format!(
+        "tempo-unreadable-{}-{:x}",
+        std::process::id(),
+        rand::random::<u64>()
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    let store = tempo_server::store::Store::open_dir(&dir).await.unwrap();
+    let server = TestServer::over(store, None).await;
+    let arb = server.token("arb").await;
+    let id = ok(
+        &server,
+        Method::POST,
+        "/api/tournaments",
+        &arb,
+        json!({"name": "Unreadable", "system": "dutch", "rounds": 1, "clock": "600+5"}),
+    )
+    .await["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    for name in ["Ida", "Jan", "Kai", "Lou"] {
+        ok(
+            &server,
+            Method::POST,
+            &format!("/api/tournaments/{id}/players"),
+            &arb,
+            json!({"name": name, "rating": 1500, "guest": true}),
+        )
+        .await;
+    }
+    let round = ok(
+        &server,
+        Method::POST,
+        &format!("/api/tournaments/{id}/rounds"),
+        &arb,
+        json!({"online": "table"}),
+    )
+    .await;
+    let lost = round["boards"][0]["gameId"].as_str().unwrap().to_string();
+    sqlx::any::install_default_drivers();
+    let db = sqlx::AnyPool::connect(&format!("sqlite://{}", dir.join("tempo.sqlite").display()))
+        .await
+        .unwrap();
+    sqlx::query("DELETE FROM events WHERE game_id = $1")
+        .bind(&lost)
+        .execute(&db)
+        .await
+        .unwrap();
+    db.close().await;
+    // A restart: the games are read from the store again.
+    let store = tempo_server::store::Store::open_dir(&dir).await.unwrap();
+    let state = tempo_server::AppState::new(store).await.unwrap();
+    let router = tempo_server::router(state);
+    let uri = format!("/api/tournaments/{id}/rounds/1");
+    let response = router
+        .oneshot(request(Method::GET, &uri, Some(&arb), None))
+        .await
+        .unwrap();
+    let status = response.status();
+    let bytes = http_body_util::BodyExt::collect(response.into_body())
+        .await
+        .unwrap()
+        .to_bytes();
+    let view: Value = serde_json::from_slice(&bytes).unwrap();
+    assert_eq!(status, StatusCode::OK, "{view}");
+    assert!(view["boards"][0]["seats"].is_null(), "{view}");
+    assert!(view["boards"][1]["seats"]["white"].is_string(), "{view}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn seats_on_sqlite() {
     let server = TestServer::sqlite().await;
