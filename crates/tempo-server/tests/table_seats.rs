@@ -309,6 +309,46 @@ async fn renewals_at_once(server: &TestServer) {
     assert_eq!(more, 100 - 1 - at_once);
 }
 
+/// A round at tables none of whose boards can get a table game (a clock
+/// by correspondence: no game of one sitting) says why.
+async fn no_board_at_a_table(server: &TestServer) {
+    let arb = server.token("arb").await;
+    let id = ok(
+        server,
+        Method::POST,
+        "/api/tournaments",
+        &arb,
+        json!({"name": "By post", "system": "dutch", "rounds": 1, "clock": "1/259200"}),
+    )
+    .await["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    for name in ["Ida", "Jan"] {
+        ok(
+            server,
+            Method::POST,
+            &format!("/api/tournaments/{id}/players"),
+            &arb,
+            json!({"name": name, "rating": 1500, "guest": true}),
+        )
+        .await;
+    }
+    let (status, body) = server
+        .call(
+            Method::POST,
+            &format!("/api/tournaments/{id}/rounds"),
+            Some(&arb),
+            Some(json!({"online": "table"})),
+        )
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert!(
+        body["error"].as_str().unwrap().contains("one sitting"),
+        "{body}"
+    );
+}
+
 /// A tournament board at a table keeps the older rule of paired games:
 /// its clocks run from the start, no first-move wait, and no abort once
 /// White has moved.
@@ -465,6 +505,7 @@ async fn seats_on_sqlite() {
     namesakes_at_a_round(&server).await;
     renewals_at_once(&server).await;
     a_board_keeps_the_older_rule(&server).await;
+    no_board_at_a_table(&server).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -477,5 +518,6 @@ async fn seats_on_postgres() {
     namesakes_at_a_round(&server).await;
     renewals_at_once(&server).await;
     a_board_keeps_the_older_rule(&server).await;
+    no_board_at_a_table(&server).await;
     server.finish().await;
 }

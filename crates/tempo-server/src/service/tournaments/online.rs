@@ -38,6 +38,7 @@ pub(crate) async fn create_games(
     let at_tables = record.mode(round) == Some(RoundMode::Table);
     let mut made = Vec::new();
     let mut failed = None;
+    let mut skipped = None;
     for board in boards {
         if record.result(round, &board).is_some() {
             continue;
@@ -78,6 +79,7 @@ pub(crate) async fn create_games(
             // the other boards are played.
             Err(e) => {
                 tracing::warn!(tournament = id, round, board = board.board, error = %e, "a board's game could not be made");
+                skipped.get_or_insert(e);
             }
         }
     }
@@ -95,9 +97,13 @@ pub(crate) async fn create_games(
         .await?;
         record
     };
-    match failed {
-        Some(e) => Err(e),
-        None => Ok(record),
+    match (failed, skipped) {
+        (Some(e), _) => Err(e),
+        // No board got a game, and one could not: the director hears why
+        // (a round's clock no table game takes, say) rather than a round
+        // silently without games.
+        (None, Some(e)) if made.is_empty() => Err(e),
+        (None, _) => Ok(record),
     }
 }
 
