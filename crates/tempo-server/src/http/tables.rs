@@ -5,7 +5,7 @@
 
 use axum::Json;
 use axum::extract::{Path, State};
-use axum::http::{HeaderMap, StatusCode, header};
+use axum::http::{HeaderMap, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use serde::{Deserialize, Serialize};
@@ -251,12 +251,14 @@ async fn revoke(
     ))
 }
 
-/// The request's `Host` if it is a sane `host[:port]`: letters, digits,
-/// `.`, `-`, `:` and an IPv6 address's brackets, at most 255 characters.
-fn request_host(headers: &HeaderMap) -> ApiResult<&str> {
+/// The request's `Host` (HTTP/2: the URI's authority) if it is a sane
+/// `host[:port]`: letters, digits, `.`, `-`, `:` and an IPv6 address's
+/// brackets, at most 255 characters.
+fn request_host<'a>(headers: &'a HeaderMap, uri: &'a Uri) -> ApiResult<&'a str> {
     let host = headers
         .get(header::HOST)
         .and_then(|value| value.to_str().ok())
+        .or_else(|| uri.authority().map(|a| a.as_str()))
         .unwrap_or_default();
     let sane = |c: char| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | ':' | '[' | ']');
     if host.is_empty() || host.len() > 255 || !host.chars().all(sane) {
@@ -275,11 +277,12 @@ async fn seat_qr(
     Caller(user): Caller,
     peer: Peer,
     headers: HeaderMap,
+    uri: Uri,
     Path((id, side)): Path<(String, String)>,
 ) -> ApiResult<Response> {
     let color = color(&side)?;
-    let host = request_host(&headers)?;
     let table = tables::directed(&state, &user, &id).await?;
+    let host = request_host(&headers, &uri)?;
     let seat = &table.seats[color.index()];
     if !seat.live {
         return Err(tables::TableError::SeatNotLive.into());
