@@ -308,18 +308,24 @@ async fn whole_game_and_matrix(server: &TestServer) {
         !everything.contains("g1f3"),
         "a hidden move leaked: {everything}"
     );
-    // A seat's stream (opened afresh) is the public view plus its colour:
-    // not even its own sealed choice, since a director may hold both tokens.
-    for (token, color) in [(&white, "white"), (&black, "black")] {
+    // A seat's stream (opened afresh) is the public view plus its colour
+    // and its own legal choices (none once committed): not even its own
+    // sealed choice, since a director may hold both tokens.
+    for (token, color, choices) in [(&white, "white", false), (&black, "black", true)] {
         let (_, again) = open_stream(server, &game, Some(token)).await;
         let full = again.unwrap().next(WAIT).await.unwrap();
         assert_eq!(full["seat"], color, "{full}");
+        let legal = full["state"]["legal"]
+            .as_array()
+            .expect("the seat's legal choices");
+        assert_eq!(!legal.is_empty(), choices, "{full}");
         assert!(full["state"].get("mine").is_none(), "{full}");
         assert!(!full.to_string().contains("g1f3"), "{full}");
     }
     let (_, anyone) = open_stream(server, &game, None).await;
     let full = anyone.unwrap().next(WAIT).await.unwrap();
     assert!(full.get("seat").is_none(), "{full}");
+    assert!(full["state"].get("legal").is_none(), "{full}");
     assert!(!full.to_string().contains("g1f3"), "{full}");
     // The seat plays its own colour only: White's token cannot commit again
     // (as Black or otherwise).

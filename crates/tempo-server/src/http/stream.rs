@@ -13,7 +13,9 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use futures_util::StreamExt;
 use serde::Serialize;
+use serde_json::Value;
 use tempo_chess::Color;
+use tempo_host::HostedGame;
 use tempo_host::view::Audience;
 use tokio::sync::broadcast::error::RecvError;
 
@@ -95,13 +97,44 @@ fn viewer_ends(
 /// An entry's line (with the log's `head`), and after anything but a
 /// commit (whose line says all that changed) the state as the reader
 /// may see it.
-async fn entry_lines(slot: &Slot, state: &AppState, audience: Audience, entry: &Line) -> String {
+async fn entry_lines(slot: &Slot, state: &AppState, reader: Reader, entry: &Line) -> String {
     let mut text = entry.text.clone();
     if entry.changes_state {
         let game = slot.game.lock().await;
-        text.push_str(&line(&game.state(audience, state.clock.now())));
+        text.push_str(&line(&reader.state(&game, state.clock.now())));
     }
     text
+}
+
+/// Who reads a game stream: its view, and the seat if a seat token reads
+/// it. A seat sees the public view — no sealed choice, not even its own:
+/// a director may hold both seats' tokens — with its own legal choices
+/// (`legal`: what the public position allows it, no secret) and, in
+/// gameFull, `"seat": "white"|"black"` (lichess's clients ignore it).
+#[derive(Debug, Clone, Copy)]
+struct Reader {
+    audience: Audience,
+    seat: Option<Color>,
+}
+
+impl Reader {
+    fn state(self, game: &HostedGame, now: u64) -> Value {
+        let mut state = game.state(self.audience, now);
+        if let Some(color) = self.seat {
+            state["legal"] = game.state(Audience::Player(color), now)["legal"].take();
+        }
+        state
+    }
+
+    fn full(self, game: &HostedGame, now: u64) -> Value {
+        let mut full = game.full(self.audience, now);
+        if let Some(color) = self.seat {
+            full["state"]["legal"] =
+                game.full(Audience::Player(color), now)["state"]["legal"].take();
+            full["seat"] = color.fold("white", "black").into();
+        }
+        full
+    }
 }
 
 /// `GET /api/board/game/stream/{id}`: NDJSON, the full game first (with
@@ -117,9 +150,7 @@ pub(super) async fn game_stream(
 ) -> ApiResult<Response> {
     let slot = state.hub.slot(&state.store, &id).await?;
     let color = viewer.as_ref().and_then(|player| player.seat_in(&slot));
-    // A seat token's stream is the public view plus the seat's colour: a
-    // director may hold both seats' tokens, so a token must not show its
-    // side's sealed choice (the phone keeps its own choice itself).
+    // A seat token's stream is the public view ([`Reader`]).
     let seat = match &viewer {
         Some(Player::Seat(_)) => color,
         _ => None,
@@ -128,6 +159,7 @@ pub(super) async fn game_stream(
         Some(_) => Audience::Public,
         None => color.map_or(Audience::Public, Audience::Player),
     };
+    let reader = Reader { audience, seat };
     // The chat's player room is no sealed choice: a seat hears it.
     let hears = color.map_or(Audience::Public, Audience::Player);
     let decoration = Decoration::of(&state, &slot).await?;
@@ -136,10 +168,7 @@ pub(super) async fn game_stream(
     let stopped = viewer_ends(&state, &headers, viewer.as_ref());
     let (first, over) = {
         let game = slot.game.lock().await;
-        let full = with_seat(
-            decoration.full(game.full(audience, state.clock.now())),
-            seat,
-        );
+        let full = decoration.full(reader.full(&game, state.clock.now()));
         (full, game.end().is_some())
     };
     state
@@ -149,39 +178,30 @@ pub(super) async fn game_stream(
     // As lichess's, the stream ends with the game: after its end entry,
     // or at once after the first line for a game already over.
     let entries = futures_util::stream::unfold(
-        (receiver, slot, state, audience, decoration, over),
-        move |(mut receiver, slot, state, audience, decoration, over)| async move {
+        (receiver, slot, state, reader, decoration, over),
+        |(mut receiver, slot, state, reader, decoration, over)| async move {
             if over {
                 return None;
             }
             let (text, over) = match tokio::time::timeout(KEEP_ALIVE, receiver.recv()).await {
                 Err(_) => ("\n".to_string(), false),
                 Ok(Ok(entry)) => (
-                    entry_lines(&slot, &state, audience, &entry).await,
+                    entry_lines(&slot, &state, reader, &entry).await,
                     entry.ends_game,
                 ),
                 Ok(Err(RecvError::Lagged(_))) => {
                     let game = slot.game.lock().await;
-                    let full = decoration.full(game.full(audience, state.clock.now()));
-                    (line(&with_seat(full, seat)), game.end().is_some())
+                    let full = decoration.full(reader.full(&game, state.clock.now()));
+                    (line(&full), game.end().is_some())
                 }
                 Ok(Err(RecvError::Closed)) => return None,
             };
-            Some((text, (receiver, slot, state, audience, decoration, over)))
+            Some((text, (receiver, slot, state, reader, decoration, over)))
         },
     );
     let game = futures_util::stream::once(async move { line(&first) }).chain(entries);
     let stream = with_chat(game, chat, hears).take_until(stopped);
     Ok(ndjson(Body::from_stream(stream)))
-}
-
-/// A gameFull line with `"seat": "white"|"black"` for a seat token's
-/// stream (lichess's clients ignore the field).
-fn with_seat(mut full: serde_json::Value, seat: Option<Color>) -> serde_json::Value {
-    if let Some(color) = seat {
-        full["seat"] = color.fold("white", "black").into();
-    }
-    full
 }
 
 /// A game stream with the chat lines its reader may read (the player
