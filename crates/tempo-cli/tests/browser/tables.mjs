@@ -155,6 +155,14 @@ export const tests = [
       // The token left the address bar (kept in the tab's storage).
       assertEqual(new URL(phones.white.url()).hash, '', 'the seat token is not left in the address bar');
       const watchers = [await display(browser, gameId, 'en-GB', 'the display'), await display(browser, gameId, 'de-DE', 'the German display')];
+      // A display in a browser logged in as Anna (seated as White): the
+      // display's stream goes without cookies, so it is shown no more than
+      // any display — not White's sealed move.
+      const annaDisplay = await loggedInPage(browser, 'anna', { viewport: SCREEN, bypassCSP: true });
+      const annaNet = await recordNetwork(annaDisplay);
+      await annaDisplay.goto(`/table/${gameId}`);
+      await annaDisplay.locator('[data-square="e1"] [data-piece]').waitFor();
+      watchers.push({ name: 'a display logged in as the seated member', page: annaDisplay, net: annaNet });
       // Each phone sees the board from its own side.
       const whiteDown = async (page) => page.evaluate(() => document.querySelector('[data-square="a1"]').getBoundingClientRect().top > document.querySelector('[data-square="a8"]').getBoundingClientRect().top);
       await phones.black.waitForFunction(() => document.querySelector('[data-square="a1"]').getBoundingClientRect().top < document.querySelector('[data-square="a8"]').getBoundingClientRect().top);
