@@ -18,7 +18,7 @@ import { GameControls, variantOf } from '../game-controls.js';
 import { fullscreenButton } from '../fullscreen.js';
 import { renderDownloads } from '../game-downloads.js';
 import {
-  GameFeed, other, phaseText, revealNodes, boardDecor, positionOf, timeOf, clockRuns, showClock, readLog, lastStepOf,
+  GameFeed, other, phaseText, revealNodes, boardDecor, positionOf, timeOf, clockRuns, showClock, readLog, lastStepOf, choiceButtons,
 } from '../game-view.js';
 
 addCatalogue(catalogue);
@@ -432,18 +432,9 @@ class GamePage {
       ? t('game.exchangePrompt', { square: due.replace('capture-on-', '') })
       : this.alternating() ? t('game.yourMove') : t('game.enterPrompt');
     this.entry.append(h('p', {}, prompt));
-    if (this.promotion) {
-      this.entry.append(h('p', {}, t('game.promoteTo')),
-        h('div', { class: 'choices' }, this.promotion.map((c) => h('button', {
-          type: 'button', dataset: { choice: c }, onclick: () => this.enter(c),
-        }, t('promotion.' + c.slice(-1))))));
-    }
-    if (exchange) {
-      this.entry.append(h('div', { class: 'choices' }, (s.legal || []).map((c) => h('button', {
-        type: 'button', dataset: { choice: c }, 'aria-pressed': String(this.pending === c),
-        onclick: () => this.enter(c),
-      }, c === '-' ? t('game.decline') : t('game.captureWith', { from: c.slice(1, 3), to: c.slice(3, 5) })))));
-    }
+    this.entry.append(...choiceButtons({
+      promotion: this.promotion, exchange: exchange && (s.legal || []), pending: this.pending, pick: (c) => this.enter(c),
+    }));
     const input = h('input', {
       name: 'move', autocomplete: 'off', spellcheck: false, 'aria-label': t('game.keyboardLabel'),
       placeholder: t('game.keyboardPlaceholder'),

@@ -17,7 +17,8 @@ import { destinations, choicesFor } from '../moves.js';
 import { ask } from '../dialog.js';
 import { toast } from '../app.js';
 import { TableView } from '../table-view.js';
-import { other } from '../game-view.js';
+import { other, choiceButtons } from '../game-view.js';
+import { gameActions } from '../game-controls.js';
 
 let page = null;
 
@@ -279,16 +280,9 @@ class SeatPage {
     }
     const exchange = due.startsWith('capture-on-');
     this.entry.append(say(exchange ? 'game.exchangePrompt' : 'table.pickPrompt', { square: due.replace('capture-on-', '') }));
-    if (this.promotion) {
-      this.entry.append(h('p', {}, t('game.promoteTo')), h('div', { class: 'choices' }, this.promotion.map((c) => h('button', {
-        type: 'button', dataset: { choice: c }, onclick: () => this.pick(c),
-      }, t('promotion.' + c.slice(-1))))));
-    }
-    if (exchange) {
-      this.entry.append(h('div', { class: 'choices' }, (s.legal || []).map((c) => h('button', {
-        type: 'button', dataset: { choice: c }, 'aria-pressed': String(this.pending === c), onclick: () => this.pick(c),
-      }, c === '-' ? t('game.decline') : t('game.captureWith', { from: c.slice(1, 3), to: c.slice(3, 5) })))));
-    }
+    this.entry.append(...choiceButtons({
+      promotion: this.promotion, exchange: exchange && (s.legal || []), pending: this.pending, pick: (c) => this.pick(c),
+    }));
     this.entry.append(h('p', { class: 'seat-picked' }, t('table.picked'), ' ',
       h('strong', { class: 'pending-move', dataset: { pending: this.pending || '' } }, this.pending ? choiceText(this.pending) : '–')));
     this.stopButton.hidden = false;
@@ -317,12 +311,9 @@ class SeatPage {
     const open = this.menu.open;
     const items = [];
     if (s.status === 'started' && this.color) {
-      if (s.drawClaimable) items.push(['game.claimDraw', 'claim-draw', () => this.act('claim-draw')]);
-      if (s.abortable) items.push(['game.abort', 'abort', () => this.act('abort', 'game.confirmAbort', 'game.abort')]);
-      else {
-        if (!s.drawOffer) items.push(['game.offerDraw', 'draw', () => this.act('draw/yes')]);
-        items.push(['game.resign', 'resign', () => this.act('resign', 'game.confirmResign', 'game.resign')]);
-      }
+      // An offer's answers are outside the menu (renderDraw).
+      if (!s.drawOffer && !s.abortable) items.push({ key: 'game.offerDraw', action: 'draw', path: 'draw/yes' });
+      items.push(...gameActions(s));
     }
     const langs = languages().map((l) => h('button', {
       type: 'button', dataset: { setLang: l }, 'aria-pressed': String(l === lang()), onclick: () => setLang(l),
@@ -330,7 +321,9 @@ class SeatPage {
     this.menu.replaceChildren(
       h('summary', { dataset: { action: 'menu' } }, t('table.menu')),
       h('div', { class: 'seat-menu-items' },
-        items.map(([key, action, onclick]) => h('button', { type: 'button', class: action === 'resign' ? 'danger' : '', dataset: { action }, onclick }, t(key))),
+        items.map(({ key, action, path, question, cls }) => h('button', {
+          type: 'button', class: cls || '', dataset: { action }, onclick: () => this.act(path, question, key),
+        }, t(key))),
         h('span', { class: 'seat-langs', role: 'group', 'aria-label': t('table.language') }, langs)),
     );
     this.menu.open = open;
