@@ -178,6 +178,12 @@ export const tests = [
       // White stops its clock: the moment the screenshots show.
       await pick(phones.white, 'f1b5');
       await stopClock(phones.white, 'f1b5');
+      // A reload after the commit: the phone still shows its own move (it
+      // keeps it; the server does not send a seat its sealed move back).
+      await phones.white.reload();
+      await phones.white.locator('.seat-prompt', { hasText: 'f1b5' }).waitFor().catch(async () => {
+        throw new Error(`white after a reload: its committed f1b5 is not shown; the page says ${JSON.stringify((await phones.white.locator('main').innerText()).slice(0, 300))}`);
+      });
       for (const w of watchers) await assertHidden(w, 'f1b5', 'Bb5+');
       await assertHidden({ name: 'the other phone', page: phones.black, net: phones.black.net }, 'f1b5', 'Bb5+');
       await pick(phones.black, 'g8f6');

@@ -59,6 +59,10 @@ class SeatPage {
     const kept = seatToken(id);
     this.token = kept.token || null;
     this.color = kept.color || null; // the seat's colour, once known
+    // This seat's committed, not yet revealed choice ({step, choice}): the
+    // server does not send a seat its own sealed move back, so the phone
+    // keeps it (also across a reload) until the reveal.
+    this.sealed = kept.sealed || null;
     this.pending = null; // the picked, not yet committed choice
     this.promotion = null; // the choices of a pawn's promotion
     this.step = null;
@@ -124,6 +128,17 @@ class SeatPage {
 
   // ----- what the seat may do -----
 
+  // The tab's memory of this seat: token, colour, the sealed choice.
+  keep() {
+    sessionStorage.setItem(storeKey(this.id), JSON.stringify({ token: this.token, color: this.color, sealed: this.sealed }));
+  }
+
+  // This seat's own committed choice of the current step, if any.
+  mine() {
+    const s = this.view.state;
+    return this.sealed && this.color && s.committed[this.color] && this.sealed.step === s.step ? this.sealed.choice : null;
+  }
+
   onChange() {
     const s = this.view.state;
     if (!s) return;
@@ -135,7 +150,12 @@ class SeatPage {
     const color = this.seatColor();
     if (color && color !== this.color) {
       this.color = color;
-      sessionStorage.setItem(storeKey(this.id), JSON.stringify({ token: this.token, color }));
+      this.keep();
+    }
+    // Revealed (or the game over): the sealed choice is public or void.
+    if (this.sealed && (this.sealed.step !== s.step || s.status !== 'started' || !s.committed[this.color])) {
+      this.sealed = null;
+      this.keep();
     }
     if (this.color && this.view.board.orientation !== this.color) this.view.board.setOrientation(this.color);
     if (!this.canChoose()) this.pending = null;
@@ -144,14 +164,14 @@ class SeatPage {
     queueMicrotask(() => this.render());
   }
 
-  // The seat's colour: from the stream if it says, else from what only
-  // a player is shown — its legal choices or its own commit start on its
-  // own pieces.
+  // The seat's colour: the stream's first line says it (`seat`). A server
+  // that does not yet: from what only a player is shown — its legal
+  // choices start on its own pieces.
   seatColor() {
-    const full = this.view.full || {};
-    for (const c of [full.seat, full.color, full.you]) if (c === 'white' || c === 'black') return c;
+    const seat = this.view.full?.seat;
+    if (seat === 'white' || seat === 'black') return seat;
     const s = this.view.state;
-    const choice = s.mine || (s.legal || []).find((c) => c !== '-');
+    const choice = (s.legal || []).find((c) => c !== '-');
     if (choice) {
       const piece = parsePosition(s.fen).board.get(choice.replace(/^x/, '').slice(0, 2));
       if (piece) return piece[0] === 'w' ? 'white' : 'black';
@@ -207,7 +227,8 @@ class SeatPage {
       if (this.view.state.step === step && this.view.state.phase !== 'alternating') {
         this.view.rebaseClocks();
         this.view.state.committed[this.color] = true;
-        this.view.state.mine = choice;
+        this.sealed = { step, choice };
+        this.keep();
       }
       this.pending = null;
       this.view.render();
@@ -235,8 +256,7 @@ class SeatPage {
   // ----- drawing -----
 
   decorate(decor) {
-    const s = this.view.state;
-    const mine = this.pending || (this.color && s.committed[this.color] ? s.mine : null);
+    const mine = this.pending || this.mine();
     if (mine && mine !== '-') {
       const m = mine.replace(/^x/, '');
       decor.arrows.push({ from: m.slice(0, 2), to: m.slice(2, 4), kind: 'mine' });
@@ -275,7 +295,7 @@ class SeatPage {
       return;
     }
     if (s.committed[this.color]) {
-      this.entry.append(say('table.stopped', { choice: choiceText(s.mine) }));
+      this.entry.append(say('table.stopped', { choice: choiceText(this.mine()) }));
       return;
     }
     const exchange = due.startsWith('capture-on-');
