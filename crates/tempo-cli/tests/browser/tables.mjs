@@ -124,6 +124,9 @@ export const tests = [
       await director.click('[data-nav="tables"]');
       await director.waitForURL('**/tables/new');
       const form = director.locator('[data-form="table"]');
+      // The form takes no more than the server does (50 characters a name).
+      await form.locator('input[name="white"]').pressSequentially('x'.repeat(55));
+      assertEqual((await form.locator('input[name="white"]').inputValue()).length, 50, 'a name is cut at the server\'s 50 characters');
       await form.locator('input[name="white"]').fill('ANNA');
       await form.locator('input[name="black"]').fill('Greta Gast');
       await form.locator('select[name="variant"]').selectOption('fairschach');
