@@ -290,10 +290,15 @@ async fn whole_game_and_matrix(server: &TestServer) {
         assert_eq!(full["white"], json!({"name": "Kim"}));
     }
 
-    // White commits by seat: the other seat and the public learn that, never what.
+    // White commits by seat: both seats and the public learn that, never what.
     let (status, body) = server.play(&game, &white, "g1f3").await;
     assert_eq!((status, &body), (StatusCode::OK, &json!({"ok": true})));
-    let seen = [theirs.drain(WAIT).await, public.drain(WAIT).await].concat();
+    let seen = [
+        own.drain(WAIT).await,
+        theirs.drain(WAIT).await,
+        public.drain(WAIT).await,
+    ]
+    .concat();
     assert!(seen.iter().any(|l| l.contains(r#""type":"committed""#)));
     let (_, anonymous_view) = server
         .call(Method::GET, &format!("/api/game/{game}"), None, None)
@@ -303,13 +308,18 @@ async fn whole_game_and_matrix(server: &TestServer) {
         !everything.contains("g1f3"),
         "a hidden move leaked: {everything}"
     );
-    own.drain(WAIT).await;
-    // The seat's own view (a stream opened afresh) shows its move.
-    let (_, again) = open_stream(server, &game, Some(&white)).await;
-    let mine = again.unwrap().next(WAIT).await.unwrap();
-    assert_eq!(mine["state"]["mine"], "g1f3", "{mine}");
-    let (_, theirs_again) = open_stream(server, &game, Some(&black)).await;
-    let full = theirs_again.unwrap().next(WAIT).await.unwrap();
+    // A seat's stream (opened afresh) is the public view plus its colour:
+    // not even its own sealed choice, since a director may hold both tokens.
+    for (token, color) in [(&white, "white"), (&black, "black")] {
+        let (_, again) = open_stream(server, &game, Some(token)).await;
+        let full = again.unwrap().next(WAIT).await.unwrap();
+        assert_eq!(full["seat"], color, "{full}");
+        assert!(full["state"].get("mine").is_none(), "{full}");
+        assert!(!full.to_string().contains("g1f3"), "{full}");
+    }
+    let (_, anyone) = open_stream(server, &game, None).await;
+    let full = anyone.unwrap().next(WAIT).await.unwrap();
+    assert!(full.get("seat").is_none(), "{full}");
     assert!(!full.to_string().contains("g1f3"), "{full}");
     // The seat plays its own colour only: White's token cannot commit again
     // (as Black or otherwise).
@@ -730,6 +740,7 @@ fn the_openapi_document_names_the_table_routes_and_the_seat_token() {
         ("get", "/api/tables/{id}"),
         ("post", "/api/tables/{id}/seats/{color}"),
         ("delete", "/api/tables/{id}/seats/{color}"),
+        ("get", "/api/tables/{id}/seats/{color}/qr"),
     ] {
         assert!(
             document["paths"][path][method].is_object(),

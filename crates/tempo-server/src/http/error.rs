@@ -285,6 +285,7 @@ impl From<TableError> for ApiError {
             E::NotDirector => (S::FORBIDDEN, Code::NotTheDirector),
             E::Over => (S::CONFLICT, Code::GameOver),
             E::TooManyTokens => (S::CONFLICT, Code::TooManySeatTokens),
+            E::SeatNotLive => (S::NOT_FOUND, Code::TableNotFound),
         };
         ApiError::new(status, code, err.to_string())
     }

@@ -13,6 +13,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use futures_util::StreamExt;
 use serde::Serialize;
+use tempo_chess::Color;
 use tempo_host::view::Audience;
 use tokio::sync::broadcast::error::RecvError;
 
@@ -115,17 +116,30 @@ pub(super) async fn game_stream(
     Path(id): Path<String>,
 ) -> ApiResult<Response> {
     let slot = state.hub.slot(&state.store, &id).await?;
-    let audience = viewer
-        .as_ref()
-        .and_then(|player| player.seat_in(&slot))
-        .map_or(Audience::Public, Audience::Player);
+    let color = viewer.as_ref().and_then(|player| player.seat_in(&slot));
+    // A seat token's stream is the public view plus the seat's colour: a
+    // director may hold both seats' tokens, so a token must not show its
+    // side's sealed choice (the phone keeps its own choice itself).
+    let seat = match &viewer {
+        Some(Player::Seat(_)) => color,
+        _ => None,
+    };
+    let audience = match seat {
+        Some(_) => Audience::Public,
+        None => color.map_or(Audience::Public, Audience::Player),
+    };
+    // The chat's player room is no sealed choice: a seat hears it.
+    let hears = color.map_or(Audience::Public, Audience::Player);
     let decoration = Decoration::of(&state, &slot).await?;
     let receiver = slot.lines.subscribe();
     let chat = state.chat.subscribe(&id);
     let stopped = viewer_ends(&state, &headers, viewer.as_ref());
     let (first, over) = {
         let game = slot.game.lock().await;
-        let full = decoration.full(game.full(audience, state.clock.now()));
+        let full = with_seat(
+            decoration.full(game.full(audience, state.clock.now())),
+            seat,
+        );
         (full, game.end().is_some())
     };
     state
@@ -136,7 +150,7 @@ pub(super) async fn game_stream(
     // or at once after the first line for a game already over.
     let entries = futures_util::stream::unfold(
         (receiver, slot, state, audience, decoration, over),
-        |(mut receiver, slot, state, audience, decoration, over)| async move {
+        move |(mut receiver, slot, state, audience, decoration, over)| async move {
             if over {
                 return None;
             }
@@ -149,7 +163,7 @@ pub(super) async fn game_stream(
                 Ok(Err(RecvError::Lagged(_))) => {
                     let game = slot.game.lock().await;
                     let full = decoration.full(game.full(audience, state.clock.now()));
-                    (line(&full), game.end().is_some())
+                    (line(&with_seat(full, seat)), game.end().is_some())
                 }
                 Ok(Err(RecvError::Closed)) => return None,
             };
@@ -157,8 +171,17 @@ pub(super) async fn game_stream(
         },
     );
     let game = futures_util::stream::once(async move { line(&first) }).chain(entries);
-    let stream = with_chat(game, chat, audience).take_until(stopped);
+    let stream = with_chat(game, chat, hears).take_until(stopped);
     Ok(ndjson(Body::from_stream(stream)))
+}
+
+/// A gameFull line with `"seat": "white"|"black"` for a seat token's
+/// stream (lichess's clients ignore the field).
+fn with_seat(mut full: serde_json::Value, seat: Option<Color>) -> serde_json::Value {
+    if let Some(color) = seat {
+        full["seat"] = color.fold("white", "black").into();
+    }
+    full
 }
 
 /// A game stream with the chat lines its reader may read (the player

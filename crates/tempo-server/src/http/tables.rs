@@ -5,7 +5,8 @@
 
 use axum::Json;
 use axum::extract::{Path, State};
-use axum::http::StatusCode;
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use serde::{Deserialize, Serialize};
 use tempo_chess::Color;
@@ -16,7 +17,9 @@ use super::endpoint::{Access, Endpoint};
 use super::error::ApiError;
 use super::extract::Caller;
 use super::form::FormOrJson;
+use super::peer::Peer;
 use crate::domain::challenge_params::{ChallengeParams, Loose, RulesParam};
+use crate::domain::qr;
 use crate::domain::tables::display_url;
 use crate::service::AppState;
 use crate::service::challenges::ChallengeError;
@@ -248,6 +251,53 @@ async fn revoke(
     ))
 }
 
+/// The request's `Host` if it is a sane `host[:port]`: letters, digits,
+/// `.`, `-`, `:` and an IPv6 address's brackets, at most 255 characters.
+fn request_host(headers: &HeaderMap) -> ApiResult<&str> {
+    let host = headers
+        .get(header::HOST)
+        .and_then(|value| value.to_str().ok())
+        .unwrap_or_default();
+    let sane = |c: char| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | ':' | '[' | ']');
+    if host.is_empty() || host.len() > 255 || !host.chars().all(sane) {
+        return Err(ApiError::bad_request(
+            "Host: a host name or address and an optional port is needed",
+        ));
+    }
+    Ok(host)
+}
+
+/// `GET /api/tables/{id}/seats/{color}/qr`: the seat's absolute link (its
+/// token in the fragment) as a QR code, made here so that the token is in
+/// no request line (as it is in `/api/qr?text=…`).
+async fn seat_qr(
+    State(state): State<AppState>,
+    Caller(user): Caller,
+    peer: Peer,
+    headers: HeaderMap,
+    Path((id, side)): Path<(String, String)>,
+) -> ApiResult<Response> {
+    let color = color(&side)?;
+    let host = request_host(&headers)?;
+    let table = tables::directed(&state, &user, &id).await?;
+    let seat = &table.seats[color.index()];
+    if !seat.live {
+        return Err(tables::TableError::SeatNotLive.into());
+    }
+    let scheme = if peer.https { "https" } else { "http" };
+    let url = format!("{scheme}://{host}{}", seat.url);
+    let svg = qr::svg(&url).map_err(|e| ApiError::bad_request(e.to_string()))?;
+    Ok((
+        [
+            (header::CONTENT_TYPE, "image/svg+xml"),
+            // Whoever holds the code plays the seat: no cache keeps it.
+            (header::CACHE_CONTROL, "no-store"),
+        ],
+        svg,
+    )
+        .into_response())
+}
+
 /// The rows of the endpoint table.
 pub(super) fn endpoints() -> Vec<Endpoint> {
     use Access::*;
@@ -287,5 +337,13 @@ pub(super) fn endpoints() -> Vec<Endpoint> {
             || axum::routing::delete(revoke),
         )
         .json::<TableView>(),
+        e(
+            "get",
+            "/api/tables/{id}/seats/{color}/qr",
+            "A live seat's absolute link (scheme and Host of the request) as a QR code, SVG, not cached",
+            Token,
+            || get(seat_qr),
+        )
+        .content("image/svg+xml"),
     ]
 }

@@ -63,6 +63,17 @@ pub(crate) struct TableGame {
     /// Lichess's status name of the game (`started`, `mate`, …).
     pub status: String,
     pub finished: bool,
+    /// A tournament board's game.
+    pub tournament: bool,
+}
+
+impl TableGame {
+    /// Whether member `name` plays in this game.
+    pub(crate) fn seated(&self, name: &str) -> bool {
+        [&self.white, &self.black]
+            .iter()
+            .any(|sitter| sitter.member && sitter.name.eq_ignore_ascii_case(name))
+    }
 }
 
 /// Why a table request is refused.
@@ -87,6 +98,8 @@ pub(crate) enum TableError {
     Over,
     #[error("this seat has had {MAX_SEAT_GENERATIONS} tokens: no more")]
     TooManyTokens,
+    #[error("the seat has no live token (revoked, or the game over)")]
+    SeatNotLive,
     #[error(transparent)]
     Store(#[from] StoreError),
 }
@@ -225,7 +238,15 @@ pub(crate) async fn create_seated(
 ) -> Result<TableGame, TableError> {
     let (white_key, white) = sitter(state, "white", &white).await?;
     let (black_key, black) = sitter(state, "black", &black).await?;
-    if white_key == black_key || same_sitter(&white.name, &black.name) {
+    // A friendly game's two names must differ (case aside): who would
+    // tell the seats apart? A tournament board's players are two entries
+    // of the tournament whatever their names (two guests may both be
+    // "Müller"): only one member on both seats is refused.
+    let same = match link {
+        None => white_key == black_key || same_sitter(&white.name, &black.name),
+        Some(_) => white.member && black.member && white_key == black_key,
+    };
+    if same {
         return Err(SitterNameError::Same.into());
     }
     check_spec(&spec)?;
@@ -287,6 +308,7 @@ pub(crate) async fn create_seated(
         director: director.to_lowercase(),
         status: status_name(None),
         finished: false,
+        tournament: link.is_some(),
     })
 }
 
@@ -333,19 +355,28 @@ pub(crate) async fn table(state: &AppState, id: &str) -> Result<Option<TableGame
         director: row.director,
         status,
         finished: row.finished,
+        tournament: row.linked,
     }))
 }
 
 /// Table game `id` if `user` directs it: its creator, or any arbiter or
 /// admin (tournaments are directed by the arbiters, so a tournament's
-/// table games are theirs too).
+/// table games are theirs too) — but not a director who plays in it: the
+/// other seat's token would let them read the opponent's sealed choice.
+/// The creator of a friendly table game is the exception: they were given
+/// both tokens as they created it.
 pub(crate) async fn directed(
     state: &AppState,
     user: &User,
     id: &str,
 ) -> Result<TableGame, TableError> {
     let table = table(state, id).await?.ok_or(TableError::NotFound)?;
-    if user.role.is_arbiter() || table.director.eq_ignore_ascii_case(&user.name) {
+    let creator = table.director.eq_ignore_ascii_case(&user.name);
+    let gave_tokens = creator && !table.tournament;
+    if table.seated(&user.name) && !gave_tokens {
+        return Err(TableError::NotDirector);
+    }
+    if user.role.is_arbiter() || creator {
         Ok(table)
     } else {
         Err(TableError::NotDirector)

@@ -39,6 +39,8 @@ pub struct TableRow {
     pub finished: bool,
     /// Milliseconds since the epoch.
     pub created: i64,
+    /// A tournament board's game (it has a link).
+    pub linked: bool,
 }
 
 /// A seat token as stored, found by its hash.
@@ -98,12 +100,33 @@ async fn insert_seat(
 }
 
 impl Store {
+    /// On PostgreSQL, holds the transaction-long lock named `name` (SQLite
+    /// has one writer anyway): a read and the write it decides are then
+    /// one at a time.
+    async fn serialise(
+        &self,
+        tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+        name: &str,
+    ) -> Result<(), StoreError> {
+        if self.postgres.is_some() {
+            sqlx::query("SELECT pg_advisory_xact_lock(hashtext($1::text))")
+                .bind(name)
+                .execute(&mut **tx)
+                .await?;
+        }
+        Ok(())
+    }
+
     /// Stores a table game: its game row and first entry, its director,
     /// both seats' first tokens (generation 1), and its link and rating
     /// mark if it has them, in one transaction. `false` (nothing stored) if
     /// the director has `most_open` unfinished friendly table games.
     pub async fn add_table_game(&self, new: &NewTable<'_>) -> Result<bool, StoreError> {
         let mut tx = self.begin_write().await?;
+        // The director's open games are counted, then one added: one
+        // director's creations one at a time.
+        self.serialise(&mut tx, &format!("tables of {}", key(new.director)))
+            .await?;
         if let Some(most) = new.most_open {
             let open: i64 = sqlx::query(
                 "SELECT COUNT(*) FROM table_games t JOIN games g ON g.id = t.game_id
@@ -153,7 +176,8 @@ impl Store {
     /// Table game `game`, if it is one.
     pub async fn table_game(&self, game: &str) -> Result<Option<TableRow>, StoreError> {
         let row = sqlx::query(
-            "SELECT t.director, g.white, g.black, g.finished, t.created
+            "SELECT t.director, g.white, g.black, g.finished, t.created,
+             (SELECT COUNT(*) FROM tournament_games l WHERE l.game_id = t.game_id)
              FROM table_games t JOIN games g ON g.id = t.game_id WHERE t.game_id = $1",
         )
         .bind(game)
@@ -161,11 +185,13 @@ impl Store {
         .await?;
         row.map(|r| {
             let finished: i64 = r.try_get(3)?;
+            let links: i64 = r.try_get(5)?;
             Ok(TableRow {
                 director: r.try_get(0)?,
                 players: (r.try_get(1)?, r.try_get(2)?),
                 finished: finished != 0,
                 created: r.try_get(4)?,
+                linked: links > 0,
             })
         })
         .transpose()
@@ -227,6 +253,9 @@ impl Store {
         now: i64,
     ) -> Result<SeatChange, StoreError> {
         let mut tx = self.begin_write().await?;
+        // The seat's last generation is read, then the next one written:
+        // one change of a table's seats at a time.
+        self.serialise(&mut tx, &format!("table {game}")).await?;
         let last: Option<i64> = sqlx::query(
             "SELECT MAX(generation) FROM table_seats WHERE game_id = $1 AND color = $2",
         )

@@ -47,18 +47,24 @@ async fn seating(
     Ok(Seating::Guest(record.player(player)?.name.clone()))
 }
 
-/// Whether `viewer` directs tournaments (the arbiter or admin role, as
+/// `viewer` if they direct tournaments (the arbiter or admin role, as
 /// every change of a tournament needs): only they see seat links.
-fn directs(viewer: Option<&User>) -> bool {
-    viewer.is_some_and(|user| user.role.is_arbiter())
+fn directs(viewer: Option<&User>) -> Option<&User> {
+    viewer.filter(|user| user.role.is_arbiter())
 }
 
-/// A table game's seat links, if `game` is a table game.
-async fn seats_of(state: &AppState, game: &str) -> Result<Option<SeatLinks>, TournamentError> {
+/// A table game's seat links, if `game` is a table game and `viewer` does
+/// not play in it (the other seat's link would show them their opponent's
+/// sealed choice).
+async fn seats_of(
+    state: &AppState,
+    viewer: &User,
+    game: &str,
+) -> Result<Option<SeatLinks>, TournamentError> {
     let Some(table) = tables::table(state, game).await? else {
         return Ok(None);
     };
-    if table.finished {
+    if table.finished || table.seated(&viewer.name) {
         return Ok(None);
     }
     // A revoked seat has no link until the director renews it.
@@ -77,15 +83,15 @@ pub(crate) async fn seat_round(
     viewer: Option<&User>,
     view: &mut RoundView,
 ) -> Result<(), TournamentError> {
-    if !directs(viewer) {
+    let Some(viewer) = directs(viewer) else {
         return Ok(());
-    }
+    };
     for b in &mut view.boards {
         if b.result.is_none()
             && b.display.is_some()
             && let Some(game) = &b.game_id
         {
-            b.seats = seats_of(state, game).await?;
+            b.seats = seats_of(state, viewer, game).await?;
         }
     }
     Ok(())
@@ -109,14 +115,14 @@ pub(crate) async fn seat_list(
     viewer: Option<&User>,
     list: &mut PairingList,
 ) -> Result<(), TournamentError> {
-    if !directs(viewer) {
+    let Some(viewer) = directs(viewer) else {
         return Ok(());
-    }
+    };
     for b in &mut list.boards {
         if b.result.is_none()
             && let Some(game) = b.display.as_deref().and_then(|d| d.strip_prefix("/table/"))
         {
-            b.seats = seats_of(state, game).await?;
+            b.seats = seats_of(state, viewer, game).await?;
         }
     }
     Ok(())

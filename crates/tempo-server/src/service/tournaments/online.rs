@@ -14,6 +14,7 @@ use crate::service::AppState;
 use crate::service::events::UserEvent;
 use crate::service::game_events::{GameFacts, tell_players};
 use crate::service::lobby;
+use crate::service::tables::TableError;
 use crate::storage::GameLink;
 
 /// Creates the games of round `round` for its boards without a game (or
@@ -65,9 +66,16 @@ pub(crate) async fn create_games(
         match game {
             Ok(Some(game)) => made.push((board.board, game)),
             Ok(None) => {}
-            Err(e) => {
+            // The store failing fails the rest too: stop and say so.
+            Err(e @ (TournamentError::Store(_) | TournamentError::Table(TableError::Store(_)))) => {
                 failed = Some(e);
                 break;
+            }
+            // A board whose game cannot be made (its players' names, a
+            // member gone) is left without one, for the director to see;
+            // the other boards are played.
+            Err(e) => {
+                tracing::warn!(tournament = id, round, board = board.board, error = %e, "a board's game could not be made");
             }
         }
     }
