@@ -121,6 +121,8 @@ export const tests = [
     'a Fairschach table game: made on the director\'s page, played from two phones, watched by a display; nothing leaks',
     async (browser) => {
       const director = await loggedInPage(browser, 'carl', { bypassCSP: true });
+      const requested = [];
+      director.on('request', (r) => requested.push(r.url()));
       await director.click('[data-nav="tables"]');
       await director.waitForURL('**/tables/new');
       const form = director.locator('[data-form="table"]');
@@ -142,9 +144,18 @@ export const tests = [
         urls[color] = await link.getAttribute('href');
         assert(urls[color].startsWith(new URL(director.url()).origin + `/table/${gameId}/play#seat_`), `the ${color} seat's address: ${urls[color]}`);
         const img = director.locator(`[data-seat="${color}"] img`);
-        assertEqual(await img.getAttribute('src'), '/api/qr?text=' + encodeURIComponent(urls[color]), `the ${color} seat's QR code`);
+        const src = await img.getAttribute('src');
+        assert(src.startsWith(`/api/tables/${gameId}/seats/${color}/qr`), `the ${color} seat's QR code is drawn by the seat's route: ${src}`);
         await director.waitForFunction((c) => document.querySelector(`[data-seat="${c}"] img`)?.naturalWidth > 0, color);
+        // The code is the seat's absolute address (compared from Node: no
+        // page request carries the token).
+        const pathOf = async (path) => (await (await director.request.get(path)).text()).match(/ d="([^"]+)"/)?.[1];
+        const drawn = await pathOf(src);
+        assert(drawn, `the ${color} seat's QR code is an SVG with a path`);
+        assertEqual(drawn, await pathOf('/api/qr?text=' + encodeURIComponent(urls[color])), `the ${color} seat's QR code encodes its address`);
       }
+      const leaked = requested.filter((u) => u.includes('seat_'));
+      assert(!leaked.length, `no request line of the director's page carries a seat token: ${leaked.join(' ')}`);
       assert((await director.locator('[data-seat="white"] h2').innerText()).includes('anna'), 'the member is seated under her username');
       assert((await director.locator('[data-seat="black"] h2').innerText()).includes('Greta Gast'), 'the guest is seated under her name');
       assertEqual(await director.locator('[data-display]').getAttribute('href'), new URL(director.url()).origin + `/table/${gameId}`, 'the display link');

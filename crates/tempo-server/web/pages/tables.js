@@ -113,7 +113,10 @@ function seatCard(table, id, color, act) {
     member ? h('p', { class: 'hint' }, t('table.member')) : '',
     url
       ? h('figure', { class: 'seat-qr' },
-        h('img', { src: '/api/qr?text=' + encodeURIComponent(url), alt: t('table.qrAlt', { name, color: t('color.' + color) }), width: '200', height: '200' }),
+        // Drawn by the server from the game and the colour: the token
+        // stays out of request lines (and so out of logs and Referers).
+        // `v`: a renewed seat's code is not the image cached before.
+        h('img', { src: `/api/tables/${id}/seats/${color}/qr?v=${Date.now()}`, alt: t('table.qrAlt', { name, color: t('color.' + color) }), width: '200', height: '200' }),
         h('figcaption', {}, t('table.scan')))
       : h('p', { class: 'hint', dataset: { revoked: '' } }, t('table.noLiveSeat')),
     url ? h('p', { class: 'seat-url no-print' }, h('a', { href: url, dataset: { seatLink: color } }, t('table.openSeat'))) : '',
