@@ -95,13 +95,34 @@ fn viewer_ends(
 /// An entry's line (with the log's `head`), and after anything but a
 /// commit (whose line says all that changed) the state as the reader
 /// may see it.
-async fn entry_lines(slot: &Slot, state: &AppState, audience: Audience, entry: &Line) -> String {
+async fn entry_lines(
+    slot: &Slot,
+    state: &AppState,
+    audience: Audience,
+    seat: Option<Color>,
+    entry: &Line,
+) -> String {
     let mut text = entry.text.clone();
     if entry.changes_state {
         let game = slot.game.lock().await;
-        text.push_str(&line(&game.state(audience, state.clock.now())));
+        let view = game.state(audience, state.clock.now());
+        text.push_str(&line(&with_legal(view, &game, seat)));
     }
     text
+}
+
+/// A seat's state: the public one plus the seat's own legal choices (they
+/// depend on the position only, never on a sealed choice), without which
+/// its phone could offer no move.
+fn with_legal(
+    mut view: serde_json::Value,
+    game: &tempo_host::HostedGame,
+    seat: Option<Color>,
+) -> serde_json::Value {
+    if let Some(color) = seat {
+        view["legal"] = game.choices(color).into();
+    }
+    view
 }
 
 /// `GET /api/board/game/stream/{id}`: NDJSON, the full game first (with
@@ -138,6 +159,7 @@ pub(super) async fn game_stream(
         let game = slot.game.lock().await;
         let full = with_seat(
             decoration.full(game.full(audience, state.clock.now())),
+            &game,
             seat,
         );
         (full, game.end().is_some())
@@ -157,13 +179,13 @@ pub(super) async fn game_stream(
             let (text, over) = match tokio::time::timeout(KEEP_ALIVE, receiver.recv()).await {
                 Err(_) => ("\n".to_string(), false),
                 Ok(Ok(entry)) => (
-                    entry_lines(&slot, &state, audience, &entry).await,
+                    entry_lines(&slot, &state, audience, seat, &entry).await,
                     entry.ends_game,
                 ),
                 Ok(Err(RecvError::Lagged(_))) => {
                     let game = slot.game.lock().await;
                     let full = decoration.full(game.full(audience, state.clock.now()));
-                    (line(&with_seat(full, seat)), game.end().is_some())
+                    (line(&with_seat(full, &game, seat)), game.end().is_some())
                 }
                 Ok(Err(RecvError::Closed)) => return None,
             };
@@ -176,10 +198,16 @@ pub(super) async fn game_stream(
 }
 
 /// A gameFull line with `"seat": "white"|"black"` for a seat token's
-/// stream (lichess's clients ignore the field).
-fn with_seat(mut full: serde_json::Value, seat: Option<Color>) -> serde_json::Value {
+/// stream (lichess's clients ignore the field), its state with the seat's
+/// legal choices.
+fn with_seat(
+    mut full: serde_json::Value,
+    game: &tempo_host::HostedGame,
+    seat: Option<Color>,
+) -> serde_json::Value {
     if let Some(color) = seat {
         full["seat"] = color.fold("white", "black").into();
+        full["state"] = with_legal(full["state"].take(), game, Some(color));
     }
     full
 }
