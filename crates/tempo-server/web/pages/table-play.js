@@ -17,7 +17,7 @@ import { destinations, choicesFor } from '../moves.js';
 import { ask } from '../dialog.js';
 import { toast } from '../app.js';
 import { TableView } from '../table-view.js';
-import { other, choiceButtons } from '../game-view.js';
+import { choiceButtons } from '../game-view.js';
 import { gameActions } from '../game-controls.js';
 
 let page = null;
@@ -164,24 +164,10 @@ class SeatPage {
     queueMicrotask(() => this.render());
   }
 
-  // The seat's colour: the stream's first line says it (`seat`). A server
-  // that does not yet: from what only a player is shown — its legal
-  // choices start on its own pieces.
+  // The seat's colour: the seat's stream says it in its first line.
   seatColor() {
     const seat = this.view.full?.seat;
-    if (seat === 'white' || seat === 'black') return seat;
-    const s = this.view.state;
-    const choice = (s.legal || []).find((c) => c !== '-');
-    if (choice) {
-      const piece = parsePosition(s.fen).board.get(choice.replace(/^x/, '').slice(0, 2));
-      if (piece) return piece[0] === 'w' ? 'white' : 'black';
-    }
-    // No choices while one side alone is due (the opponent's turn in
-    // orthodox play, an exchange, a first-move right): this seat is the
-    // other side.
-    const due = ['white', 'black'].filter((c) => s.due[c]);
-    if (Array.isArray(s.legal) && !s.legal.length && s.status === 'started' && due.length === 1) return other(due[0]);
-    return this.color;
+    return seat === 'white' || seat === 'black' ? seat : this.color;
   }
 
   due() {
