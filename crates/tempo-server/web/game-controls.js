@@ -64,6 +64,18 @@ export function rematchBody(full, color) {
   return body;
 }
 
+// The ways out of a running game that apply (the game page's buttons, the
+// table phone's menu): a draw claim when it would be granted; Abort before
+// the first moves, else Resign. Each: its text's key, the `data-action`,
+// the play route's path, the question that confirms it, a class.
+export function gameActions(s) {
+  const items = [];
+  if (s.drawClaimable) items.push({ key: 'game.claimDraw', action: 'claim-draw', path: 'claim-draw' });
+  if (s.abortable) items.push({ key: 'game.abort', action: 'abort', path: 'abort', question: 'game.confirmAbort' });
+  else items.push({ key: 'game.resign', action: 'resign', path: 'resign', question: 'game.confirmResign', cls: 'danger' });
+  return items;
+}
+
 // One page's controls; `page` is the game page (its state, seat, id and
 // `actions`/`status` elements).
 export class GameControls {
@@ -109,11 +121,8 @@ export class GameControls {
     if (!color) return;
     if (s.drawOffer) this.declinedAt = null;
     box.append(...this.drawControls(s, color));
-    if (s.drawClaimable) box.append(this.button('game.claimDraw', 'claim-draw', () => this.act('claim-draw')));
-    if (s.abortable) {
-      box.append(this.button('game.abort', 'abort', () => this.act('abort', 'game.confirmAbort', 'game.abort')));
-    } else {
-      box.append(this.button('game.resign', 'resign', () => this.act('resign', 'game.confirmResign', 'game.resign'), 'danger'));
+    for (const { key, action, path, question, cls } of gameActions(s)) {
+      box.append(this.button(key, action, () => this.act(path, question, key), cls));
     }
   }
 

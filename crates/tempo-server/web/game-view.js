@@ -11,6 +11,26 @@ import { clockText, variantOf } from './game-controls.js';
 
 export const other = (c) => (c === 'white' ? 'black' : 'white');
 
+// The input the board alone cannot give (the game page and the table's
+// phone): a promotion's piece (`promotion`: the candidate choices) and an
+// exchange's captures or its decline (`exchange`: the legal choices, the
+// `pending` one pressed). `pick(choice)` takes one.
+export function choiceButtons({ promotion, exchange, pending, pick }) {
+  const nodes = [];
+  if (promotion) {
+    nodes.push(h('p', {}, t('game.promoteTo')),
+      h('div', { class: 'choices' }, promotion.map((c) => h('button', {
+        type: 'button', dataset: { choice: c }, onclick: () => pick(c),
+      }, t('promotion.' + c.slice(-1))))));
+  }
+  if (exchange) {
+    nodes.push(h('div', { class: 'choices' }, exchange.map((c) => h('button', {
+      type: 'button', dataset: { choice: c }, 'aria-pressed': String(pending === c), onclick: () => pick(c),
+    }, c === '-' ? t('game.decline') : t('game.captureWith', { from: c.slice(1, 3), to: c.slice(3, 5) })))));
+  }
+  return nodes;
+}
+
 // A game's stream, opened again when it is cut short (the server ends it
 // with the game, as lichess's: then it stays closed). `init` adds to the
 // request (a seat's Authorization); `onRefused(err)` takes a refusal (401,

@@ -22,7 +22,8 @@ addCatalogue(gameCatalogue);
 addCatalogue(catalogue);
 
 export class TableView {
-  // options: {onMove(from, to), init (the stream request's additions),
+  // options: {onMove(from, to), init (the stream request's additions; by
+  // default no credentials),
   // onChange() after each line, onRefused(err)}
   constructor(id, options = {}) {
     this.id = id;
@@ -39,7 +40,10 @@ export class TableView {
       over: () => this.over(),
       onReconnecting: () => { this.notice.textContent = t('game.reconnecting'); },
       onRefused: options.onRefused,
-      init: options.init,
+      // Without a seat's token: no cookies either. A display (or a refused
+      // phone) in a browser logged in as a member seated in the game would
+      // otherwise get that player's own view, with the sealed move.
+      init: options.init || { credentials: 'omit' },
     });
   }
 

@@ -184,6 +184,35 @@ export const tests = [
     },
   ],
   [
+    'the digit code on the page is the download\'s: the sources\' piece digit and ICCF, a line a step, kept up to date',
+    async (browser) => {
+      const gameId = await apiGame('anna', 'ben', { variant: 'fairschach', clock: '300+3' });
+      const page = await gamePage(browser, 'anna', gameId);
+      await firstMoves(gameId);
+      await page.locator('[data-square="e4"] [data-piece]').waitFor();
+      await page.click('[data-action="digits"]');
+      const download = async () => (await (await apiAs('anna')).get(`/api/game/${gameId}/record?format=digits`));
+      const lines = (text) => String(text).split('\n').filter((l) => l && !l.startsWith('#')).join('\n');
+      const shown = () => page.locator('.digits').innerText();
+      const want = lines(await download());
+      // A pawn is the sources' digit 6: e2e4 is 65254.
+      assert(want.includes('65254'), `the download's digit code has the piece digit: ${want}`);
+      await page.waitForFunction((w) => document.querySelector('.digits')?.textContent === w, want).catch(async () => {
+        throw new Error(`the page's digit code ${JSON.stringify(await shown())} is not the download's ${JSON.stringify(want)}`);
+      });
+      // The next pair while it is shown: it follows.
+      await move(await apiAs('anna'), gameId, 'g1f3');
+      await move(await apiAs('ben'), gameId, 'b8c6');
+      await page.locator('[data-square="f3"] [data-piece]').waitFor();
+      const next = lines(await download());
+      assertEqual(next.split('\n').length, 2, `two steps in the download: ${next}`);
+      await page.waitForFunction((w) => document.querySelector('.digits')?.textContent === w, next).catch(async () => {
+        throw new Error(`after the second pair the page shows ${JSON.stringify(await shown())}, the download ${JSON.stringify(next)}`);
+      });
+      assertEqual(page.errors.length, 0, `no script errors (${page.errors.join('; ')})`);
+    },
+  ],
+  [
     'an untimed game from a set-up position: no clock shown, the variant named, the arbiter sees its end',
     async (browser) => {
       // gameFull's variant is lichess's object (`fromPosition` here) and an

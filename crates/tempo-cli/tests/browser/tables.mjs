@@ -121,9 +121,14 @@ export const tests = [
     'a Fairschach table game: made on the director\'s page, played from two phones, watched by a display; nothing leaks',
     async (browser) => {
       const director = await loggedInPage(browser, 'carl', { bypassCSP: true });
+      const requested = [];
+      director.on('request', (r) => requested.push(r.url()));
       await director.click('[data-nav="tables"]');
       await director.waitForURL('**/tables/new');
       const form = director.locator('[data-form="table"]');
+      // The form takes no more than the server does (50 characters a name).
+      await form.locator('input[name="white"]').pressSequentially('x'.repeat(55));
+      assertEqual((await form.locator('input[name="white"]').inputValue()).length, 50, 'a name is cut at the server\'s 50 characters');
       await form.locator('input[name="white"]').fill('ANNA');
       await form.locator('input[name="black"]').fill('Greta Gast');
       await form.locator('select[name="variant"]').selectOption('fairschach');
@@ -139,9 +144,18 @@ export const tests = [
         urls[color] = await link.getAttribute('href');
         assert(urls[color].startsWith(new URL(director.url()).origin + `/table/${gameId}/play#seat_`), `the ${color} seat's address: ${urls[color]}`);
         const img = director.locator(`[data-seat="${color}"] img`);
-        assertEqual(await img.getAttribute('src'), '/api/qr?text=' + encodeURIComponent(urls[color]), `the ${color} seat's QR code`);
+        const src = await img.getAttribute('src');
+        assert(src.startsWith(`/api/tables/${gameId}/seats/${color}/qr`), `the ${color} seat's QR code is drawn by the seat's route: ${src}`);
         await director.waitForFunction((c) => document.querySelector(`[data-seat="${c}"] img`)?.naturalWidth > 0, color);
+        // The code is the seat's absolute address (compared from Node: no
+        // page request carries the token).
+        const pathOf = async (path) => (await (await director.request.get(path)).text()).match(/ d="([^"]+)"/)?.[1];
+        const drawn = await pathOf(src);
+        assert(drawn, `the ${color} seat's QR code is an SVG with a path`);
+        assertEqual(drawn, await pathOf('/api/qr?text=' + encodeURIComponent(urls[color])), `the ${color} seat's QR code encodes its address`);
       }
+      const leaked = requested.filter((u) => u.includes('seat_'));
+      assert(!leaked.length, `no request line of the director's page carries a seat token: ${leaked.join(' ')}`);
       assert((await director.locator('[data-seat="white"] h2').innerText()).includes('anna'), 'the member is seated under her username');
       assert((await director.locator('[data-seat="black"] h2').innerText()).includes('Greta Gast'), 'the guest is seated under her name');
       assertEqual(await director.locator('[data-display]').getAttribute('href'), new URL(director.url()).origin + `/table/${gameId}`, 'the display link');
@@ -155,6 +169,14 @@ export const tests = [
       // The token left the address bar (kept in the tab's storage).
       assertEqual(new URL(phones.white.url()).hash, '', 'the seat token is not left in the address bar');
       const watchers = [await display(browser, gameId, 'en-GB', 'the display'), await display(browser, gameId, 'de-DE', 'the German display')];
+      // A display in a browser logged in as Anna (seated as White): the
+      // display's stream goes without cookies, so it is shown no more than
+      // any display — not White's sealed move.
+      const annaDisplay = await loggedInPage(browser, 'anna', { viewport: SCREEN, bypassCSP: true });
+      const annaNet = await recordNetwork(annaDisplay);
+      await annaDisplay.goto(`/table/${gameId}`);
+      await annaDisplay.locator('[data-square="e1"] [data-piece]').waitFor();
+      watchers.push({ name: 'a display logged in as the seated member', page: annaDisplay, net: annaNet });
       // Each phone sees the board from its own side.
       const whiteDown = async (page) => page.evaluate(() => document.querySelector('[data-square="a1"]').getBoundingClientRect().top > document.querySelector('[data-square="a8"]').getBoundingClientRect().top);
       await phones.black.waitForFunction(() => document.querySelector('[data-square="a1"]').getBoundingClientRect().top < document.querySelector('[data-square="a8"]').getBoundingClientRect().top);
@@ -170,6 +192,12 @@ export const tests = [
       // White stops its clock: the moment the screenshots show.
       await pick(phones.white, 'f1b5');
       await stopClock(phones.white, 'f1b5');
+      // A reload after the commit: the phone still shows its own move (it
+      // keeps it; the server does not send a seat its sealed move back).
+      await phones.white.reload();
+      await phones.white.locator('.seat-prompt', { hasText: 'f1b5' }).waitFor().catch(async () => {
+        throw new Error(`white after a reload: its committed f1b5 is not shown; the page says ${JSON.stringify((await phones.white.locator('main').innerText()).slice(0, 300))}`);
+      });
       for (const w of watchers) await assertHidden(w, 'f1b5', 'Bb5+');
       await assertHidden({ name: 'the other phone', page: phones.black, net: phones.black.net }, 'f1b5', 'Bb5+');
       await pick(phones.black, 'g8f6');

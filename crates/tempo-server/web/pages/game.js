@@ -4,7 +4,7 @@
 // the record, resign/draw, exports; replay once the game is over.
 
 import { t, addCatalogue, hasKey } from '../i18n.js';
-import { post, me } from '../api.js';
+import { get, post, me } from '../api.js';
 import { h } from '../dom.js';
 import { Board } from '../board.js';
 import { parsePosition, uciToDigits } from '../fen.js';
@@ -18,7 +18,7 @@ import { GameControls, variantOf } from '../game-controls.js';
 import { fullscreenButton } from '../fullscreen.js';
 import { renderDownloads } from '../game-downloads.js';
 import {
-  GameFeed, other, phaseText, revealNodes, boardDecor, positionOf, timeOf, clockRuns, showClock, readLog, lastStepOf,
+  GameFeed, other, phaseText, revealNodes, boardDecor, positionOf, timeOf, clockRuns, showClock, readLog, lastStepOf, choiceButtons,
 } from '../game-view.js';
 
 addCatalogue(catalogue);
@@ -52,7 +52,6 @@ class GamePage {
     this.pending = null; // the entered, not yet committed choice
     this.lastReveal = null;
     this.lastCheck = null;
-    this.steps = []; // every revealed step / move, for the digit code
     this.timer = null;
     this.stopped = false;
     this.controls = new GameControls(this);
@@ -106,7 +105,7 @@ class GamePage {
     this.actions = h('div', { class: 'actions no-print' });
     this.exports = h('p', { class: 'exports no-print' });
     this.replay = h('div', { class: 'replay no-print' });
-    this.digits = h('p', { class: 'mono digits', hidden: true });
+    this.digits = h('pre', { class: 'mono digits', hidden: true, dataset: { digits: '' } });
     const side = h('div', { class: 'side' },
       this.top.el, this.phase, this.controls.notice, this.status, this.reveal, this.entry, this.bottom.el,
       h('section', { class: 'card' }, h('h2', {}, t('game.record')), this.recordView.el, this.digits),
@@ -151,7 +150,6 @@ class GamePage {
       case 'move':
         play(/x/.test(line.san || '') ? 'capture' : 'move');
         this.lastReveal = { move: line };
-        this.steps.push({ white: line.color === 'white' ? line.uci : null, black: line.color === 'black' ? line.uci : null });
         this.positions?.push(positionOf(line));
         break;
       default:
@@ -189,7 +187,6 @@ class GamePage {
 
   onReveal(line) {
     this.lastReveal = line;
-    this.steps.push({ white: line.white?.choice ?? null, black: line.black?.choice ?? null });
     this.positions?.push(positionOf(line));
     const check = (line.events || []).find((e) => e.type === 'check');
     this.lastCheck = check ? check.color : null;
@@ -198,33 +195,29 @@ class GamePage {
   }
 
   async loadHistory() {
-    // The digit code and the replay need every step since the start.
+    // The replay needs every position since the start.
     try {
       const entries = await readLog(this.id);
       this.positions = [];
-      this.steps = [];
       for (const e of entries) {
         if (e.type === 'gameCreated') this.positions.push({ fen: e.fen, arrows: [] });
         if (e.type === 'reveal') {
-          this.steps.push({ white: e.white?.choice ?? null, black: e.black?.choice ?? null });
           this.positions.push(positionOf(e));
         }
         if (e.type === 'move') {
-          this.steps.push({ white: e.color === 'white' ? e.uci : null, black: e.color === 'black' ? e.uci : null });
           this.positions.push(positionOf(e));
         }
         // An arbiter's restore takes the steps after it back, as the
         // record does.
         if (e.type === 'arbiter' && e.action?.kind === 'restore') {
           this.positions.length = Math.min(this.positions.length, e.action.step + 1);
-          this.steps.length = Math.min(this.steps.length, e.action.step);
         }
       }
       const last = lastStepOf(entries);
       if (last && !this.lastReveal) this.lastReveal = last;
       this.render();
     } catch {
-      // The page works without the history; only replay and digits need it.
+      // The page works without the history; only the replay needs it.
     }
   }
 
@@ -439,18 +432,9 @@ class GamePage {
       ? t('game.exchangePrompt', { square: due.replace('capture-on-', '') })
       : this.alternating() ? t('game.yourMove') : t('game.enterPrompt');
     this.entry.append(h('p', {}, prompt));
-    if (this.promotion) {
-      this.entry.append(h('p', {}, t('game.promoteTo')),
-        h('div', { class: 'choices' }, this.promotion.map((c) => h('button', {
-          type: 'button', dataset: { choice: c }, onclick: () => this.enter(c),
-        }, t('promotion.' + c.slice(-1))))));
-    }
-    if (exchange) {
-      this.entry.append(h('div', { class: 'choices' }, (s.legal || []).map((c) => h('button', {
-        type: 'button', dataset: { choice: c }, 'aria-pressed': String(this.pending === c),
-        onclick: () => this.enter(c),
-      }, c === '-' ? t('game.decline') : t('game.captureWith', { from: c.slice(1, 3), to: c.slice(3, 5) })))));
-    }
+    this.entry.append(...choiceButtons({
+      promotion: this.promotion, exchange: exchange && (s.legal || []), pending: this.pending, pick: (c) => this.enter(c),
+    }));
     const input = h('input', {
       name: 'move', autocomplete: 'off', spellcheck: false, 'aria-label': t('game.keyboardLabel'),
       placeholder: t('game.keyboardPlaceholder'),
@@ -483,13 +467,31 @@ class GamePage {
     }
   }
 
+  toggleDigits() {
+    this.digits.hidden = !this.digits.hidden;
+    if (!this.digits.hidden) this.loadDigits();
+  }
+
+  // The digit code as the download has it (the server writes both: one
+  // implementation), without the file's '#' head; read when shown and
+  // again when the record grows while it is shown.
+  async loadDigits() {
+    const length = (this.state?.record || []).length;
+    this.digitsFor = length;
+    try {
+      const text = await get(`/api/game/${this.id}/record?format=digits`);
+      if (this.digitsFor !== length) return;
+      this.digits.textContent = String(text).split('\n').filter((l) => l && !l.startsWith('#')).join('\n');
+    } catch {
+      this.digitsFor = null; // read again with the next record
+    }
+  }
+
   renderRecord() {
     const s = this.state;
     const plies = ['standard', 'chess960'].includes(variantOf(this.full));
     this.recordView.update(s.record || [], plies);
-    this.digits.textContent = this.steps
-      .map((st, i) => `${i + 1}. ${st.white ? uciToDigits(st.white) : '…'} ${st.black ? uciToDigits(st.black) : '…'}`)
-      .join('  ');
+    if (!this.digits.hidden && this.digitsFor !== (s.record || []).length) this.loadDigits();
     // A step the history missed (it was read while the step came): read
     // it again, once for each length of the record.
     const want = (s.record || []).length + 1;
@@ -531,7 +533,7 @@ class GamePage {
     // their own, the shared component the table pages use too.
     this.exports.replaceChildren(
       renderDownloads(h('span', { class: 'downloads' }), this.id), h('br'),
-      h('button', { type: 'button', class: 'link', dataset: { action: 'digits' }, onclick: () => { this.digits.hidden = !this.digits.hidden; } }, t('game.digitCode')), ' · ',
+      h('button', { type: 'button', class: 'link', dataset: { action: 'digits' }, onclick: () => this.toggleDigits() }, t('game.digitCode')), ' · ',
       h('a', { href: big ? `/game/${this.id}` : `/game/${this.id}?view=big`, dataset: { link: '', action: 'projector' } }, big ? t('game.normalView') : t('game.projector')), ' · ',
       ...(big ? [fullscreenButton(), ' · '] : []),
       h('button', { type: 'button', class: 'link', dataset: { action: 'flip' }, onclick: () => { this.board.setOrientation(other(this.board.orientation)); this.render(); } }, t('game.flip')),

@@ -24,7 +24,10 @@ export async function seatCards(list, qrCode) {
     const other = side === 'white' ? 'black' : 'white';
     const figure = h('figure', { class: 'qr seat-qr' });
     const caption = t('seat.qr', { board: b.board, colour: t('color.' + side), name: b[side].name });
-    drawn.push(qrCode(figure, location.origin + b.seats[side], caption, { showText: false }));
+    // The server draws the seat's code from the game and the colour: the
+    // token never goes into a request line (nor a log or a Referer).
+    const gameId = (b.display || b.seats[side]).split('/')[2];
+    drawn.push(qrCode(figure, null, caption, { showText: false, src: `/api/tables/${gameId}/seats/${side}/qr` }));
     return h('article', { class: 'seat-card', dataset: { seatCard: `${b.board}-${side}`, side } },
       h('p', { class: 'seat-where' }, t('seat.where', { board: b.board, round: list.round })),
       h('p', { class: 'seat-colour' }, t('color.' + side)),

@@ -17,7 +17,8 @@ import { destinations, choicesFor } from '../moves.js';
 import { ask } from '../dialog.js';
 import { toast } from '../app.js';
 import { TableView } from '../table-view.js';
-import { other } from '../game-view.js';
+import { choiceButtons } from '../game-view.js';
+import { gameActions } from '../game-controls.js';
 
 let page = null;
 
@@ -58,6 +59,10 @@ class SeatPage {
     const kept = seatToken(id);
     this.token = kept.token || null;
     this.color = kept.color || null; // the seat's colour, once known
+    // This seat's committed, not yet revealed choice ({step, choice}): the
+    // server does not send a seat its own sealed move back, so the phone
+    // keeps it (also across a reload) until the reveal.
+    this.sealed = kept.sealed || null;
     this.pending = null; // the picked, not yet committed choice
     this.promotion = null; // the choices of a pawn's promotion
     this.step = null;
@@ -123,6 +128,17 @@ class SeatPage {
 
   // ----- what the seat may do -----
 
+  // The tab's memory of this seat: token, colour, the sealed choice.
+  keep() {
+    sessionStorage.setItem(storeKey(this.id), JSON.stringify({ token: this.token, color: this.color, sealed: this.sealed }));
+  }
+
+  // This seat's own committed choice of the current step, if any.
+  mine() {
+    const s = this.view.state;
+    return this.sealed && this.color && s.committed[this.color] && this.sealed.step === s.step ? this.sealed.choice : null;
+  }
+
   onChange() {
     const s = this.view.state;
     if (!s) return;
@@ -134,7 +150,12 @@ class SeatPage {
     const color = this.seatColor();
     if (color && color !== this.color) {
       this.color = color;
-      sessionStorage.setItem(storeKey(this.id), JSON.stringify({ token: this.token, color }));
+      this.keep();
+    }
+    // Revealed (or the game over): the sealed choice is public or void.
+    if (this.sealed && (this.sealed.step !== s.step || s.status !== 'started' || !s.committed[this.color])) {
+      this.sealed = null;
+      this.keep();
     }
     if (this.color && this.view.board.orientation !== this.color) this.view.board.setOrientation(this.color);
     if (!this.canChoose()) this.pending = null;
@@ -143,24 +164,10 @@ class SeatPage {
     queueMicrotask(() => this.render());
   }
 
-  // The seat's colour: from the stream if it says, else from what only
-  // a player is shown — its legal choices or its own commit start on its
-  // own pieces.
+  // The seat's colour: the seat's stream says it in its first line.
   seatColor() {
-    const full = this.view.full || {};
-    for (const c of [full.seat, full.color, full.you]) if (c === 'white' || c === 'black') return c;
-    const s = this.view.state;
-    const choice = s.mine || (s.legal || []).find((c) => c !== '-');
-    if (choice) {
-      const piece = parsePosition(s.fen).board.get(choice.replace(/^x/, '').slice(0, 2));
-      if (piece) return piece[0] === 'w' ? 'white' : 'black';
-    }
-    // No choices while one side alone is due (the opponent's turn in
-    // orthodox play, an exchange, a first-move right): this seat is the
-    // other side.
-    const due = ['white', 'black'].filter((c) => s.due[c]);
-    if (Array.isArray(s.legal) && !s.legal.length && s.status === 'started' && due.length === 1) return other(due[0]);
-    return this.color;
+    const seat = this.view.full?.seat;
+    return seat === 'white' || seat === 'black' ? seat : this.color;
   }
 
   due() {
@@ -206,7 +213,8 @@ class SeatPage {
       if (this.view.state.step === step && this.view.state.phase !== 'alternating') {
         this.view.rebaseClocks();
         this.view.state.committed[this.color] = true;
-        this.view.state.mine = choice;
+        this.sealed = { step, choice };
+        this.keep();
       }
       this.pending = null;
       this.view.render();
@@ -234,8 +242,7 @@ class SeatPage {
   // ----- drawing -----
 
   decorate(decor) {
-    const s = this.view.state;
-    const mine = this.pending || (this.color && s.committed[this.color] ? s.mine : null);
+    const mine = this.pending || this.mine();
     if (mine && mine !== '-') {
       const m = mine.replace(/^x/, '');
       decor.arrows.push({ from: m.slice(0, 2), to: m.slice(2, 4), kind: 'mine' });
@@ -274,21 +281,14 @@ class SeatPage {
       return;
     }
     if (s.committed[this.color]) {
-      this.entry.append(say('table.stopped', { choice: choiceText(s.mine) }));
+      this.entry.append(say('table.stopped', { choice: choiceText(this.mine()) }));
       return;
     }
     const exchange = due.startsWith('capture-on-');
     this.entry.append(say(exchange ? 'game.exchangePrompt' : 'table.pickPrompt', { square: due.replace('capture-on-', '') }));
-    if (this.promotion) {
-      this.entry.append(h('p', {}, t('game.promoteTo')), h('div', { class: 'choices' }, this.promotion.map((c) => h('button', {
-        type: 'button', dataset: { choice: c }, onclick: () => this.pick(c),
-      }, t('promotion.' + c.slice(-1))))));
-    }
-    if (exchange) {
-      this.entry.append(h('div', { class: 'choices' }, (s.legal || []).map((c) => h('button', {
-        type: 'button', dataset: { choice: c }, 'aria-pressed': String(this.pending === c), onclick: () => this.pick(c),
-      }, c === '-' ? t('game.decline') : t('game.captureWith', { from: c.slice(1, 3), to: c.slice(3, 5) })))));
-    }
+    this.entry.append(...choiceButtons({
+      promotion: this.promotion, exchange: exchange && (s.legal || []), pending: this.pending, pick: (c) => this.pick(c),
+    }));
     this.entry.append(h('p', { class: 'seat-picked' }, t('table.picked'), ' ',
       h('strong', { class: 'pending-move', dataset: { pending: this.pending || '' } }, this.pending ? choiceText(this.pending) : '–')));
     this.stopButton.hidden = false;
@@ -317,12 +317,9 @@ class SeatPage {
     const open = this.menu.open;
     const items = [];
     if (s.status === 'started' && this.color) {
-      if (s.drawClaimable) items.push(['game.claimDraw', 'claim-draw', () => this.act('claim-draw')]);
-      if (s.abortable) items.push(['game.abort', 'abort', () => this.act('abort', 'game.confirmAbort', 'game.abort')]);
-      else {
-        if (!s.drawOffer) items.push(['game.offerDraw', 'draw', () => this.act('draw/yes')]);
-        items.push(['game.resign', 'resign', () => this.act('resign', 'game.confirmResign', 'game.resign')]);
-      }
+      // An offer's answers are outside the menu (renderDraw).
+      if (!s.drawOffer && !s.abortable) items.push({ key: 'game.offerDraw', action: 'draw', path: 'draw/yes' });
+      items.push(...gameActions(s));
     }
     const langs = languages().map((l) => h('button', {
       type: 'button', dataset: { setLang: l }, 'aria-pressed': String(l === lang()), onclick: () => setLang(l),
@@ -330,7 +327,9 @@ class SeatPage {
     this.menu.replaceChildren(
       h('summary', { dataset: { action: 'menu' } }, t('table.menu')),
       h('div', { class: 'seat-menu-items' },
-        items.map(([key, action, onclick]) => h('button', { type: 'button', class: action === 'resign' ? 'danger' : '', dataset: { action }, onclick }, t(key))),
+        items.map(({ key, action, path, question, cls }) => h('button', {
+          type: 'button', class: cls || '', dataset: { action }, onclick: () => this.act(path, question, key),
+        }, t(key))),
         h('span', { class: 'seat-langs', role: 'group', 'aria-label': t('table.language') }, langs)),
     );
     this.menu.open = open;

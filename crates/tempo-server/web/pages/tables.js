@@ -28,7 +28,7 @@ export async function render(main, [id]) {
 const absolute = (path) => new URL(path, location.origin).href;
 
 function renderNew(main) {
-  const name = (n) => h('input', { name: n, required: true, maxlength: '60', autocomplete: 'off' });
+  const name = (n) => h('input', { name: n, required: true, maxlength: '50', autocomplete: 'off' });
   const position = field(t('lobby.chess960'), h('input', { name: 'chess960', type: 'number', min: '0', max: '959', placeholder: t('lobby.randomPosition') }));
   const form = h('form', { class: 'card narrow-form', dataset: { form: 'table' } },
     field(t('table.whiteName'), name('white')),
@@ -65,7 +65,7 @@ async function renderTable(main, id) {
   const table = await get(`/api/tables/${id}`);
   if (mine !== routeNumber()) return;
   main.classList.add('tables-page');
-  const display = absolute(table.display || `/table/${id}`);
+  const display = absolute(table.display);
   const redraw = () => navigate(location.pathname, true);
   const seatAction = async (color, how) => {
     const key = how === 'renew' ? 'table.confirmRenew' : 'table.confirmRevoke';
@@ -79,11 +79,11 @@ async function renderTable(main, id) {
       toast(t('error.generic', { reason: err.message }), 'error');
     }
   };
-  const status = table.status || table.game?.status || '';
+  const { status } = table;
   main.append(
     h('div', { class: 'no-print' },
       h('h1', {}, t('table.tableTitle', { white: nameOf(table, 'white'), black: nameOf(table, 'black') })),
-      status ? h('p', { class: 'hint', dataset: { status } }, t('table.status'), ' ', statusText(status)) : '',
+      h('p', { class: 'hint', dataset: { status } }, t('table.status'), ' ', statusText(table)),
       h('p', {}, t('table.displayLink'), ' ', h('a', { href: display, dataset: { display: '' } }, display)),
       h('p', { class: 'print-tools' },
         h('button', { type: 'button', class: 'primary', dataset: { action: 'print' }, onclick: () => window.print() }, t('table.print')),
@@ -96,28 +96,27 @@ async function renderTable(main, id) {
   );
 }
 
-function nameOf(table, color) {
-  const sitter = table[color] || table.seats?.[color];
-  return sitter?.name || t('color.' + color);
-}
+const nameOf = (table, color) => table[color].name;
 
-function statusText(status) {
-  return status === 'started' ? t('table.running') : status === 'created' ? t('table.notStarted') : t('table.over');
-}
+const statusText = (table) => t(table.finished ? 'table.over' : 'table.running');
 
 // One seat: the player's name and colour, the QR code of the seat's
 // address, the address itself, renew and revoke.
 function seatCard(table, id, color, act) {
-  const seat = table.seats?.[color];
-  const url = seat?.url && !seat.revoked ? absolute(seat.url) : null;
+  // No url: the seat is revoked (or ended with the game).
+  const seat = table.seats[color];
+  const url = seat.url ? absolute(seat.url) : null;
   const name = nameOf(table, color);
-  const member = (table[color] || {}).member;
+  const { member } = table[color];
   return h('section', { class: 'card seat-card', dataset: { seat: color } },
     h('h2', {}, name, ' · ', t('color.' + color)),
     member ? h('p', { class: 'hint' }, t('table.member')) : '',
     url
       ? h('figure', { class: 'seat-qr' },
-        h('img', { src: '/api/qr?text=' + encodeURIComponent(url), alt: t('table.qrAlt', { name, color: t('color.' + color) }), width: '200', height: '200' }),
+        // Drawn by the server from the game and the colour: the token
+        // stays out of request lines (and so out of logs and Referers).
+        // `v`: a renewed seat's code is not the image cached before.
+        h('img', { src: `/api/tables/${id}/seats/${color}/qr?v=${Date.now()}`, alt: t('table.qrAlt', { name, color: t('color.' + color) }), width: '200', height: '200' }),
         h('figcaption', {}, t('table.scan')))
       : h('p', { class: 'hint', dataset: { revoked: '' } }, t('table.noLiveSeat')),
     url ? h('p', { class: 'seat-url no-print' }, h('a', { href: url, dataset: { seatLink: color } }, t('table.openSeat'))) : '',

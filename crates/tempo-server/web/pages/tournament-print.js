@@ -165,12 +165,13 @@ function keepLive(main, body, id, number) {
   }, 20000);
 }
 
-// A QR code of `text` (the server draws it, /api/qr), inline SVG so that
-// it prints sharp; the text under it unless `showText` is false (a seat's
-// link: its token is for scanning, not for reading off the paper).
-export async function qrCode(figure, text, caption, { showText = true } = {}) {
+// A QR code of `text` (the server draws it, /api/qr, or the SVG at `src`),
+// inline SVG so that it prints sharp; the text under it unless `showText`
+// is false (a seat's code: its token is for scanning, not for reading off
+// the paper).
+export async function qrCode(figure, text, caption, { showText = true, src = null } = {}) {
   try {
-    const r = await fetch('/api/qr?text=' + encodeURIComponent(text));
+    const r = await fetch(src || '/api/qr?text=' + encodeURIComponent(text));
     if (!r.ok) return;
     const doc = new DOMParser().parseFromString(await r.text(), 'image/svg+xml');
     const svg = doc.documentElement;
