@@ -309,16 +309,15 @@ async fn renewals_at_once(server: &TestServer) {
     assert_eq!(more, 100 - 1 - at_once);
 }
 
-/// A round at tables none of whose boards can get a table game (a clock
-/// by correspondence: no game of one sitting) says why.
-async fn no_board_at_a_table(server: &TestServer) {
-    let arb = server.token("arb").await;
+/// A one-round Dutch tournament of two guests, Ida and Jan, at `clock`;
+/// its id.
+async fn guests_tournament(server: &TestServer, arb: &str, name: &str, clock: &str) -> String {
     let id = ok(
         server,
         Method::POST,
         "/api/tournaments",
-        &arb,
-        json!({"name": "By post", "system": "dutch", "rounds": 1, "clock": "1/259200"}),
+        arb,
+        json!({"name": name, "system": "dutch", "rounds": 1, "clock": clock}),
     )
     .await["id"]
         .as_str()
@@ -329,11 +328,19 @@ async fn no_board_at_a_table(server: &TestServer) {
             server,
             Method::POST,
             &format!("/api/tournaments/{id}/players"),
-            &arb,
+            arb,
             json!({"name": name, "rating": 1500, "guest": true}),
         )
         .await;
     }
+    id
+}
+
+/// A round at tables none of whose boards can get a table game (a clock
+/// by correspondence: no game of one sitting) says why.
+async fn no_board_at_a_table(server: &TestServer) {
+    let arb = server.token("arb").await;
+    let id = guests_tournament(server, &arb, "By post", "1/259200").await;
     let (status, body) = server
         .call(
             Method::POST,
@@ -354,27 +361,7 @@ async fn no_board_at_a_table(server: &TestServer) {
 /// White has moved.
 async fn a_board_keeps_the_older_rule(server: &TestServer) {
     let arb = server.token("arb").await;
-    let id = ok(
-        server,
-        Method::POST,
-        "/api/tournaments",
-        &arb,
-        json!({"name": "Older rule", "system": "dutch", "rounds": 1, "clock": "600+5"}),
-    )
-    .await["id"]
-        .as_str()
-        .unwrap()
-        .to_string();
-    for name in ["Ida", "Jan"] {
-        ok(
-            server,
-            Method::POST,
-            &format!("/api/tournaments/{id}/players"),
-            &arb,
-            json!({"name": name, "rating": 1500, "guest": true}),
-        )
-        .await;
-    }
+    let id = guests_tournament(server, &arb, "Older rule", "600+5").await;
     let round = ok(
         server,
         Method::POST,
