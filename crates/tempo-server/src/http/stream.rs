@@ -121,7 +121,7 @@ impl Reader {
     fn state(self, game: &HostedGame, now: u64) -> Value {
         let mut state = game.state(self.audience, now);
         if let Some(color) = self.seat {
-            state["legal"] = game.state(Audience::Player(color), now)["legal"].take();
+            state["legal"] = game.choices(color).into();
         }
         state
     }
@@ -129,8 +129,7 @@ impl Reader {
     fn full(self, game: &HostedGame, now: u64) -> Value {
         let mut full = game.full(self.audience, now);
         if let Some(color) = self.seat {
-            full["state"]["legal"] =
-                game.full(Audience::Player(color), now)["state"]["legal"].take();
+            full["state"]["legal"] = game.choices(color).into();
             full["seat"] = color.fold("white", "black").into();
         }
         full
