@@ -8,13 +8,14 @@
 
 use std::time::{Duration, Instant};
 
-use tempo_chess::{Color, Position};
+use tempo_chess::Color;
 use tempo_sync::Choice;
 
 use crate::eval::{evaluate_cp, scale};
-use crate::matrix::{Matrix, solve};
-use crate::order::{argmax, ordered, strategy, support};
-use crate::state::{Ending, State, immediate_gain};
+use crate::state::{Ending, State};
+
+mod alternate;
+mod simultaneous;
 
 /// Which ideas the search uses (all on by default; `tempo engine bench`
 /// switches each off in turn).
@@ -106,8 +107,13 @@ struct Entry {
     depth: u8,
     /// 0 empty, 1 exact, 2 lower bound, 3 upper bound.
     flag: u8,
-    best: [Option<Choice>; 2],
+    best: Hints,
 }
+
+/// Per colour, the choices to try first: the best and, at a matrix game,
+/// the second most probable (the candidate sets kept between
+/// iterations).
+pub(super) type Hints = [[Option<Choice>; 2]; 2];
 
 const EXACT: u8 = 1;
 const LOWER: u8 = 2;
@@ -121,6 +127,9 @@ const ROOT_TOLERANCE: f64 = 5e-4;
 const TOLERANCE: f64 = 4e-3;
 /// Least improvement that adds a best response (double oracle).
 const ORACLE_EPS: f64 = 1e-3;
+/// The same inside the tree, where a node's value matters less than its
+/// cost.
+const INNER_ORACLE_EPS: f64 = 4e-3;
 /// Captures followed at most at the horizon of orthodox positions.
 const QUIESCENCE_DEPTH: u32 = 8;
 
@@ -143,6 +152,11 @@ pub struct Engine {
     root: Option<Root>,
     /// The depth of the current iteration (check extensions up to it).
     iteration: u32,
+    /// Per ply, the two latest quiet moves that cut off (orthodox).
+    killers: Vec<[Option<Choice>; 2]>,
+    /// Per colour, from and to square: how often a quiet move cut off,
+    /// weighted by depth.
+    history: Box<[[[i32; 64]; 64]; 2]>,
 }
 
 impl Engine {
@@ -162,6 +176,8 @@ impl Engine {
             seen: None,
             root: None,
             iteration: 1,
+            killers: vec![[None, None]; alternate::KILLER_PLIES],
+            history: Box::new([[[0; 64]; 64]; 2]),
         }
     }
 
@@ -174,12 +190,7 @@ impl Engine {
     /// simultaneous node `seen` chooses first and the opponent answers
     /// knowing the choice (a pure strategy: max-min for White, min-max
     /// for Black).
-    pub(crate) fn analyse_serialised(
-        &mut self,
-        state: &State,
-        limits: Limits,
-        seen: Color,
-    ) -> Analysis {
+    pub(crate) fn analyse_serialised(&mut self, state: &State, limits: Limits, seen: Color) -> Analysis {
         self.run(state, limits, Some(seen))
     }
 
@@ -202,6 +213,7 @@ impl Engine {
         }
         self.nodes = 0;
         self.aborted = false;
+        self.age_ordering();
         self.deadline = limits.movetime.map(|t| start + t);
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         let mut done: Option<(f64, u32, Root)> = None;
@@ -263,7 +275,7 @@ impl Engine {
             } else {
                 Color::White
             };
-            let Some(best) = entry.best[mover.index()] else {
+            let Some(best) = entry.best[mover.index()][0] else {
                 break;
             };
             let list = if w.is_empty() { &b } else { &w };
@@ -287,7 +299,7 @@ impl Engine {
         (e.flag != 0 && e.key == key).then_some(e)
     }
 
-    fn store(&mut self, key: u64, depth: u32, value: f64, flag: u8, best: [Option<Choice>; 2]) {
+    fn store(&mut self, key: u64, depth: u32, value: f64, flag: u8, best: Hints) {
         if self.table.is_empty() || self.aborted {
             return;
         }
@@ -325,6 +337,13 @@ impl Engine {
         // in the next pair, which the static evaluation cannot see.
         let extend = depth == 0 && ply <= self.iteration && gives_check(state);
         let depth = if extend { 1 } else { depth };
+        // Orthodox positions in check are searched one move deeper (on
+        // paths up to twice the iteration's depth): the evasions are few,
+        // and the horizon's capture search cannot answer a check.
+        let depth = match state {
+            State::Chess(c) if ply < 2 * self.iteration && c.pos.is_check() => depth + 1,
+            _ => depth,
+        };
         if state.sync_game().is_some() {
             if let Some(end) = state.ending() {
                 return terminal(end, ply);
@@ -351,7 +370,7 @@ impl Engine {
             depth
         };
         let key = state.key();
-        let mut hint = [None, None];
+        let mut hint = [[None, None], [None, None]];
         if let Some(e) = self.probe(key) {
             hint = e.best;
             if ply > 0 && u32::from(e.depth) >= depth {
@@ -368,8 +387,8 @@ impl Engine {
             }
         }
         let pos = state.position();
-        let white = ordered(pos, Color::White, white, hint[0]);
-        let black = ordered(pos, Color::Black, black, hint[1]);
+        let white = self.ordered(pos, Color::White, white, hint[0], ply);
+        let black = self.ordered(pos, Color::Black, black, hint[1], ply);
         if white.is_empty() || black.is_empty() {
             self.alternate(
                 state,
@@ -406,6 +425,7 @@ impl Engine {
                 beta,
                 ply,
                 key,
+                hint,
             )
         }
     }
@@ -417,392 +437,6 @@ impl Engine {
             State::Chess(c) => self.quiesce(&c.pos, alpha, beta, QUIESCENCE_DEPTH),
             State::Sync(_) | State::SyncBare(_) => scale(evaluate_cp(state.position(), true)),
         }
-    }
-
-    fn quiesce(&mut self, pos: &Position, mut alpha: f64, mut beta: f64, left: u32) -> f64 {
-        if self.tick() {
-            return 0.0;
-        }
-        let stand = scale(evaluate_cp(pos, false));
-        let maximise = pos.turn() == Color::White;
-        if left == 0 {
-            return stand;
-        }
-        if maximise {
-            if stand >= beta {
-                return stand;
-            }
-            alpha = alpha.max(stand);
-        } else {
-            if stand <= alpha {
-                return stand;
-            }
-            beta = beta.min(stand);
-        }
-        let mover = pos.turn();
-        let mut captures: Vec<(i32, tempo_chess::Move)> = pos
-            .legal_moves()
-            .iter()
-            .filter(|&&mv| pos.is_capture(mv) || mv.promotion.is_some())
-            .map(|&mv| (immediate_gain(pos, mover, mv), mv))
-            .collect();
-        captures.sort_by_key(|c| std::cmp::Reverse(c.0));
-        let mut best = stand;
-        for (_, mv) in captures {
-            let v = self.quiesce(&pos.played(mv), alpha, beta, left - 1);
-            if self.aborted {
-                return 0.0;
-            }
-            if maximise {
-                best = best.max(v);
-                alpha = alpha.max(v);
-            } else {
-                best = best.min(v);
-                beta = beta.min(v);
-            }
-            if alpha >= beta {
-                break;
-            }
-        }
-        best
-    }
-
-    /// One player chooses: α-β.
-    #[allow(clippy::too_many_arguments)]
-    fn alternate(
-        &mut self,
-        state: &State,
-        white: &[Choice],
-        black: &[Choice],
-        child_depth: u32,
-        depth: u32,
-        mut alpha: f64,
-        mut beta: f64,
-        ply: u32,
-        key: u64,
-    ) -> f64 {
-        let (mover, list) = if white.is_empty() {
-            (Color::Black, black)
-        } else {
-            (Color::White, white)
-        };
-        let (alpha0, beta0) = (alpha, beta);
-        let maximise = mover == Color::White;
-        let mut best = if maximise { -3.0 } else { 3.0 };
-        let mut best_choice = list[0];
-        for &choice in list {
-            let child = match mover {
-                Color::White => play(state, Some(choice), None, child_depth),
-                Color::Black => play(state, None, Some(choice), child_depth),
-            };
-            let v = self.search(&child, child_depth, alpha, beta, ply + 1);
-            if self.aborted {
-                return 0.0;
-            }
-            if (maximise && v > best) || (!maximise && v < best) {
-                best = v;
-                best_choice = choice;
-            }
-            if maximise {
-                alpha = alpha.max(v);
-            } else {
-                beta = beta.min(v);
-            }
-            if alpha >= beta {
-                break;
-            }
-        }
-        let mut hint = [None, None];
-        hint[mover.index()] = Some(best_choice);
-        self.store(key, depth, best, flag(best, alpha0, beta0), hint);
-        if ply == 0 {
-            let root = vec![(best_choice, 1.0)];
-            self.root = Some(match mover {
-                Color::White => Root {
-                    white: root,
-                    black: Vec::new(),
-                },
-                Color::Black => Root {
-                    white: Vec::new(),
-                    black: root,
-                },
-            });
-        }
-        best
-    }
-
-    /// Both choose, and `seen` is assumed to be seen by the opponent: α-β
-    /// with `seen` moving first.
-    #[allow(clippy::too_many_arguments)]
-    fn serialised(
-        &mut self,
-        state: &State,
-        white: &[Choice],
-        black: &[Choice],
-        seen: Color,
-        child_depth: u32,
-        depth: u32,
-        mut alpha: f64,
-        mut beta: f64,
-        ply: u32,
-        key: u64,
-    ) -> f64 {
-        let (alpha0, beta0) = (alpha, beta);
-        let first_max = seen == Color::White;
-        let (firsts, seconds) = if first_max {
-            (white, black)
-        } else {
-            (black, white)
-        };
-        let mut best = if first_max { -3.0 } else { 3.0 };
-        let mut best_pair = (firsts[0], seconds[0]);
-        for &first in firsts {
-            let (mut a, mut b) = (alpha, beta);
-            let mut inner = if first_max { 3.0 } else { -3.0 };
-            let mut reply = seconds[0];
-            for &second in seconds {
-                let child = if first_max {
-                    play(state, Some(first), Some(second), child_depth)
-                } else {
-                    play(state, Some(second), Some(first), child_depth)
-                };
-                let v = self.search(&child, child_depth, a, b, ply + 1);
-                if self.aborted {
-                    return 0.0;
-                }
-                if first_max {
-                    if v < inner {
-                        inner = v;
-                        reply = second;
-                    }
-                    b = b.min(v);
-                } else {
-                    if v > inner {
-                        inner = v;
-                        reply = second;
-                    }
-                    a = a.max(v);
-                }
-                if a >= b {
-                    break;
-                }
-            }
-            if (first_max && inner > best) || (!first_max && inner < best) {
-                best = inner;
-                best_pair = (first, reply);
-            }
-            if first_max {
-                alpha = alpha.max(inner);
-            } else {
-                beta = beta.min(inner);
-            }
-            if alpha >= beta {
-                break;
-            }
-        }
-        let (w, b) = if first_max {
-            best_pair
-        } else {
-            (best_pair.1, best_pair.0)
-        };
-        self.store(
-            key,
-            depth,
-            best,
-            flag(best, alpha0, beta0),
-            [Some(w), Some(b)],
-        );
-        if ply == 0 {
-            self.root = Some(Root {
-                white: vec![(w, 1.0)],
-                black: vec![(b, 1.0)],
-            });
-        }
-        best
-    }
-
-    /// Both choose: the matrix game, by double oracle over candidate sets
-    /// with regret matching+ for the restricted games.
-    #[allow(clippy::too_many_arguments)]
-    fn simultaneous(
-        &mut self,
-        state: &State,
-        white: &[Choice],
-        black: &[Choice],
-        child_depth: u32,
-        depth: u32,
-        alpha: f64,
-        beta: f64,
-        ply: u32,
-        key: u64,
-    ) -> f64 {
-        let (m, n) = (white.len(), black.len());
-        let mut cells = vec![f64::NAN; m * n];
-        let (mut rows, mut cols): (Vec<usize>, Vec<usize>) = if self.config.double_oracle {
-            (vec![0], vec![0])
-        } else {
-            ((0..m).collect(), (0..n).collect())
-        };
-        let (tolerance, iterations) = if ply == 0 {
-            (ROOT_TOLERANCE, 20_000)
-        } else {
-            (TOLERANCE, 400)
-        };
-        let bounds = self.config.bounds;
-        loop {
-            let mut restricted = Matrix::new(rows.len(), cols.len());
-            for (a, &i) in rows.iter().enumerate() {
-                for (b, &j) in cols.iter().enumerate() {
-                    let v = self.cell(state, white, black, &mut cells, i, j, child_depth, ply);
-                    if self.aborted {
-                        return 0.0;
-                    }
-                    restricted.set(a, b, v);
-                }
-            }
-            let sol = solve(&restricted, tolerance, iterations, bounds);
-            let (mut upper, mut lower) = (sol.value, sol.value);
-            let (mut add_row, mut add_col) = (None, None);
-            if self.config.double_oracle {
-                let mut game = Cells {
-                    state,
-                    white,
-                    black,
-                    cells: &mut cells,
-                    child_depth,
-                    ply,
-                };
-                // White's best response to Black's mixture: an upper bound;
-                // Black's to White's: a lower bound.
-                let mix = support(&cols, &sol.col);
-                let Some((bound, row)) =
-                    self.best_response(&mut game, Color::White, &rows, &mix, upper, bounds)
-                else {
-                    return 0.0;
-                };
-                (upper, add_row) = (bound, row);
-                let mix = support(&rows, &sol.row);
-                let Some((bound, col)) =
-                    self.best_response(&mut game, Color::Black, &cols, &mix, lower, bounds)
-                else {
-                    return 0.0;
-                };
-                (lower, add_col) = (bound, col);
-            }
-            let best = [
-                Some(white[rows[argmax(&sol.row)]]),
-                Some(black[cols[argmax(&sol.col)]]),
-            ];
-            if bounds && ply > 0 {
-                if lower >= beta {
-                    self.store(key, depth, lower, LOWER, best);
-                    return lower;
-                }
-                if upper <= alpha {
-                    self.store(key, depth, upper, UPPER, best);
-                    return upper;
-                }
-            }
-            if add_row.is_none() && add_col.is_none() {
-                self.store(key, depth, sol.value, EXACT, best);
-                if ply == 0 {
-                    self.root = Some(Root {
-                        white: strategy(white, &rows, &sol.row),
-                        black: strategy(black, &cols, &sol.col),
-                    });
-                }
-                return sol.value;
-            }
-            rows.extend(add_row);
-            cols.extend(add_col);
-        }
-    }
-
-    /// The value of White's `i`-th against Black's `j`-th choice (searched
-    /// once, then remembered in `cells`).
-    /// The best response of `responder` to the other side's mixture `mix`
-    /// among its moves not yet in `have`: the bound it gives (White's is
-    /// an upper bound, Black's a lower one; `bound` is the current one) and
-    /// the move that improves on it, if any. `None` when the search was
-    /// aborted. Values are signed for the responder, so one loop serves
-    /// both sides; with `bounds`, a row stops as soon as even the best
-    /// remaining cells could not beat the bound.
-    fn best_response(
-        &mut self,
-        game: &mut Cells<'_>,
-        responder: Color,
-        have: &[usize],
-        mix: &[(usize, f64)],
-        bound: f64,
-        bounds: bool,
-    ) -> Option<(f64, Option<usize>)> {
-        let sign = if responder == Color::White { 1.0 } else { -1.0 };
-        let count = if responder == Color::White {
-            game.white.len()
-        } else {
-            game.black.len()
-        };
-        let mut best = sign * bound;
-        let mut added = None;
-        for k in (0..count).filter(|k| !have.contains(k)) {
-            let (mut sum, mut rest, mut pruned) = (0.0, 1.0_f64, false);
-            for &(l, p) in mix {
-                let (i, j) = if responder == Color::White {
-                    (k, l)
-                } else {
-                    (l, k)
-                };
-                sum += p
-                    * sign
-                    * self.cell(
-                        game.state,
-                        game.white,
-                        game.black,
-                        game.cells,
-                        i,
-                        j,
-                        game.child_depth,
-                        game.ply,
-                    );
-                if self.aborted {
-                    return None;
-                }
-                rest -= p;
-                if bounds && sum + rest.max(0.0) <= best + ORACLE_EPS {
-                    pruned = true;
-                    break;
-                }
-            }
-            if !pruned && sum > best + ORACLE_EPS {
-                best = sum;
-                added = Some(k);
-            }
-        }
-        Some((sign * best, added))
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    fn cell(
-        &mut self,
-        state: &State,
-        white: &[Choice],
-        black: &[Choice],
-        cells: &mut [f64],
-        i: usize,
-        j: usize,
-        child_depth: u32,
-        ply: u32,
-    ) -> f64 {
-        let n = black.len();
-        if cells[i * n + j].is_nan() {
-            let child = play(state, Some(white[i]), Some(black[j]), child_depth);
-            let v = self.search(&child, child_depth, -2.0, 2.0, ply + 1);
-            if self.aborted {
-                return 0.0;
-            }
-            cells[i * n + j] = v;
-        }
-        cells[i * n + j]
     }
 }
 
@@ -845,15 +479,4 @@ fn terminal(end: Ending, ply: u32) -> f64 {
         tempo_chess::Outcome::Win(Color::Black) => -win,
         tempo_chess::Outcome::Draw => 0.0,
     }
-}
-
-/// A matrix game's fixed inputs and its cache of cell values (for
-/// `Engine::best_response`).
-struct Cells<'a> {
-    state: &'a State,
-    white: &'a [Choice],
-    black: &'a [Choice],
-    cells: &'a mut [f64],
-    child_depth: u32,
-    ply: u32,
 }

@@ -1,0 +1,398 @@
+//! Where both choose at once: the matrix game (double oracle over
+//! candidate sets, regret matching+ for the restricted games, best
+//! responses scouted with null windows), and the serialised α-β of the
+//! `minimax` baseline.
+
+use tempo_chess::Color;
+use tempo_sync::Choice;
+
+use super::alternate::NULL_WINDOW;
+use super::{
+    EXACT, Engine, Hints, INNER_ORACLE_EPS, LOWER, ORACLE_EPS, ROOT_TOLERANCE, Root, TOLERANCE,
+    UPPER, flag, play,
+};
+use crate::matrix::{Matrix, solve};
+use crate::order::{strategy, support};
+use crate::state::State;
+
+impl Engine {
+    /// Both choose, and `seen` is assumed to be seen by the opponent: α-β
+    /// with `seen` moving first.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn serialised(
+        &mut self,
+        state: &State,
+        white: &[Choice],
+        black: &[Choice],
+        seen: Color,
+        child_depth: u32,
+        depth: u32,
+        mut alpha: f64,
+        mut beta: f64,
+        ply: u32,
+        key: u64,
+    ) -> f64 {
+        let (alpha0, beta0) = (alpha, beta);
+        let first_max = seen == Color::White;
+        let (firsts, seconds) = if first_max {
+            (white, black)
+        } else {
+            (black, white)
+        };
+        let mut best = if first_max { -3.0 } else { 3.0 };
+        let mut best_pair = (firsts[0], seconds[0]);
+        for &first in firsts {
+            let (mut a, mut b) = (alpha, beta);
+            let mut inner = if first_max { 3.0 } else { -3.0 };
+            let mut reply = seconds[0];
+            for &second in seconds {
+                let child = if first_max {
+                    play(state, Some(first), Some(second), child_depth)
+                } else {
+                    play(state, Some(second), Some(first), child_depth)
+                };
+                let v = self.search(&child, child_depth, a, b, ply + 1);
+                if self.aborted {
+                    return 0.0;
+                }
+                if first_max {
+                    if v < inner {
+                        inner = v;
+                        reply = second;
+                    }
+                    b = b.min(v);
+                } else {
+                    if v > inner {
+                        inner = v;
+                        reply = second;
+                    }
+                    a = a.max(v);
+                }
+                if a >= b {
+                    break;
+                }
+            }
+            if (first_max && inner > best) || (!first_max && inner < best) {
+                best = inner;
+                best_pair = (first, reply);
+            }
+            if first_max {
+                alpha = alpha.max(inner);
+            } else {
+                beta = beta.min(inner);
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        let (w, b) = if first_max {
+            best_pair
+        } else {
+            (best_pair.1, best_pair.0)
+        };
+        self.store(
+            key,
+            depth,
+            best,
+            flag(best, alpha0, beta0),
+            [[Some(w), None], [Some(b), None]],
+        );
+        if ply == 0 {
+            self.root = Some(Root {
+                white: vec![(w, 1.0)],
+                black: vec![(b, 1.0)],
+            });
+        }
+        best
+    }
+
+    /// Both choose: the matrix game, by double oracle over candidate sets
+    /// with regret matching+ for the restricted games.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn simultaneous(
+        &mut self,
+        state: &State,
+        white: &[Choice],
+        black: &[Choice],
+        child_depth: u32,
+        depth: u32,
+        alpha: f64,
+        beta: f64,
+        ply: u32,
+        key: u64,
+        hints: Hints,
+    ) -> f64 {
+        let (m, n) = (white.len(), black.len());
+        let (mut rows, mut cols): (Vec<usize>, Vec<usize>) = if self.config.double_oracle {
+            // The hinted choices come first in the lists (see `search`).
+            (seeded(white, hints[0]), seeded(black, hints[1]))
+        } else {
+            ((0..m).collect(), (0..n).collect())
+        };
+        let (tolerance, iterations) = if ply == 0 {
+            (ROOT_TOLERANCE, 20_000)
+        } else {
+            (TOLERANCE, 400)
+        };
+        let bounds = self.config.bounds;
+        let mut game = Cells {
+            state,
+            white,
+            black,
+            known: vec![Known::UNKNOWN; m * n],
+            child_depth,
+            ply,
+        };
+        loop {
+            let mut restricted = Matrix::new(rows.len(), cols.len());
+            for (a, &i) in rows.iter().enumerate() {
+                for (b, &j) in cols.iter().enumerate() {
+                    let v = self.cell(&mut game, i, j, -2.0, 2.0);
+                    if self.aborted {
+                        return 0.0;
+                    }
+                    restricted.set(a, b, v);
+                }
+            }
+            let sol = solve(&restricted, tolerance, iterations, bounds);
+            let (mut upper, mut lower) = (sol.value, sol.value);
+            let (mut add_row, mut add_col) = (None, None);
+            if self.config.double_oracle {
+                // White's best response to Black's mixture: an upper bound;
+                // Black's to White's: a lower bound.
+                // Inside the tree only the window matters: a reply that
+                // cannot carry the value past α (β) need not be found.
+                let cut = bounds && ply > 0;
+                let mix = support(&cols, &sol.col);
+                let start = if cut { upper.max(alpha) } else { upper };
+                let Some((bound, row)) =
+                    self.best_response(&mut game, Color::White, &rows, &mix, start, bounds)
+                else {
+                    return 0.0;
+                };
+                (upper, add_row) = (bound, row);
+                if !(cut && upper <= alpha) {
+                    let mix = support(&rows, &sol.row);
+                    let start = if cut { lower.min(beta) } else { lower };
+                    let Some((bound, col)) =
+                        self.best_response(&mut game, Color::Black, &cols, &mix, start, bounds)
+                    else {
+                        return 0.0;
+                    };
+                    (lower, add_col) = (bound, col);
+                }
+            }
+            let best = [
+                leading(white, &rows, &sol.row),
+                leading(black, &cols, &sol.col),
+            ];
+            if bounds && ply > 0 {
+                if lower >= beta {
+                    self.store(key, depth, lower, LOWER, best);
+                    return lower;
+                }
+                if upper <= alpha {
+                    self.store(key, depth, upper, UPPER, best);
+                    return upper;
+                }
+            }
+            if add_row.is_none() && add_col.is_none() {
+                self.store(key, depth, sol.value, EXACT, best);
+                if ply == 0 {
+                    self.root = Some(Root {
+                        white: strategy(white, &rows, &sol.row),
+                        black: strategy(black, &cols, &sol.col),
+                    });
+                }
+                return sol.value;
+            }
+            rows.extend(add_row);
+            cols.extend(add_col);
+        }
+    }
+
+    /// A move of `responder` that beats the current `bound` against the
+    /// other side's mixture `mix`, among its moves not yet in `have`: the
+    /// bound it gives (White's raises the upper bound, Black's lowers the
+    /// lower one; `bound` itself where no move beats it) and the move, if
+    /// any. `None` when the search was aborted. Values are signed for the
+    /// responder, so one loop serves both sides.
+    ///
+    /// With `bounds` no cell is searched exactly here: each is scouted
+    /// with a null window at the value it needs for its move to beat the
+    /// bound (even if every later cell were a win), and a move whose cells
+    /// all reach their need is proven better by their lower bounds alone.
+    /// The restricted game then searches its cells exactly. Without
+    /// `bounds`, every cell of the mixture is searched exactly.
+    fn best_response(
+        &mut self,
+        game: &mut Cells<'_>,
+        responder: Color,
+        have: &[usize],
+        mix: &[(usize, f64)],
+        bound: f64,
+        bounds: bool,
+    ) -> Option<(f64, Option<usize>)> {
+        let sign = if responder == Color::White { 1.0 } else { -1.0 };
+        let count = if responder == Color::White {
+            game.white.len()
+        } else {
+            game.black.len()
+        };
+        let eps = if game.ply == 0 {
+            ORACLE_EPS
+        } else {
+            INNER_ORACLE_EPS
+        };
+        let mut best = sign * bound;
+        let mut added = None;
+        for k in (0..count).filter(|k| !have.contains(k)) {
+            let (mut sum, mut rest, mut beaten) = (0.0, 1.0_f64, true);
+            for &(l, p) in mix {
+                let (i, j) = if responder == Color::White {
+                    (k, l)
+                } else {
+                    (l, k)
+                };
+                rest -= p;
+                let reached = if bounds {
+                    let need = (best + eps - sum - rest.max(0.0)) / p;
+                    self.reaches(game, i, j, sign, need)
+                } else {
+                    Some(sign * self.cell(game, i, j, -2.0, 2.0))
+                };
+                if self.aborted {
+                    return None;
+                }
+                match reached {
+                    Some(v) => sum += p * v,
+                    None => {
+                        beaten = false;
+                        break;
+                    }
+                }
+            }
+            if beaten && sum > best + eps {
+                best = sum;
+                added = Some(k);
+            }
+        }
+        Some((sign * best, added))
+    }
+
+    /// Whether cell (i, j), signed for the responder (`sign`), reaches
+    /// `need`: a lower bound of its signed value if so, `None` if not.
+    fn reaches(
+        &mut self,
+        game: &mut Cells<'_>,
+        i: usize,
+        j: usize,
+        sign: f64,
+        need: f64,
+    ) -> Option<f64> {
+        if need > 1.0 {
+            return None; // not even a win would do
+        }
+        let known = game.known[i * game.black.len() + j];
+        let floor = if sign > 0.0 { known.lo } else { -known.hi };
+        if need <= floor && floor >= -1.0 {
+            return Some(floor);
+        }
+        if need <= -1.0 {
+            // Any value will do here, but the row's later cells need to
+            // know this one's: a bound of -1 would ask them for too much.
+            return Some(sign * self.cell(game, i, j, -2.0, 2.0));
+        }
+        let v = if sign > 0.0 {
+            self.cell(game, i, j, need, need + NULL_WINDOW)
+        } else {
+            -self.cell(game, i, j, -need - NULL_WINDOW, -need)
+        };
+        (v > need).then_some(v)
+    }
+
+    /// The value of White's `i`-th against Black's `j`-th choice, searched
+    /// within (α, β) unless what is known of it already answers: exact
+    /// inside the window, else a bound outside it (an upper bound ≤ α or
+    /// a lower bound ≥ β). What each search finds is kept in `game`.
+    fn cell(&mut self, game: &mut Cells<'_>, i: usize, j: usize, alpha: f64, beta: f64) -> f64 {
+        let k = i * game.black.len() + j;
+        let known = game.known[k];
+        if known.lo == known.hi {
+            return known.lo;
+        }
+        if known.hi <= alpha {
+            return known.hi;
+        }
+        if known.lo >= beta {
+            return known.lo;
+        }
+        let child = play(
+            game.state,
+            Some(game.white[i]),
+            Some(game.black[j]),
+            game.child_depth,
+        );
+        let v = self.search(&child, game.child_depth, alpha, beta, game.ply + 1);
+        if self.aborted {
+            return 0.0;
+        }
+        let known = &mut game.known[k];
+        if v <= alpha {
+            known.hi = known.hi.min(v);
+        } else if v >= beta {
+            known.lo = known.lo.max(v);
+        } else {
+            *known = Known { lo: v, hi: v };
+        }
+        if known.lo > known.hi {
+            // Searches with different windows disagreed (the table's
+            // entries): the latest answer stands.
+            *known = Known { lo: v, hi: v };
+        }
+        v
+    }
+}
+
+/// The first candidates of a side: the hinted choices found in `list`
+/// (ordered first), at least one.
+fn seeded(list: &[Choice], hints: [Option<Choice>; 2]) -> Vec<usize> {
+    let n = hints.iter().flatten().filter(|c| list.contains(c)).count();
+    (0..n.max(1)).collect()
+}
+
+/// The most probable choice of a restricted strategy, and the second
+/// if it has a real share.
+fn leading(list: &[Choice], index: &[usize], p: &[f64]) -> [Option<Choice>; 2] {
+    let mut order: Vec<usize> = (0..index.len()).collect();
+    order.sort_by(|&a, &b| p[b].total_cmp(&p[a]));
+    let second = order
+        .get(1)
+        .filter(|&&k| p[k] >= SECOND_HINT)
+        .map(|&k| list[index[k]]);
+    [Some(list[index[order[0]]]), second]
+}
+
+/// Least probability for a second candidate to be kept.
+const SECOND_HINT: f64 = 0.1;
+
+/// What is known of a cell's value: an interval, exact where `lo == hi`.
+#[derive(Debug, Clone, Copy)]
+struct Known {
+    lo: f64,
+    hi: f64,
+}
+
+impl Known {
+    const UNKNOWN: Known = Known { lo: -2.0, hi: 2.0 };
+}
+
+/// A matrix game's fixed inputs and what is known of its cells.
+struct Cells<'a> {
+    state: &'a State,
+    white: &'a [Choice],
+    black: &'a [Choice],
+    known: Vec<Known>,
+    child_depth: u32,
+    ply: u32,
+}
