@@ -190,7 +190,12 @@ impl Engine {
     /// simultaneous node `seen` chooses first and the opponent answers
     /// knowing the choice (a pure strategy: max-min for White, min-max
     /// for Black).
-    pub(crate) fn analyse_serialised(&mut self, state: &State, limits: Limits, seen: Color) -> Analysis {
+    pub(crate) fn analyse_serialised(
+        &mut self,
+        state: &State,
+        limits: Limits,
+        seen: Color,
+    ) -> Analysis {
         self.run(state, limits, Some(seen))
     }
 

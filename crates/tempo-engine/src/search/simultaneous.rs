@@ -247,37 +247,70 @@ impl Engine {
         let mut best = sign * bound;
         let mut added = None;
         for k in (0..count).filter(|k| !have.contains(k)) {
-            let (mut sum, mut rest, mut beaten) = (0.0, 1.0_f64, true);
-            for &(l, p) in mix {
-                let (i, j) = if responder == Color::White {
-                    (k, l)
-                } else {
-                    (l, k)
-                };
-                rest -= p;
-                let reached = if bounds {
-                    let need = (best + eps - sum - rest.max(0.0)) / p;
-                    self.reaches(game, i, j, sign, need)
-                } else {
-                    Some(sign * self.cell(game, i, j, -2.0, 2.0))
-                };
-                if self.aborted {
-                    return None;
-                }
-                match reached {
-                    Some(v) => sum += p * v,
-                    None => {
-                        beaten = false;
-                        break;
-                    }
-                }
+            // First by lower bounds alone; a move that then fails after a
+            // cell known only by its bound is looked at again with exact
+            // cells, since the bound may have asked too much of the rest.
+            let mut row = self.beats(game, responder, k, mix, best + eps, bounds, false)?;
+            if row == Beats::Unsure {
+                row = self.beats(game, responder, k, mix, best + eps, bounds, true)?;
             }
-            if beaten && sum > best + eps {
+            if let Beats::Yes(sum) = row {
                 best = sum;
                 added = Some(k);
             }
         }
         Some((sign * best, added))
+    }
+
+    /// Whether the responder's move `k` beats `target` (signed) against
+    /// `mix`: with the lower bound it reaches (`Beats::Yes`), `No`, or
+    /// `Unsure` where it failed after a cell known only by a bound. With
+    /// `exact`, every cell that reaches its need is searched exactly, so
+    /// the answer is never `Unsure`. `None` when aborted.
+    #[allow(clippy::too_many_arguments)]
+    fn beats(
+        &mut self,
+        game: &mut Cells<'_>,
+        responder: Color,
+        k: usize,
+        mix: &[(usize, f64)],
+        target: f64,
+        bounds: bool,
+        exact: bool,
+    ) -> Option<Beats> {
+        let sign = if responder == Color::White { 1.0 } else { -1.0 };
+        let (mut sum, mut rest, mut bounded) = (0.0, 1.0_f64, false);
+        for &(l, p) in mix {
+            let (i, j) = if responder == Color::White {
+                (k, l)
+            } else {
+                (l, k)
+            };
+            rest -= p;
+            let reached = if bounds {
+                let need = (target - sum - rest.max(0.0)) / p;
+                match self.reaches(game, i, j, sign, need) {
+                    Some(_) if exact => Some(sign * self.cell(game, i, j, -2.0, 2.0)),
+                    r => r,
+                }
+            } else {
+                Some(sign * self.cell(game, i, j, -2.0, 2.0))
+            };
+            if self.aborted {
+                return None;
+            }
+            let Some(v) = reached else {
+                return Some(if bounded { Beats::Unsure } else { Beats::No });
+            };
+            let known = game.known[i * game.black.len() + j];
+            bounded |= known.lo != known.hi;
+            sum += p * v;
+        }
+        Some(if sum > target {
+            Beats::Yes(sum)
+        } else {
+            Beats::No
+        })
     }
 
     /// Whether cell (i, j), signed for the responder (`sign`), reaches
@@ -375,6 +408,14 @@ fn leading(list: &[Choice], index: &[usize], p: &[f64]) -> [Option<Choice>; 2] {
 
 /// Least probability for a second candidate to be kept.
 const SECOND_HINT: f64 = 0.1;
+
+/// Whether a move beats the bound (see `Engine::beats`).
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Beats {
+    Yes(f64),
+    No,
+    Unsure,
+}
 
 /// What is known of a cell's value: an interval, exact where `lo == hi`.
 #[derive(Debug, Clone, Copy)]
