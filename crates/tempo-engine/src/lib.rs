@@ -3,15 +3,19 @@
 //!
 //! Where one player chooses (orthodox chess, Chess960, Fairschach after
 //! its switch to orthodox play, an exchange step in which only one side
-//! may capture) the engine searches by α-β with a quiescence search at
-//! the horizon. Where both choose at once (a pair; Fairschach's
+//! may capture) the engine searches by principal-variation α-β (with
+//! null-move pruning, late-move reductions and a check extension in
+//! orthodox positions; killer and history move ordering) and a
+//! quiescence search at the horizon. Where both choose at once (a pair; Fairschach's
 //! first-move right and new parry, where both still enter a move; an
 //! exchange step in which both may capture) the node is a zero-sum
 //! **matrix game** (my move × your move) solved for a **mixed** strategy:
 //!
-//! - **double oracle**: one candidate move a side to begin with; each
-//!   side's best response to the other's current mixture is added until
-//!   neither improves, so only a few joint moves are searched deeply;
+//! - **double oracle**: the candidates kept from the last search of the
+//!   position to begin with; a move of either side that beats the value
+//!   against the other's current mixture is added until neither side
+//!   improves, so only a few joint moves are searched exactly; whether a
+//!   move beats the value is scouted cell by cell with null windows;
 //! - **regret matching+** solves each restricted matrix to a small
 //!   exploitability;
 //! - **serialised bounds**: max-min and min-max of the matrix; where they
@@ -53,25 +57,17 @@
 //!
 //! # Evaluation
 //!
-//! The static evaluation is material and a few positional terms, in
-//! centipawns from White's view, scaled to the search's values in
-//! [-1, 1].
-//!
-//! Terms (each for White minus the same for Black):
-//!
-//! - **material**: pawn 100, knight 320, bishop 330, rook 500, queen 900;
-//! - **pawns**: 6 per rank advanced beyond the start rank, 20 more on the
-//!   6th and 40 more on the 7th rank (relative);
-//! - **knights and bishops**: 8 per step closer to the centre (0 on the
-//!   rim, 24 on the four centre squares), bishops half of that;
-//! - **king**: while the opponent has a queen or two rooks, −15 per
-//!   rank the king has left its back rank; otherwise (endgame) 6 per
-//!   step closer to the centre;
-//! - **threats** (simultaneous variants only, where the side to move does
-//!   not exist and a hanging piece can be taken in the next pair): −⅓ of
-//!   the value of the most valuable own piece that is attacked and
-//!   undefended or attacked by a pawn. Orthodox positions are instead
-//!   searched to quiescence (captures only) at the horizon.
+//! The static evaluation is in centipawns from White's view, **tapered**
+//! between middlegame and endgame weights by the material left: material
+//! and the bishop pair; pawns (advance, centre, passed, isolated,
+//! doubled); the mobility of knights, bishops, rooks and queens (squares
+//! not attacked by enemy pawns) and their distance from the rim; rooks on
+//! open files and the 7th rank; king safety (back rank, pawn shelter,
+//! attacked squares around the king) in the middlegame and king activity
+//! in the endgame. In the simultaneous variants, where a hanging piece
+//! can be taken in the next pair, −⅓ of the most valuable own piece that
+//! is attacked and undefended or attacked by a pawn; orthodox positions
+//! are searched to quiescence instead. `docs/engine.md` lists the weights.
 //!
 //! The search scales centipawns `cp` to `cp / (|cp| + 600)`: a pawn is
 //! worth about 0.14, a queen 0.6; a won game is 1, a lost one −1, a
