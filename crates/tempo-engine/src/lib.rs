@@ -84,4 +84,4 @@ mod state;
 pub use error::EngineError;
 pub use player::{ADJUDICATION_CP, GameOutcome, MOVE_CAP, Player, PlayerKind, play_game, wilson};
 pub use search::{Analysis, Config, Engine, Limits};
-pub use state::{ChessState, Ending, GameStart, State};
+pub use state::{ChessState, Ending, GameStart, NO_CHOICE, State};

@@ -156,6 +156,9 @@ pub struct GameOutcome {
     pub reason: &'static str,
     /// Steps played (pairs, exchange steps, orthodox moves).
     pub steps: u32,
+    /// The steps' words ([`State::step_words`]): one a step in orthodox
+    /// chess, two (White's, Black's) in the variants.
+    pub moves: Vec<String>,
 }
 
 /// Plays `white` against `black` from `start` to the end, or to move
@@ -165,12 +168,14 @@ pub fn play_game(start: &State, white: &mut Player, black: &mut Player) -> GameO
     let mut state = start.clone();
     let first = state.move_number();
     let mut steps = 0;
+    let mut moves = Vec::new();
     loop {
         if let Some(end) = state.ending() {
             return GameOutcome {
                 outcome: end.outcome,
                 reason: end.reason,
                 steps,
+                moves,
             };
         }
         if state.move_number() >= first + MOVE_CAP {
@@ -186,10 +191,12 @@ pub fn play_game(start: &State, white: &mut Player, black: &mut Player) -> GameO
                 outcome,
                 reason: "adjudicated",
                 steps,
+                moves,
             };
         }
         let w = white.choose(&state, Color::White);
         let b = black.choose(&state, Color::Black);
+        state.step_words(w, b, &mut moves);
         state = state.play(w, b);
         steps += 1;
     }
@@ -248,6 +255,70 @@ mod tests {
             let first = run();
             assert_eq!(first, run());
             assert!(first.steps > 0);
+        }
+    }
+
+    /// The choice of `color` named `word` in `state` (`None` for
+    /// [`crate::NO_CHOICE`]).
+    fn named(state: &State, color: Color, word: &str) -> Option<Choice> {
+        if word == crate::NO_CHOICE {
+            return None;
+        }
+        let found = state
+            .choices(color)
+            .into_iter()
+            .find(|&c| state.choice_name(color, c) == word);
+        assert!(found.is_some(), "{word} is not a choice of {color:?}");
+        found
+    }
+
+    #[test]
+    fn the_moves_replay_to_the_same_end() {
+        for kind in GameKind::ALL {
+            for seed in 0..3 {
+                let start = kind.start(Some(300 + seed as u16)).unwrap();
+                let mut a = Player::new(PlayerKind::Random, Limits::depth(1), seed);
+                let mut b = Player::new(PlayerKind::Greedy, Limits::depth(1), seed + 10);
+                let game = play_game(&start, &mut a, &mut b);
+                let per_step = if kind.is_simultaneous() { 2 } else { 1 };
+                assert_eq!(game.moves.len(), game.steps as usize * per_step, "{kind:?}");
+                let mut state = start.clone();
+                for step in game.moves.chunks(per_step) {
+                    let (w, b) = if per_step == 2 {
+                        (
+                            named(&state, Color::White, &step[0]),
+                            named(&state, Color::Black, &step[1]),
+                        )
+                    } else if state.choices(Color::White).is_empty() {
+                        (None, named(&state, Color::Black, &step[0]))
+                    } else {
+                        (named(&state, Color::White, &step[0]), None)
+                    };
+                    state = state.play(w, b);
+                }
+                match state.ending() {
+                    Some(end) => assert_eq!((end.outcome, end.reason), (game.outcome, game.reason)),
+                    None => assert_eq!(game.reason, "adjudicated"),
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_fen_reads_back() {
+        for kind in GameKind::ALL {
+            let mut state = kind.start(Some(7)).unwrap();
+            let mut p = Player::new(PlayerKind::Random, Limits::depth(1), 9);
+            for _ in 0..6 {
+                let (w, b) = (
+                    p.choose(&state, Color::White),
+                    p.choose(&state, Color::Black),
+                );
+                state = state.play(w, b);
+            }
+            let again = kind.from_fen(&state.fen()).unwrap();
+            assert_eq!(again.fen(), state.fen());
+            assert_eq!(again.key(), state.key(), "{kind:?}");
         }
     }
 

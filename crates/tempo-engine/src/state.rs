@@ -277,6 +277,43 @@ impl State {
         self.position().fullmove_number()
     }
 
+    /// The words of the step `white`, `black` played from here, appended
+    /// to `out`: one (the mover's) in orthodox chess, two in the variants
+    /// (White's then Black's, [`NO_CHOICE`] for a side with nothing to
+    /// choose), as the server's lichess `moves` writes them.
+    pub fn step_words(&self, white: Option<Choice>, black: Option<Choice>, out: &mut Vec<String>) {
+        match self {
+            State::Chess(_) => {
+                let (color, choice) = match (white, black) {
+                    (Some(c), _) => (Color::White, c),
+                    (None, Some(c)) => (Color::Black, c),
+                    (None, None) => return,
+                };
+                out.push(self.choice_name(color, choice));
+            }
+            State::Sync(_) | State::SyncBare(_) => {
+                for (color, choice) in [(Color::White, white), (Color::Black, black)] {
+                    out.push(
+                        choice
+                            .map_or_else(|| NO_CHOICE.to_string(), |c| self.choice_name(color, c)),
+                    );
+                }
+            }
+        }
+    }
+
+    /// The state as text that [`GameStart::from_fen`] reads back: the FEN
+    /// (X-FEN castling) in orthodox chess, the extended notation of
+    /// `tempo sync` (with the phase of the step) in the variants. An
+    /// orthodox state's repetition history is not part of it.
+    pub fn fen(&self) -> String {
+        match self {
+            State::Chess(c) => c.pos.to_fen(),
+            State::Sync(node) => tempo_sync::notation::write(node.game()),
+            State::SyncBare(game) => tempo_sync::notation::write(game),
+        }
+    }
+
     /// The choice written for a record or the JSON of `tempo engine`:
     /// UCI (the king's step for orthodox castling), `x…` for an
     /// exchange capture, `-` for a decline.
@@ -289,6 +326,10 @@ impl State {
         }
     }
 }
+
+/// The word of a side with nothing to choose in a simultaneous step
+/// (lichess's null move), in [`State::step_words`].
+pub const NO_CHOICE: &str = "0000";
 
 /// The material value of a role in centipawns (the king counts 0).
 pub(crate) fn role_value(role: Role) -> i32 {

@@ -5,7 +5,7 @@
 //! - `bench`: nodes per second and each pruning idea on and off.
 
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Instant;
 
 use anyhow::{Context, bail};
@@ -219,16 +219,26 @@ fn analyse(args: &AnalyseArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// A game of a match: its index, whether player A had White, the start.
+/// A game of a match or study: its place in the schedule, whether player
+/// A has White, the start and how it was reached.
 pub(crate) struct Scheduled {
+    /// Index in the schedule.
+    pub game: u32,
+    /// Its colour-swapped pair (`game / 2`).
+    pub pair: u32,
     pub a_white: bool,
+    /// The Chess960 start the pair was drawn from, if any.
+    pub chess960: Option<u16>,
+    /// The opening's random steps ([`State::step_words`]).
+    pub opening: Vec<String>,
     pub start: State,
     pub seed: u64,
 }
 
 /// The games of a match of `games` games: pairs from the same start
 /// (a Chess960 start drawn from the seed if `chess960`, then `opening`
-/// uniformly random steps), A White in the first game of each pair.
+/// uniformly random steps), A White in the first game of each pair. The
+/// schedule of fewer games is the beginning of this one.
 pub(crate) fn schedule(
     kind: GameKind,
     chess960: bool,
@@ -241,7 +251,9 @@ pub(crate) fn schedule(
     let random_start = chess960 || kind == GameKind::Chess960;
     for pair in 0..games.div_ceil(2) {
         let number = rng.random_range(0..960u16);
-        let mut start = kind.start(random_start.then_some(number))?;
+        let chess960 = random_start.then_some(number);
+        let mut start = kind.start(chess960)?;
+        let mut words = Vec::new();
         for _ in 0..opening {
             let mut pick = |color| {
                 let list = start.choices(color);
@@ -252,12 +264,17 @@ pub(crate) fn schedule(
             if next.ending().is_some() {
                 break;
             }
+            start.step_words(w, b, &mut words);
             start = next;
         }
         for a_white in [true, false] {
             if out.len() < games {
                 out.push(Scheduled {
+                    game: out.len() as u32,
+                    pair: pair as u32,
                     a_white,
+                    chess960,
+                    opening: words.clone(),
                     start: start.clone(),
                     seed: seed
                         .wrapping_mul(0x9E37_79B9_7F4A_7C15)
@@ -269,30 +286,59 @@ pub(crate) fn schedule(
     Ok(out)
 }
 
-/// Plays the scheduled games on `jobs` threads (a progress bar on
-/// standard error): the outcome of each, in schedule order.
-pub(crate) fn play_all(
-    games: &[Scheduled],
+/// A game played: how it ended and how long it took.
+#[derive(Debug, Clone)]
+pub(crate) struct Played {
+    pub outcome: GameOutcome,
+    pub seconds: f64,
+}
+
+/// A progress bar on standard error (hidden where that is not a
+/// terminal) of `len` games, `done` of them already before: the message
+/// (what is played, a score so far), games, time taken and left.
+pub(crate) fn progress_bar(len: u64, done: u64, message: String) -> indicatif::ProgressBar {
+    let bar = indicatif::ProgressBar::new(len).with_message(message);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{msg} [{bar:30}] {pos}/{len} games, {elapsed} elapsed, {eta} left",
+        )
+        .expect("valid template")
+        .progress_chars("=> "),
+    );
+    bar.set_position(done);
+    // Games done before this run took no time in it: estimate from now.
+    bar.reset_eta();
+    bar
+}
+
+/// Plays `games` on `jobs` threads, `bar` counting them; `done` is told
+/// of each game as it ends, one game at a time (it may write it down,
+/// or set the bar's message). An error of `done` stops the games not yet
+/// begun and is returned. The games played, in the order given.
+pub(crate) fn play_all<F>(
+    games: &[&Scheduled],
     a: PlayerKind,
     b: PlayerKind,
     limits: Limits,
     jobs: usize,
-    label: &str,
-) -> Vec<GameOutcome> {
-    let bar = indicatif::ProgressBar::new(games.len() as u64);
-    bar.set_style(
-        indicatif::ProgressStyle::with_template("{msg} {bar:40} {pos}/{len} games {elapsed}")
-            .expect("valid template"),
-    );
-    bar.set_message(label.to_string());
+    bar: &indicatif::ProgressBar,
+    done: F,
+) -> anyhow::Result<Vec<Played>>
+where
+    F: FnMut(&Scheduled, &Played) -> anyhow::Result<()> + Send,
+{
     let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<GameOutcome>>> = Mutex::new(vec![None; games.len()]);
+    let failed = AtomicBool::new(false);
+    // The results, `done` and its first error: one lock, so that `done`
+    // sees the games one at a time.
+    let shared = Mutex::new((vec![None; games.len()], done, None::<anyhow::Error>));
     std::thread::scope(|scope| {
         for _ in 0..jobs.clamp(1, games.len().max(1)) {
             scope.spawn(|| {
-                loop {
+                while !failed.load(Ordering::Relaxed) {
                     let k = next.fetch_add(1, Ordering::Relaxed);
                     let Some(game) = games.get(k) else { break };
+                    let started = Instant::now();
                     let mut pa = Player::new(a, limits, game.seed);
                     let mut pb = Player::new(b, limits, game.seed ^ 0x5555_5555);
                     let outcome = if game.a_white {
@@ -300,19 +346,33 @@ pub(crate) fn play_all(
                     } else {
                         play_game(&game.start, &mut pb, &mut pa)
                     };
-                    results.lock().expect("no panics while held")[k] = Some(outcome);
+                    let played = Played {
+                        outcome,
+                        seconds: started.elapsed().as_secs_f64(),
+                    };
+                    let mut guard = shared.lock().expect("no panics while held");
+                    let (results, done, error) = &mut *guard;
                     bar.inc(1);
+                    if error.is_none()
+                        && let Err(e) = done(game, &played)
+                    {
+                        *error = Some(e);
+                        failed.store(true, Ordering::Relaxed);
+                    }
+                    results[k] = Some(played);
                 }
             });
         }
     });
     bar.finish_and_clear();
-    results
-        .into_inner()
-        .expect("no panics while held")
+    let (results, _, error) = shared.into_inner().expect("no panics while held");
+    if let Some(e) = error {
+        return Err(e);
+    }
+    Ok(results
         .into_iter()
         .map(|r| r.expect("every game played"))
-        .collect()
+        .collect())
 }
 
 fn run_match(args: &MatchArgs) -> anyhow::Result<()> {
@@ -332,7 +392,28 @@ fn run_match(args: &MatchArgs) -> anyhow::Result<()> {
     let schedule = schedule(kind, args.chess960, args.opening, args.games, args.seed)?;
     let started = Instant::now();
     let label = format!("{} vs {}", a.name(), b.name());
-    let outcomes = play_all(&schedule, a, b, limits, args.jobs, &label);
+    let bar = progress_bar(schedule.len() as u64, 0, label.clone());
+    let (mut points, mut count) = (0.0, 0u32);
+    let games: Vec<&Scheduled> = schedule.iter().collect();
+    let played = play_all(&games, a, b, limits, args.jobs, &bar, |game, played| {
+        let a_color = if game.a_white {
+            Color::White
+        } else {
+            Color::Black
+        };
+        points += match played.outcome.outcome {
+            Outcome::Draw => 0.5,
+            Outcome::Win(c) if c == a_color => 1.0,
+            Outcome::Win(_) => 0.0,
+        };
+        count += 1;
+        bar.set_message(format!(
+            "{label}: A {:.3} ({points}/{count})",
+            points / f64::from(count)
+        ));
+        Ok(())
+    })?;
+    let outcomes: Vec<GameOutcome> = played.into_iter().map(|p| p.outcome).collect();
     let (mut wins, mut draws, mut losses) = (0, 0, 0);
     for (game, outcome) in schedule.iter().zip(&outcomes) {
         let a_color = if game.a_white {

@@ -32,6 +32,8 @@ pub(crate) mod settings;
 pub(crate) mod standings;
 pub(crate) mod store_lock;
 pub(crate) mod study;
+pub(crate) mod study_records;
+pub(crate) mod study_table;
 pub(crate) mod sync;
 
 /// The largest tournament file read (a 5,000-player Swiss of 15 rounds is

@@ -2,20 +2,27 @@
 //! games in orthodox chess (the control), from Chess960 starts, and in
 //! both simultaneous variants; White's score, the draw rate and White's
 //! share of the decisive games, each with its 95 % Wilson interval, as a
-//! table (or JSON) and an SVG plot.
+//! table (or JSON) and an SVG plot. Each game becomes a record
+//! ([`GameRecord`]), written to `--out` as it ends; the table is counted
+//! from the records, by the study as by `tempo study merge`, which reads
+//! the records of any runs and shards.
 
+use std::fs::File;
+use std::io::Write;
+use std::path::Path;
 use std::time::Instant;
 
 use anyhow::{Context, bail};
 use clap::{Args, Subcommand};
-use plotters::prelude::*;
-use plotters::style::Color as _;
-use serde_json::json;
 use tempo_chess::{Color, Outcome};
-use tempo_engine::{PlayerKind, wilson};
+use tempo_engine::{ADJUDICATION_CP, MOVE_CAP, PlayerKind};
 use tempo_sync::GameKind;
 
-use super::engine::{BudgetArgs, MAX_GAMES, play_all, schedule};
+use super::engine::{BudgetArgs, MAX_GAMES, Played, Scheduled, play_all, progress_bar, schedule};
+use super::study_records::{
+    Collection, GameRecord, MAX_FILES, MAX_OPENING, MAX_RECORDS, Place, Settings, read_records,
+};
+use super::study_table::report;
 
 /// Studies run with the engine.
 #[derive(Debug, Args)]
@@ -29,6 +36,9 @@ pub(crate) enum StudyCommand {
     /// White's score with identical engines: orthodox chess (control),
     /// Chess960 starts, Synchronschach, Fairschach.
     Fairness(FairnessArgs),
+    /// The fairness table counted from game records (`--out` files of any
+    /// runs and shards; gzip-compressed files too).
+    Merge(MergeArgs),
 }
 
 #[derive(Debug, Args)]
@@ -54,45 +64,192 @@ pub(crate) struct FairnessArgs {
     /// for both games of the pair).
     #[arg(long, default_value_t = 2)]
     pub opening: u32,
+    /// Append each game's record (a JSON line) to this file as it ends.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<String>,
+    /// Continue the --out file: play only the games it does not hold.
+    #[arg(long)]
+    pub resume: bool,
+    /// Play only shard K of N: the pairs whose index is K-1 modulo N.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<String>,
 }
 
-/// One variant's figures.
-struct Row {
-    kind: GameKind,
-    games: usize,
-    white: u32,
-    black: u32,
-    draws: u32,
-    adjudicated: usize,
-    seconds: f64,
-}
-
-impl Row {
-    fn score(&self) -> (f64, f64, f64) {
-        let s = f64::from(self.white) + f64::from(self.draws) / 2.0;
-        let (lo, hi) = wilson(s, self.games);
-        (s / self.games as f64, lo, hi)
-    }
-
-    fn draw_rate(&self) -> (f64, f64, f64) {
-        let (lo, hi) = wilson(f64::from(self.draws), self.games);
-        (f64::from(self.draws) / self.games as f64, lo, hi)
-    }
-
-    /// White's share of the decisive games (`None` without any).
-    fn decisive_share(&self) -> Option<(f64, f64, f64)> {
-        let decisive = (self.white + self.black) as usize;
-        (decisive > 0).then(|| {
-            let (lo, hi) = wilson(f64::from(self.white), decisive);
-            (f64::from(self.white) / decisive as f64, lo, hi)
-        })
-    }
+#[derive(Debug, Args)]
+pub(crate) struct MergeArgs {
+    /// Files of game records (`tempo study fairness --out`), plain or
+    /// gzip-compressed.
+    #[arg(required = true, value_name = "FILE")]
+    pub files: Vec<String>,
+    /// Write the plot (SVG) to this file.
+    #[arg(long)]
+    pub plot: Option<String>,
+    /// Print JSON instead of the table.
+    #[arg(long)]
+    pub json: bool,
 }
 
 pub(crate) fn run(args: &StudyArgs) -> anyhow::Result<()> {
     match &args.command {
         StudyCommand::Fairness(a) => fairness(a),
+        StudyCommand::Merge(a) => merge(a),
     }
+}
+
+/// Most shards of a batch.
+const MAX_SHARDS: usize = 1000;
+
+/// `K/N` (1 ≤ K ≤ N ≤ [`MAX_SHARDS`]); `1/1` if not given.
+fn parse_shard(text: Option<&str>) -> anyhow::Result<(usize, usize)> {
+    let Some(text) = text else {
+        return Ok((1, 1));
+    };
+    let (k, n) = text
+        .split_once('/')
+        .and_then(|(k, n)| Some((k.parse::<usize>().ok()?, n.parse::<usize>().ok()?)))
+        .with_context(|| format!("--shard {text}: expected K/N, e.g. 1/8"))?;
+    if !(1..=MAX_SHARDS).contains(&n) {
+        bail!("--shard {text}: N must be from 1 to {MAX_SHARDS}");
+    }
+    if !(1..=n).contains(&k) {
+        bail!("--shard {text}: K must be from 1 to N");
+    }
+    Ok((k, n))
+}
+
+/// What one run is: the checks a resumed file's records must pass.
+struct Run<'a> {
+    args: &'a FairnessArgs,
+    settings: Settings,
+    shard: (usize, usize),
+    schedules: Vec<(GameKind, Vec<Scheduled>)>,
+}
+
+impl Run<'_> {
+    fn mine(&self, pair: u32) -> bool {
+        pair as usize % self.shard.1 == self.shard.0 - 1
+    }
+
+    fn scheduled(&self, kind: GameKind, game: u32) -> Option<&Scheduled> {
+        let (_, list) = self.schedules.iter().find(|(k, _)| *k == kind)?;
+        list.get(game as usize)
+    }
+
+    /// The record of `game` of `kind`, played as `played`.
+    fn record(&self, kind: GameKind, game: &Scheduled, played: &Played) -> GameRecord {
+        let o = &played.outcome;
+        GameRecord {
+            variant: kind,
+            seed: self.args.seed,
+            game: game.game,
+            pair: game.pair,
+            chess960: game.chess960,
+            start: game.start.fen(),
+            opening: game.opening.join(" "),
+            moves: o.moves.join(" "),
+            result: o.outcome,
+            termination: o.reason.to_string(),
+            steps: o.steps,
+            white: self.settings.white.clone(),
+            black: self.settings.black.clone(),
+            budget: self.settings.budget.clone(),
+            opening_steps: self.settings.opening_steps,
+            move_cap: self.settings.move_cap,
+            adjudication_cp: self.settings.adjudication_cp,
+            games: self.args.games as u32,
+            seconds: (played.seconds * 1000.0).round() / 1000.0,
+        }
+    }
+
+    /// Whether a record of the file to continue belongs to this run.
+    fn check_resumed(&self, r: &GameRecord) -> anyhow::Result<()> {
+        let settings = r.settings();
+        if settings != self.settings {
+            bail!("played with {settings}; this run has {}", self.settings);
+        }
+        if r.seed != self.args.seed {
+            bail!(
+                "played with --seed {}; this run has --seed {}",
+                r.seed,
+                self.args.seed
+            );
+        }
+        if r.games as usize != self.args.games {
+            bail!(
+                "played with --games {}; this run has --games {}",
+                r.games,
+                self.args.games
+            );
+        }
+        if !self.mine(r.pair) {
+            bail!(
+                "game {} (pair {}) is not in this run's --shard {}/{}",
+                r.game,
+                r.pair,
+                self.shard.0,
+                self.shard.1
+            );
+        }
+        let game = self
+            .scheduled(r.variant, r.game)
+            .context("not in the schedule")?;
+        if game.start.fen() != r.start || game.opening.join(" ") != r.opening {
+            bail!(
+                "game {} of {} starts elsewhere than in this run's schedule (a file of another version of tempo?)",
+                r.game,
+                r.variant.name()
+            );
+        }
+        Ok(())
+    }
+}
+
+/// The `--out` file, opened to append, its records in `games`; the lines
+/// it holds.
+fn open_out(path: &str, run: &Run, games: &mut Collection) -> anyhow::Result<(File, u64)> {
+    let size = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
+    if size > 0 && !run.args.resume {
+        bail!(
+            "--out {path}: the file exists and is not empty; add --resume to continue it, or name another file"
+        );
+    }
+    let source = games.source(path);
+    let mut lines = 0;
+    let mut fix = None;
+    if size > 0 {
+        let end = read_records(Path::new(path), |record, line| {
+            run.check_resumed(&record)
+                .with_context(|| format!("--resume: {path} line {line}"))?;
+            games.add(&record, Place { source, line })?;
+            Ok(())
+        })?;
+        if end.gzip {
+            bail!("--out {path}: a gzip-compressed file cannot be continued (decompress it first)");
+        }
+        if let Some(line) = end.dropped_line {
+            eprintln!(
+                "tempo: warning: {path} line {line}: an incomplete last line (a run killed while writing it?) is dropped; its game is played again"
+            );
+        }
+        lines = end.kept_lines;
+        fix = Some(end);
+    }
+    let mut file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .with_context(|| format!("cannot open {path}"))?;
+    if let Some(end) = fix {
+        if end.dropped_line.is_some() {
+            file.set_len(end.kept_bytes)
+                .with_context(|| format!("cannot cut {path}"))?;
+        }
+        if end.unterminated {
+            file.write_all(b"\n")
+                .with_context(|| format!("cannot write {path}"))?;
+        }
+    }
+    Ok((file, lines))
 }
 
 fn fairness(args: &FairnessArgs) -> anyhow::Result<()> {
@@ -102,180 +259,185 @@ fn fairness(args: &FairnessArgs) -> anyhow::Result<()> {
     if !(1..=256).contains(&args.jobs) {
         bail!("--jobs {}: must be from 1 to 256", args.jobs);
     }
-    if args.opening > 20 {
-        bail!("--opening {}: must be from 0 to 20", args.opening);
+    if args.opening > MAX_OPENING {
+        bail!(
+            "--opening {}: must be from 0 to {MAX_OPENING}",
+            args.opening
+        );
+    }
+    if args.resume && args.out.is_none() {
+        bail!("--resume needs --out FILE (the file to continue)");
+    }
+    let shard = parse_shard(args.shard.as_deref())?;
+    let pairs = args.games.div_ceil(2);
+    if shard.0 > pairs {
+        bail!(
+            "--shard {}/{}: no games in this shard (--games {} makes {pairs} pairs)",
+            shard.0,
+            shard.1,
+            args.games
+        );
     }
     let limits = args.budget.limits(100)?;
-    let started = Instant::now();
-    let mut rows = Vec::new();
+    let mut schedules = Vec::new();
     for kind in GameKind::ALL {
-        let t = Instant::now();
-        let games = schedule(kind, false, args.opening, args.games, args.seed)?;
-        let outcomes = play_all(
-            &games,
+        schedules.push((
+            kind,
+            schedule(kind, false, args.opening, args.games, args.seed)?,
+        ));
+    }
+    let nash = PlayerKind::Nash.name().to_string();
+    let run = Run {
+        args,
+        settings: Settings {
+            white: nash.clone(),
+            black: nash,
+            budget: BudgetArgs::describe(limits),
+            opening_steps: args.opening,
+            move_cap: MOVE_CAP,
+            adjudication_cp: ADJUDICATION_CP,
+        },
+        shard,
+        schedules,
+    };
+    let mut games = Collection::default();
+    let mut out = match &args.out {
+        Some(path) => Some(open_out(path, &run, &mut games)?),
+        None => None,
+    };
+    let resumed = games.len();
+    let source = match &args.out {
+        Some(_) => 0,
+        None => games.source("this run"),
+    };
+    let started = Instant::now();
+    let mut played = 0usize;
+    for (kind, list) in &run.schedules {
+        let kind = *kind;
+        let mine: Vec<&Scheduled> = list.iter().filter(|g| run.mine(g.pair)).collect();
+        let todo: Vec<&Scheduled> = mine
+            .iter()
+            .copied()
+            .filter(|g| !games.has(kind, args.seed, g.game))
+            .collect();
+        // White's points and games so far in this variant (a resumed
+        // file's included).
+        let (mut points, mut count) = games
+            .rows()
+            .iter()
+            .find(|r| r.kind == kind)
+            .map_or((0.0, 0), |r| {
+                (f64::from(r.white) + f64::from(r.draws) / 2.0, r.games)
+            });
+        let message = |points: f64, count: usize| match count {
+            0 => kind.name().to_string(),
+            _ => format!("{}: White {:.3}", kind.name(), points / count as f64),
+        };
+        let bar = progress_bar(
+            mine.len() as u64,
+            (mine.len() - todo.len()) as u64,
+            message(points, count),
+        );
+        let mut line = out.as_ref().map_or(0, |(_, lines)| *lines);
+        play_all(
+            &todo,
             PlayerKind::Nash,
             PlayerKind::Nash,
             limits,
             args.jobs,
-            kind.name(),
-        );
-        let mut row = Row {
-            kind,
-            games: outcomes.len(),
-            white: 0,
-            black: 0,
-            draws: 0,
-            adjudicated: 0,
-            seconds: 0.0,
-        };
-        for o in &outcomes {
-            match o.outcome {
-                Outcome::Win(Color::White) => row.white += 1,
-                Outcome::Win(Color::Black) => row.black += 1,
-                Outcome::Draw => row.draws += 1,
-            }
-            row.adjudicated += usize::from(o.reason == "adjudicated");
+            &bar,
+            |game, result| {
+                let record = run.record(kind, game, result);
+                line += 1;
+                if let (Some((file, _)), Some(path)) = (&mut out, &args.out) {
+                    // One write a line: a kill loses the games in play and at
+                    // most this line's tail, which --resume drops.
+                    file.write_all(format!("{}\n", record.to_line()).as_bytes())
+                        .with_context(|| format!("cannot write {path}"))?;
+                }
+                games.add(&record, Place { source, line })?;
+                points += match record.result {
+                    Outcome::Win(Color::White) => 1.0,
+                    Outcome::Draw => 0.5,
+                    Outcome::Win(Color::Black) => 0.0,
+                };
+                count += 1;
+                bar.set_message(message(points, count));
+                Ok(())
+            },
+        )?;
+        if let Some((_, lines)) = &mut out {
+            *lines = line;
         }
-        row.seconds = t.elapsed().as_secs_f64();
-        rows.push(row);
+        played += todo.len();
     }
-    let budget = BudgetArgs::describe(limits);
-    if let Some(path) = &args.plot {
-        plot(path, &rows, &budget).with_context(|| format!("cannot write the plot {path}"))?;
-    }
-    let total = started.elapsed().as_secs_f64();
-    if args.json {
-        let variants: Vec<_> = rows
-            .iter()
-            .map(|r| {
-                let (s, slo, shi) = r.score();
-                let (d, dlo, dhi) = r.draw_rate();
-                let share = r.decisive_share();
-                json!({
-                    "variant": r.kind.name(),
-                    "games": r.games,
-                    "white_wins": r.white,
-                    "black_wins": r.black,
-                    "draws": r.draws,
-                    "adjudicated": r.adjudicated,
-                    "white_score": s,
-                    "white_score_interval": [slo, shi],
-                    "draw_rate": d,
-                    "draw_rate_interval": [dlo, dhi],
-                    "white_share_of_decisive": share.map(|x| x.0),
-                    "white_share_of_decisive_interval": share.map(|x| [x.1, x.2]),
-                    "seconds": r.seconds,
-                })
-            })
-            .collect();
-        let out = json!({
-            "games_per_variant": args.games,
-            "seed": args.seed,
-            "budget": budget,
-            "variants": variants,
-            "seconds": total,
-        });
-        println!("{}", serde_json::to_string_pretty(&out)?);
-        return Ok(());
-    }
-    println!(
-        "Fairness study: identical engines (nash), {} games per variant, {budget}, seed {}",
-        args.games, args.seed
-    );
-    let header = [
-        "variant",
-        "games",
-        "+W",
-        "=",
-        "+B",
-        "White score [95 %]",
-        "draws [95 %]",
-        "White/decisive [95 %]",
-    ];
-    println!(
-        "{:<15} {:>5} {:>6} {:>6} {:>6}  {:<22} {:<22} {}",
-        header[0], header[1], header[2], header[3], header[4], header[5], header[6], header[7]
-    );
-    for r in &rows {
-        let (s, slo, shi) = r.score();
-        let (d, dlo, dhi) = r.draw_rate();
-        let share = match r.decisive_share() {
-            Some((x, lo, hi)) => format!("{x:.3} [{lo:.3}, {hi:.3}]"),
-            None => "-".to_string(),
+    report(&games, args.json, args.plot.as_deref())?;
+    if !args.json {
+        let from = match (&args.out, resumed) {
+            (Some(path), n) if n > 0 => format!("; {n} read from {path}"),
+            _ => String::new(),
         };
         println!(
-            "{:<15} {:>5} {:>6} {:>6} {:>6}  {:<22} {:<22} {}",
-            r.kind.name(),
-            r.games,
-            r.white,
-            r.draws,
-            r.black,
-            format!("{s:.3} [{slo:.3}, {shi:.3}]"),
-            format!("{d:.3} [{dlo:.3}, {dhi:.3}]"),
-            share
+            "{played} games played in {:.0} s{from}",
+            started.elapsed().as_secs_f64()
         );
     }
-    let adjudicated: usize = rows.iter().map(|r| r.adjudicated).sum();
-    println!(
-        "{adjudicated} games adjudicated at move {} (material lead of {} cp wins); {total:.0} s",
-        tempo_engine::MOVE_CAP,
-        tempo_engine::ADJUDICATION_CP
-    );
     Ok(())
 }
 
-/// White's score per variant with its interval, beside the 50 % line.
-fn plot(path: &str, rows: &[Row], budget: &str) -> anyhow::Result<()> {
-    let root = SVGBackend::new(path, (720, 420)).into_drawing_area();
-    root.fill(&WHITE).map_err(|e| anyhow::anyhow!("{e}"))?;
-    let n = rows.len();
-    let games = rows.first().map_or(0, |r| r.games);
-    let names: Vec<&'static str> = rows.iter().map(|r| r.kind.name()).collect();
-    let mut chart = ChartBuilder::on(&root)
-        .caption(
-            format!("White's score, identical engines ({games} games per variant, {budget})"),
-            ("sans-serif", 18),
-        )
-        .margin(16)
-        .x_label_area_size(36)
-        .y_label_area_size(48)
-        .build_cartesian_2d(-0.5f64..(n as f64 - 0.5), 0.0f64..1.0f64)
-        .map_err(|e| anyhow::anyhow!("{e}"))?;
-    chart
-        .configure_mesh()
-        .disable_x_mesh()
-        .x_labels(n)
-        .x_label_formatter(&|x| {
-            let i = x.round();
-            if (x - i).abs() < 1e-6 && i >= 0.0 && (i as usize) < names.len() {
-                names[i as usize].to_string()
-            } else {
-                String::new()
+fn merge(args: &MergeArgs) -> anyhow::Result<()> {
+    if args.files.len() > MAX_FILES {
+        bail!("{} files: at most {MAX_FILES} a merge", args.files.len());
+    }
+    let mut games = Collection::default();
+    let mut read = 0usize;
+    for path in &args.files {
+        let source = games.source(path);
+        let end = read_records(Path::new(path), |record, line| {
+            read += 1;
+            if read > MAX_RECORDS {
+                bail!("{path} line {line}: more than {MAX_RECORDS} records in all");
             }
-        })
-        .y_desc("White's score")
-        .draw()
-        .map_err(|e| anyhow::anyhow!("{e}"))?;
-    chart
-        .draw_series(LineSeries::new(
-            [(-0.5, 0.5), (n as f64 - 0.5, 0.5)],
-            RED.stroke_width(1),
-        ))
-        .map_err(|e| anyhow::anyhow!("{e}"))?
-        .label("50 %");
-    chart
-        .draw_series(rows.iter().enumerate().map(|(i, r)| {
-            let (s, lo, hi) = r.score();
-            ErrorBar::new_vertical(i as f64, lo, s, hi, BLUE.filled(), 12)
-        }))
-        .map_err(|e| anyhow::anyhow!("{e}"))?;
-    chart
-        .draw_series(
-            rows.iter()
-                .enumerate()
-                .map(|(i, r)| Circle::new((i as f64, r.score().0), 4, BLUE.filled())),
-        )
-        .map_err(|e| anyhow::anyhow!("{e}"))?;
-    root.present().map_err(|e| anyhow::anyhow!("{e}"))?;
-    Ok(())
+            games.add(&record, Place { source, line })?;
+            Ok(())
+        })?;
+        if let Some(line) = end.dropped_line {
+            eprintln!(
+                "tempo: warning: {path} line {line}: an incomplete last line (a run killed while writing it?) is left out"
+            );
+        }
+    }
+    if games.len() == 0 {
+        bail!("no game records in {}", args.files.join(", "));
+    }
+    if games.duplicates() > 0 {
+        eprintln!(
+            "tempo: note: {} records were exact duplicates and counted once",
+            games.duplicates()
+        );
+    }
+    report(&games, args.json, args.plot.as_deref())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shards_are_read_and_checked() {
+        assert_eq!(parse_shard(None).unwrap(), (1, 1));
+        assert_eq!(parse_shard(Some("3/8")).unwrap(), (3, 8));
+        assert_eq!(parse_shard(Some("1000/1000")).unwrap(), (1000, 1000));
+        for (text, says) in [
+            ("3/2", "--shard 3/2: K must be from 1 to N"),
+            ("0/2", "--shard 0/2: K must be from 1 to N"),
+            ("1/0", "--shard 1/0: N must be from 1 to 1000"),
+            ("1/1001", "N must be from 1 to 1000"),
+            ("2", "--shard 2: expected K/N"),
+            ("a/b", "expected K/N"),
+        ] {
+            let err = parse_shard(Some(text)).unwrap_err().to_string();
+            assert!(err.contains(says), "{text}: {err}");
+        }
+    }
 }
