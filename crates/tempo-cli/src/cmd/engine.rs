@@ -2,7 +2,9 @@
 //!
 //! - `analyse`: the value and the strategies (or best line) of a position;
 //! - `match`: colour-swapped pairs of games between two players;
-//! - `bench`: nodes per second and each pruning idea on and off.
+//! - `bench`: nodes per second and each pruning idea on and off;
+//! - `uci`: the engine behind the UCI protocol (module `uci`);
+//! - `elo`: a rating from scores against opponents of known ratings.
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -15,9 +17,11 @@ use rand_chacha::ChaCha8Rng;
 use serde_json::{Value, json};
 use tempo_chess::{Color, Outcome};
 use tempo_engine::{
-    Config, Engine, GameOutcome, GameStart, Limits, Player, PlayerKind, State, play_game, wilson,
+    Config, Engine, GameOutcome, GameStart, Limits, Player, PlayerKind, State, wilson,
 };
 use tempo_sync::GameKind;
+
+use super::uci_client::{self, Contender};
 
 /// The computer opponent: analyse a position, play matches, benchmarks.
 #[derive(Debug, Args)]
@@ -37,6 +41,12 @@ pub(crate) enum EngineCommand {
     /// Nodes per second, and the search with each pruning idea switched
     /// off in turn, on the same positions.
     Bench(EngineBenchArgs),
+    /// Speaks UCI on standard input and output (orthodox chess and
+    /// Chess960), for chess GUIs and match runners.
+    Uci,
+    /// The maximum-likelihood rating, with its 95 % interval, of scores
+    /// against opponents of known ratings.
+    Elo(super::engine_elo::EloArgs),
 }
 
 /// How long each move is searched.
@@ -104,12 +114,19 @@ pub(crate) struct MatchArgs {
     /// standard, chess960, synchronschach or fairschach.
     #[arg(long)]
     pub variant: String,
-    /// Player A: nash, minimax, greedy or random.
+    /// Player A: nash, minimax, greedy, random, or an external UCI
+    /// engine `uci:<command>` (split at spaces; standard and chess960).
     #[arg(long)]
     pub a: String,
     /// Player B.
     #[arg(long)]
     pub b: String,
+    /// An option of an external engine A, NAME=VALUE (repeatable).
+    #[arg(long = "a-option", value_name = "NAME=VALUE")]
+    pub a_option: Vec<String>,
+    /// An option of an external engine B, NAME=VALUE (repeatable).
+    #[arg(long = "b-option", value_name = "NAME=VALUE")]
+    pub b_option: Vec<String>,
     /// Number of games (pairs of games from the same start, colours
     /// swapped).
     #[arg(long, default_value_t = 20)]
@@ -152,6 +169,8 @@ pub(crate) fn run(args: &EngineArgs) -> anyhow::Result<()> {
         EngineCommand::Analyse(a) => analyse(a),
         EngineCommand::Match(a) => run_match(a),
         EngineCommand::Bench(a) => bench(a),
+        EngineCommand::Uci => super::uci::run(),
+        EngineCommand::Elo(a) => super::engine_elo::run(a),
     }
 }
 
@@ -273,12 +292,13 @@ pub(crate) fn schedule(
 /// standard error): the outcome of each, in schedule order.
 pub(crate) fn play_all(
     games: &[Scheduled],
-    a: PlayerKind,
-    b: PlayerKind,
+    a: impl Into<Contender>,
+    b: impl Into<Contender>,
     limits: Limits,
     jobs: usize,
     label: &str,
 ) -> Vec<GameOutcome> {
+    let (a, b) = (a.into(), b.into());
     let bar = indicatif::ProgressBar::new(games.len() as u64);
     bar.set_style(
         indicatif::ProgressStyle::with_template("{msg} {bar:40} {pos}/{len} games {elapsed}")
@@ -293,12 +313,12 @@ pub(crate) fn play_all(
                 loop {
                     let k = next.fetch_add(1, Ordering::Relaxed);
                     let Some(game) = games.get(k) else { break };
-                    let mut pa = Player::new(a, limits, game.seed);
-                    let mut pb = Player::new(b, limits, game.seed ^ 0x5555_5555);
+                    let mut pa = a.seat(limits, game.seed);
+                    let mut pb = b.seat(limits, game.seed ^ 0x5555_5555);
                     let outcome = if game.a_white {
-                        play_game(&game.start, &mut pa, &mut pb)
+                        uci_client::play(&game.start, &mut pa, &mut pb)
                     } else {
-                        play_game(&game.start, &mut pb, &mut pa)
+                        uci_client::play(&game.start, &mut pb, &mut pa)
                     };
                     results.lock().expect("no panics while held")[k] = Some(outcome);
                     bar.inc(1);
@@ -317,8 +337,8 @@ pub(crate) fn play_all(
 
 fn run_match(args: &MatchArgs) -> anyhow::Result<()> {
     let kind: GameKind = args.variant.parse()?;
-    let a: PlayerKind = args.a.parse()?;
-    let b: PlayerKind = args.b.parse()?;
+    let a = Contender::parse("--a", &args.a, &args.a_option)?;
+    let b = Contender::parse("--b", &args.b, &args.b_option)?;
     if !(1..=MAX_GAMES).contains(&args.games) {
         bail!("--games {}: must be from 1 to {MAX_GAMES}", args.games);
     }
@@ -329,10 +349,18 @@ fn run_match(args: &MatchArgs) -> anyhow::Result<()> {
     if args.opening > 20 {
         bail!("--opening {}: must be from 0 to 20", args.opening);
     }
+    let pipes = uci_client::guard_pipes(&a, &b);
+    a.check("--a", kind, args.chess960)?;
+    b.check("--b", kind, args.chess960)?;
     let schedule = schedule(kind, args.chess960, args.opening, args.games, args.seed)?;
     let started = Instant::now();
     let label = format!("{} vs {}", a.name(), b.name());
+    let (a_name, b_name) = (a.name(), b.name());
+    for external in [a.describe(), b.describe()].into_iter().flatten() {
+        println!("{external}");
+    }
     let outcomes = play_all(&schedule, a, b, limits, args.jobs, &label);
+    drop(pipes);
     let (mut wins, mut draws, mut losses) = (0, 0, 0);
     for (game, outcome) in schedule.iter().zip(&outcomes) {
         let a_color = if game.a_white {
@@ -357,8 +385,8 @@ fn run_match(args: &MatchArgs) -> anyhow::Result<()> {
     for (game, outcome) in schedule.iter().zip(&outcomes) {
         let who = match outcome.outcome {
             Outcome::Draw => "draw",
-            Outcome::Win(c) if (c == Color::White) == game.a_white => a.name(),
-            Outcome::Win(_) => b.name(),
+            Outcome::Win(c) if (c == Color::White) == game.a_white => &a_name,
+            Outcome::Win(_) => &b_name,
         };
         let key = if who == "draw" {
             format!("draw {}", outcome.reason)
@@ -383,9 +411,7 @@ fn run_match(args: &MatchArgs) -> anyhow::Result<()> {
         started.elapsed().as_secs_f64()
     );
     println!(
-        "{} vs {}: score {:.3} [{lo:.3}, {hi:.3}] over {n} games (+{wins} ={draws} -{losses})",
-        a.name(),
-        b.name(),
+        "{a_name} vs {b_name}: score {:.3} [{lo:.3}, {hi:.3}] over {n} games (+{wins} ={draws} -{losses})",
         score / n as f64,
     );
     Ok(())
