@@ -6,6 +6,8 @@
 //! is one step: a pair, or one orthodox move; Synchronschach's exchange
 //! steps cost none.
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use tempo_chess::Color;
@@ -100,6 +102,23 @@ impl Analysis {
     }
 }
 
+/// A completed iteration of the deepening, as [`Engine::set_progress`]
+/// reports it (for the `info` lines of a UCI front end).
+#[derive(Debug, Clone)]
+pub struct Iteration {
+    pub depth: u32,
+    /// White's view, in [-1, 1].
+    pub value: f64,
+    /// Nodes so far in this search.
+    pub nodes: u64,
+    pub elapsed: Duration,
+    /// The principal variation (empty where both players choose).
+    pub pv: Vec<Choice>,
+}
+
+/// Called after each completed iteration.
+pub type Progress = Box<dyn FnMut(&Iteration) + Send>;
+
 #[derive(Debug, Clone, Copy, Default)]
 struct Entry {
     key: u64,
@@ -157,6 +176,9 @@ pub struct Engine {
     /// Per colour, from and to square: how often a quiet move cut off,
     /// weighted by depth.
     history: Box<[[[i32; 64]; 64]; 2]>,
+    /// Set from outside (a UCI `stop`): ends the search like the deadline.
+    stop: Option<Arc<AtomicBool>>,
+    progress: Option<Progress>,
 }
 
 impl Engine {
@@ -178,7 +200,21 @@ impl Engine {
             iteration: 1,
             killers: vec![[None, None]; alternate::KILLER_PLIES],
             history: Box::new([[[0; 64]; 64]; 2]),
+            stop: None,
+            progress: None,
         }
+    }
+
+    /// A flag that, once set, ends the current search as its deadline
+    /// would (the last completed iteration counts; depth 1 is always
+    /// completed). The caller clears it before the next search.
+    pub fn set_stop(&mut self, flag: Option<Arc<AtomicBool>>) {
+        self.stop = flag;
+    }
+
+    /// A callback for each completed iteration of [`Engine::analyse`].
+    pub fn set_progress(&mut self, progress: Option<Progress>) {
+        self.progress = progress;
     }
 
     /// Analyses `state` for mixed strategies (the Nash engine).
@@ -235,6 +271,18 @@ impl Engine {
                 black: Vec::new(),
             });
             done = Some((value, depth, root));
+            if self.progress.is_some() {
+                let it = Iteration {
+                    depth,
+                    value,
+                    nodes: self.nodes,
+                    elapsed: start.elapsed(),
+                    pv: self.principal_variation(state, depth),
+                };
+                if let Some(progress) = self.progress.as_mut() {
+                    progress(&it);
+                }
+            }
             if value.abs() > 0.9 {
                 break; // a forced result: deeper will not change it
             }
@@ -325,7 +373,11 @@ impl Engine {
         self.nodes += 1;
         if self.may_abort
             && self.nodes & 511 == 0
-            && self.deadline.is_some_and(|d| Instant::now() >= d)
+            && (self.deadline.is_some_and(|d| Instant::now() >= d)
+                || self
+                    .stop
+                    .as_ref()
+                    .is_some_and(|s| s.load(Ordering::Relaxed)))
         {
             self.aborted = true;
         }

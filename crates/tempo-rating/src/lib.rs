@@ -6,10 +6,13 @@
 //!   with the regulation's table of expected scores and the 400-point rule.
 //! - [`dwz`]: the German federation's DWZ (Wertungsordnung des DSB).
 //! - [`score`]: a game's points for one player (1, ½, 0), shared by both.
+//! - [`performance`]: the maximum-likelihood rating of a player from its
+//!   scores against opponents of known ratings, with a 95 % interval.
 //!
 //! Pure calculations: no storage, no I/O.
 
 pub mod dwz;
 pub mod fide;
 pub mod glicko2;
+pub mod performance;
 pub mod score;

@@ -2,7 +2,9 @@
 //!
 //! - `analyse`: the value and the strategies (or best line) of a position;
 //! - `match`: colour-swapped pairs of games between two players;
-//! - `bench`: nodes per second and each pruning idea on and off.
+//! - `bench`: nodes per second and each pruning idea on and off;
+//! - `uci`: the engine behind the UCI protocol (module `uci`);
+//! - `elo`: a rating from scores against opponents of known ratings.
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -15,9 +17,11 @@ use rand_chacha::ChaCha8Rng;
 use serde_json::{Value, json};
 use tempo_chess::{Color, Outcome};
 use tempo_engine::{
-    Config, Engine, GameOutcome, GameStart, Limits, Player, PlayerKind, State, play_game, wilson,
+    Config, Engine, GameOutcome, GameStart, Limits, Player, PlayerKind, State, wilson,
 };
 use tempo_sync::GameKind;
+
+use super::uci_client::{self, Contender};
 
 /// The computer opponent: analyse a position, play matches, benchmarks.
 #[derive(Debug, Args)]
@@ -37,6 +41,12 @@ pub(crate) enum EngineCommand {
     /// Nodes per second, and the search with each pruning idea switched
     /// off in turn, on the same positions.
     Bench(EngineBenchArgs),
+    /// Speaks UCI on standard input and output (orthodox chess and
+    /// Chess960), for chess GUIs and match runners.
+    Uci,
+    /// The maximum-likelihood rating, with its 95 % interval, of scores
+    /// against opponents of known ratings.
+    Elo(super::engine_elo::EloArgs),
 }
 
 /// How long each move is searched.
@@ -104,12 +114,19 @@ pub(crate) struct MatchArgs {
     /// standard, chess960, synchronschach or fairschach.
     #[arg(long)]
     pub variant: String,
-    /// Player A: nash, minimax, greedy or random.
+    /// Player A: nash, minimax, greedy, random, or an external UCI
+    /// engine `uci:<command>` (split at spaces; standard and chess960).
     #[arg(long)]
     pub a: String,
     /// Player B.
     #[arg(long)]
     pub b: String,
+    /// An option of an external engine A, NAME=VALUE (repeatable).
+    #[arg(long = "a-option", value_name = "NAME=VALUE")]
+    pub a_option: Vec<String>,
+    /// An option of an external engine B, NAME=VALUE (repeatable).
+    #[arg(long = "b-option", value_name = "NAME=VALUE")]
+    pub b_option: Vec<String>,
     /// Number of games (pairs of games from the same start, colours
     /// swapped).
     #[arg(long, default_value_t = 20)]
@@ -152,6 +169,8 @@ pub(crate) fn run(args: &EngineArgs) -> anyhow::Result<()> {
         EngineCommand::Analyse(a) => analyse(a),
         EngineCommand::Match(a) => run_match(a),
         EngineCommand::Bench(a) => bench(a),
+        EngineCommand::Uci => super::uci::run(),
+        EngineCommand::Elo(a) => super::engine_elo::run(a),
     }
 }
 
@@ -317,8 +336,8 @@ pub(crate) fn progress_bar(len: u64, done: u64, message: String) -> indicatif::P
 /// begun and is returned. The games played, in the order given.
 pub(crate) fn play_all<F>(
     games: &[&Scheduled],
-    a: PlayerKind,
-    b: PlayerKind,
+    a: impl Into<Contender>,
+    b: impl Into<Contender>,
     limits: Limits,
     jobs: usize,
     bar: &indicatif::ProgressBar,
@@ -327,6 +346,7 @@ pub(crate) fn play_all<F>(
 where
     F: FnMut(&Scheduled, &Played) -> anyhow::Result<()> + Send,
 {
+    let (a, b) = (a.into(), b.into());
     let next = AtomicUsize::new(0);
     let failed = AtomicBool::new(false);
     // The results, `done` and its first error: one lock, so that `done`
@@ -339,12 +359,12 @@ where
                     let k = next.fetch_add(1, Ordering::Relaxed);
                     let Some(game) = games.get(k) else { break };
                     let started = Instant::now();
-                    let mut pa = Player::new(a, limits, game.seed);
-                    let mut pb = Player::new(b, limits, game.seed ^ 0x5555_5555);
+                    let mut pa = a.seat(limits, game.seed);
+                    let mut pb = b.seat(limits, game.seed ^ 0x5555_5555);
                     let outcome = if game.a_white {
-                        play_game(&game.start, &mut pa, &mut pb)
+                        uci_client::play(&game.start, &mut pa, &mut pb)
                     } else {
-                        play_game(&game.start, &mut pb, &mut pa)
+                        uci_client::play(&game.start, &mut pb, &mut pa)
                     };
                     let played = Played {
                         outcome,
@@ -377,8 +397,8 @@ where
 
 fn run_match(args: &MatchArgs) -> anyhow::Result<()> {
     let kind: GameKind = args.variant.parse()?;
-    let a: PlayerKind = args.a.parse()?;
-    let b: PlayerKind = args.b.parse()?;
+    let a = Contender::parse("--a", &args.a, &args.a_option)?;
+    let b = Contender::parse("--b", &args.b, &args.b_option)?;
     if !(1..=MAX_GAMES).contains(&args.games) {
         bail!("--games {}: must be from 1 to {MAX_GAMES}", args.games);
     }
@@ -389,9 +409,16 @@ fn run_match(args: &MatchArgs) -> anyhow::Result<()> {
     if args.opening > 20 {
         bail!("--opening {}: must be from 0 to 20", args.opening);
     }
+    let pipes = uci_client::guard_pipes(&a, &b);
+    a.check("--a", kind, args.chess960)?;
+    b.check("--b", kind, args.chess960)?;
     let schedule = schedule(kind, args.chess960, args.opening, args.games, args.seed)?;
     let started = Instant::now();
     let label = format!("{} vs {}", a.name(), b.name());
+    let (a_name, b_name) = (a.name(), b.name());
+    for external in [a.describe(), b.describe()].into_iter().flatten() {
+        println!("{external}");
+    }
     let bar = progress_bar(schedule.len() as u64, 0, label.clone());
     let (mut points, mut count) = (0.0, 0u32);
     let games: Vec<&Scheduled> = schedule.iter().collect();
@@ -413,6 +440,7 @@ fn run_match(args: &MatchArgs) -> anyhow::Result<()> {
         ));
         Ok(())
     })?;
+    drop(pipes);
     let outcomes: Vec<GameOutcome> = played.into_iter().map(|p| p.outcome).collect();
     let (mut wins, mut draws, mut losses) = (0, 0, 0);
     for (game, outcome) in schedule.iter().zip(&outcomes) {
@@ -438,8 +466,8 @@ fn run_match(args: &MatchArgs) -> anyhow::Result<()> {
     for (game, outcome) in schedule.iter().zip(&outcomes) {
         let who = match outcome.outcome {
             Outcome::Draw => "draw",
-            Outcome::Win(c) if (c == Color::White) == game.a_white => a.name(),
-            Outcome::Win(_) => b.name(),
+            Outcome::Win(c) if (c == Color::White) == game.a_white => &a_name,
+            Outcome::Win(_) => &b_name,
         };
         let key = if who == "draw" {
             format!("draw {}", outcome.reason)
@@ -464,9 +492,7 @@ fn run_match(args: &MatchArgs) -> anyhow::Result<()> {
         started.elapsed().as_secs_f64()
     );
     println!(
-        "{} vs {}: score {:.3} [{lo:.3}, {hi:.3}] over {n} games (+{wins} ={draws} -{losses})",
-        a.name(),
-        b.name(),
+        "{a_name} vs {b_name}: score {:.3} [{lo:.3}, {hi:.3}] over {n} games (+{wins} ={draws} -{losses})",
         score / n as f64,
     );
     Ok(())

@@ -14,6 +14,7 @@ pub(crate) mod chess960;
 pub(crate) mod chess960_rounds;
 pub(crate) mod clock;
 pub(crate) mod engine;
+pub(crate) mod engine_elo;
 pub(crate) mod generate;
 pub(crate) mod log;
 pub(crate) mod moves;
@@ -35,6 +36,8 @@ pub(crate) mod study;
 pub(crate) mod study_records;
 pub(crate) mod study_table;
 pub(crate) mod sync;
+pub(crate) mod uci;
+pub(crate) mod uci_client;
 
 /// The largest tournament file read (a 5,000-player Swiss of 15 rounds is
 /// under 2 MB).
