@@ -2,7 +2,9 @@
 //!
 //! - `analyse`: the value and the strategies (or best line) of a position;
 //! - `match`: colour-swapped pairs of games between two players;
-//! - `bench`: nodes per second and each pruning idea on and off.
+//! - `bench`: nodes per second and each pruning idea on and off;
+//! - `exploitability`: the root strategies against the exact solution
+//!   (`engine_exploitability.rs`).
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -37,6 +39,9 @@ pub(crate) enum EngineCommand {
     /// Nodes per second, and the search with each pruning idea switched
     /// off in turn, on the same positions.
     Bench(EngineBenchArgs),
+    /// The engine's root strategies against the exact solution of the
+    /// same tree, on fixed positions: exploitability and value error.
+    Exploitability(super::engine_exploitability::ExploitabilityArgs),
 }
 
 /// How long each move is searched.
@@ -152,6 +157,7 @@ pub(crate) fn run(args: &EngineArgs) -> anyhow::Result<()> {
         EngineCommand::Analyse(a) => analyse(a),
         EngineCommand::Match(a) => run_match(a),
         EngineCommand::Bench(a) => bench(a),
+        EngineCommand::Exploitability(a) => super::engine_exploitability::run(a),
     }
 }
 

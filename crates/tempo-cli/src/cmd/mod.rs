@@ -14,6 +14,7 @@ pub(crate) mod chess960;
 pub(crate) mod chess960_rounds;
 pub(crate) mod clock;
 pub(crate) mod engine;
+pub(crate) mod engine_exploitability;
 pub(crate) mod generate;
 pub(crate) mod log;
 pub(crate) mod moves;
