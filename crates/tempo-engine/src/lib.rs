@@ -34,6 +34,10 @@
 //! material) and `minimax` (the same search, assuming the opponent sees
 //! one's move: a pure strategy).
 //!
+//! [`exact`] solves the same trees exactly (linear programming at every
+//! matrix game) to measure how exploitable the engine's root strategies
+//! are (`tempo engine exploitability`).
+//!
 //! ```
 //! use tempo_chess::Color;
 //! use tempo_engine::{Config, Engine, GameStart, Limits};
@@ -75,6 +79,7 @@
 
 mod error;
 mod eval;
+pub mod exact;
 mod matrix;
 mod order;
 mod player;

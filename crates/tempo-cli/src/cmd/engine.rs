@@ -5,6 +5,8 @@
 //! - `bench`: nodes per second and each pruning idea on and off;
 //! - `uci`: the engine behind the UCI protocol (module `uci`);
 //! - `elo`: a rating from scores against opponents of known ratings.
+//! - `exploitability`: the root strategies against the exact solution
+//!   (`engine_exploitability.rs`).
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -47,6 +49,9 @@ pub(crate) enum EngineCommand {
     /// The maximum-likelihood rating, with its 95 % interval, of scores
     /// against opponents of known ratings.
     Elo(super::engine_elo::EloArgs),
+    /// The engine's root strategies against the exact solution of the
+    /// same tree, on fixed positions: exploitability and value error.
+    Exploitability(super::engine_exploitability::ExploitabilityArgs),
 }
 
 /// How long each move is searched.
@@ -171,6 +176,7 @@ pub(crate) fn run(args: &EngineArgs) -> anyhow::Result<()> {
         EngineCommand::Bench(a) => bench(a),
         EngineCommand::Uci => super::uci::run(),
         EngineCommand::Elo(a) => super::engine_elo::run(a),
+        EngineCommand::Exploitability(a) => super::engine_exploitability::run(a),
     }
 }
 

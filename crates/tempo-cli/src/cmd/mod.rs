@@ -15,6 +15,7 @@ pub(crate) mod chess960_rounds;
 pub(crate) mod clock;
 pub(crate) mod engine;
 pub(crate) mod engine_elo;
+pub(crate) mod engine_exploitability;
 pub(crate) mod generate;
 pub(crate) mod log;
 pub(crate) mod moves;
