@@ -65,6 +65,12 @@ pub(crate) struct BudgetArgs {
     pub depth: Option<u32>,
 }
 
+/// Games played at once unless `--jobs` says otherwise: one a core, so
+/// that a match or a study uses the whole machine.
+pub(crate) fn default_jobs() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get().min(256))
+}
+
 /// Longest time a move may be given (ms).
 const MAX_MOVETIME: u64 = 600_000;
 /// Deepest fixed depth.
@@ -141,8 +147,8 @@ pub(crate) struct MatchArgs {
     pub seed: u64,
     #[command(flatten)]
     pub budget: BudgetArgs,
-    /// Games played at once (threads).
-    #[arg(long, default_value_t = 1)]
+    /// Games played at once (threads; default: the machine's cores).
+    #[arg(long, default_value_t = default_jobs())]
     pub jobs: usize,
     /// Each pair of games from a random Chess960 start.
     #[arg(long)]

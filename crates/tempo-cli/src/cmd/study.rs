@@ -57,8 +57,8 @@ pub(crate) struct FairnessArgs {
     /// Print JSON instead of the table.
     #[arg(long)]
     pub json: bool,
-    /// Games played at once (threads).
-    #[arg(long, default_value_t = 1)]
+    /// Games played at once (threads; default: the machine's cores).
+    #[arg(long, default_value_t = super::engine::default_jobs())]
     pub jobs: usize,
     /// Uniformly random steps played before each pair of games (the same
     /// for both games of the pair).
