@@ -218,12 +218,13 @@ impl Engine {
     /// any. `None` when the search was aborted. Values are signed for the
     /// responder, so one loop serves both sides.
     ///
-    /// With `bounds` no cell is searched exactly here: each is scouted
-    /// with a null window at the value it needs for its move to beat the
-    /// bound (even if every later cell were a win), and a move whose cells
-    /// all reach their need is proven better by their lower bounds alone.
-    /// The restricted game then searches its cells exactly. Without
-    /// `bounds`, every cell of the mixture is searched exactly.
+    /// With `bounds` each cell is first scouted with a null window at the
+    /// value it needs for its move to beat the bound (even if every later
+    /// cell were a win), and a move whose cells all reach their need is
+    /// proven better by their lower bounds alone; only a move that fails
+    /// after a cell known by a bound alone is looked at again with exact
+    /// cells. Without `bounds`, every cell of the mixture is searched
+    /// exactly.
     fn best_response(
         &mut self,
         game: &mut Cells<'_>,
