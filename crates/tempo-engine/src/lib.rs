@@ -87,6 +87,8 @@ mod search;
 mod state;
 
 pub use error::EngineError;
-pub use player::{ADJUDICATION_CP, GameOutcome, MOVE_CAP, Player, PlayerKind, play_game, wilson};
+pub use player::{
+    ADJUDICATION_CP, GameOutcome, MOVE_CAP, Player, PlayerKind, adjudicate, play_game, wilson,
+};
 pub use search::{Analysis, Config, Engine, Iteration, Limits, Progress};
 pub use state::{ChessState, Ending, GameStart, NO_CHOICE, State};

@@ -3,7 +3,7 @@
 
 use rand::{Rng, RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use tempo_chess::{Color, Outcome};
+use tempo_chess::{Color, Outcome, Position};
 use tempo_sync::Choice;
 
 use crate::error::EngineError;
@@ -179,16 +179,8 @@ pub fn play_game(start: &State, white: &mut Player, black: &mut Player) -> GameO
             };
         }
         if state.move_number() >= first + MOVE_CAP {
-            let material = material_cp(state.position());
-            let outcome = if material >= ADJUDICATION_CP {
-                Outcome::Win(Color::White)
-            } else if material <= -ADJUDICATION_CP {
-                Outcome::Win(Color::Black)
-            } else {
-                Outcome::Draw
-            };
             return GameOutcome {
-                outcome,
+                outcome: adjudicate(state.position()),
                 reason: "adjudicated",
                 steps,
                 moves,
@@ -199,6 +191,20 @@ pub fn play_game(start: &State, white: &mut Player, black: &mut Player) -> GameO
         state.step_words(w, b, &mut moves);
         state = state.play(w, b);
         steps += 1;
+    }
+}
+
+/// The result of a game stopped at move [`MOVE_CAP`]: a material lead
+/// of at least [`ADJUDICATION_CP`] (pawn 100, knight 320, bishop 330,
+/// rook 500, queen 900) wins, anything less is a draw.
+pub fn adjudicate(pos: &Position) -> Outcome {
+    let material = material_cp(pos);
+    if material >= ADJUDICATION_CP {
+        Outcome::Win(Color::White)
+    } else if material <= -ADJUDICATION_CP {
+        Outcome::Win(Color::Black)
+    } else {
+        Outcome::Draw
     }
 }
 
@@ -320,6 +326,17 @@ mod tests {
             assert_eq!(again.fen(), state.fen());
             assert_eq!(again.key(), state.key(), "{kind:?}");
         }
+    }
+
+    #[test]
+    fn adjudication_goes_by_the_material_lead() {
+        // White is a rook and a queen and two pawns up: 1,600 centipawns.
+        let pos = Position::from_fen("4k3/8/8/8/8/8/PP6/RQ2K3 w - - 0 1").unwrap();
+        assert_eq!(material_cp(&pos), 1600);
+        assert_eq!(adjudicate(&pos), Outcome::Win(Color::White));
+        assert_eq!(adjudicate(&pos.mirrored()), Outcome::Win(Color::Black));
+        let close = Position::from_fen("4k3/p7/8/8/8/8/PP6/4K3 w - - 0 1").unwrap();
+        assert_eq!(adjudicate(&close), Outcome::Draw);
     }
 
     #[test]

@@ -499,7 +499,7 @@ impl Engine {
 
 /// Whether a king is attacked at the start of a pair of a simultaneous
 /// variant.
-fn gives_check(state: &State) -> bool {
+pub(crate) fn gives_check(state: &State) -> bool {
     match state.sync_game() {
         Some(game) if game.phase().is_pair() => {
             let pos = game.position();
@@ -529,7 +529,7 @@ fn flag(best: f64, alpha: f64, beta: f64) -> u8 {
     }
 }
 
-fn terminal(end: Ending, ply: u32) -> f64 {
+pub(crate) fn terminal(end: Ending, ply: u32) -> f64 {
     let win = 1.0 - 0.001 * f64::from(ply.min(100));
     match end.outcome {
         tempo_chess::Outcome::Win(Color::White) => win,

@@ -19,9 +19,9 @@ use std::time::{Duration, Instant};
 
 use anyhow::bail;
 use tempo_chess::uci::{self, CastlingStyle};
-use tempo_chess::{Color, Outcome, Position, Role};
+use tempo_chess::{Color, Outcome, Position};
 use tempo_engine::{
-    ADJUDICATION_CP, GameOutcome, Limits, MOVE_CAP, Player, PlayerKind, State, play_game,
+    GameOutcome, Limits, MOVE_CAP, Player, PlayerKind, State, adjudicate, play_game,
 };
 use tempo_sync::{Choice, GameKind};
 
@@ -478,16 +478,8 @@ pub(crate) fn play(start: &State, white: &mut Seat, black: &mut Seat) -> GameOut
         };
         let pos = &c.pos;
         if pos.fullmove_number() >= first_move + MOVE_CAP {
-            let lead = material(pos);
-            let outcome = if lead >= ADJUDICATION_CP {
-                Outcome::Win(Color::White)
-            } else if lead <= -ADJUDICATION_CP {
-                Outcome::Win(Color::Black)
-            } else {
-                Outcome::Draw
-            };
             return GameOutcome {
-                outcome,
+                outcome: adjudicate(pos),
                 reason: "adjudicated",
                 steps,
                 moves,
@@ -524,26 +516,6 @@ pub(crate) fn play(start: &State, white: &mut Seat, black: &mut Seat) -> GameOut
         state = state.play(Some(choice), None);
         steps += 1;
     }
-}
-
-/// White's material lead in centipawns (the values of the engine's
-/// adjudication: pawn 100, knight 320, bishop 330, rook 500, queen 900).
-fn material(pos: &Position) -> i32 {
-    let value = |role| match role {
-        Role::Pawn => 100,
-        Role::Knight => 320,
-        Role::Bishop => 330,
-        Role::Rook => 500,
-        Role::Queen => 900,
-        Role::King => 0,
-    };
-    Role::ALL
-        .into_iter()
-        .map(|role| {
-            let count = |color| (pos.by_color(color) & pos.by_role(role)).count() as i32;
-            value(role) * (count(Color::White) - count(Color::Black))
-        })
-        .sum()
 }
 
 #[cfg(test)]
@@ -610,12 +582,5 @@ mod tests {
             Some("Move Overhead")
         );
         assert_eq!(option_name("id name x"), None);
-    }
-
-    #[test]
-    fn material_is_whites_lead() {
-        let pos: Position = "4k3/8/8/8/8/8/PP6/RQ2K3 w - - 0 1".parse().unwrap();
-        assert_eq!(material(&pos), 1600);
-        assert_eq!(material(&pos.mirrored()), -1600);
     }
 }

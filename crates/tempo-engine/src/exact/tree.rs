@@ -1,14 +1,14 @@
 //! The exact game at depth d: the engine's search tree with every node
 //! solved exactly, and the engine's root strategies measured against it.
 
-use tempo_chess::{Color, Outcome};
+use tempo_chess::Color;
 use tempo_sync::Choice;
 
 use super::ExactError;
 use super::lp::{Exploitability, ZeroSum, exploitability, solve_zero_sum};
 use crate::eval::{evaluate_cp, scale};
-use crate::search::{Config, Engine, Limits};
-use crate::state::{Ending, State};
+use crate::search::{Config, Engine, Limits, gives_check, terminal};
+use crate::state::State;
 
 /// Deepest exact game (the tree grows by a matrix a step).
 pub const MAX_DEPTH: u32 = 2;
@@ -142,29 +142,6 @@ impl Tree {
 /// simultaneous variants (search.rs `Engine::leaf`).
 fn leaf(state: &State) -> f64 {
     scale(evaluate_cp(state.position(), true))
-}
-
-/// Whether a king is attacked at the start of a pair (search.rs
-/// `gives_check`).
-fn gives_check(state: &State) -> bool {
-    match state.sync_game() {
-        Some(game) if game.phase().is_pair() => {
-            let pos = game.position();
-            pos.is_in_check(Color::White) || pos.is_in_check(Color::Black)
-        }
-        _ => false,
-    }
-}
-
-/// A finished game: a win found sooner is worth more (search.rs
-/// `terminal`).
-fn terminal(end: Ending, ply: u32) -> f64 {
-    let win = 1.0 - 0.001 * f64::from(ply.min(100));
-    match end.outcome {
-        Outcome::Win(Color::White) => win,
-        Outcome::Win(Color::Black) => -win,
-        Outcome::Draw => 0.0,
-    }
 }
 
 /// The exact game of `state` at `depth` (1..=[`MAX_DEPTH`]): the root's
