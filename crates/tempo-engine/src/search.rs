@@ -46,26 +46,40 @@ impl Default for Config {
     }
 }
 
-/// How long to search: a depth, a time per move, or both (whichever ends
-/// first; at least depth 1 is always completed).
+/// How long to search: a depth, a time per move, a number of nodes, or
+/// several (whichever ends first; at least depth 1 is always completed).
+///
+/// A node budget, unlike a time, makes the same choices on every machine
+/// and under any load, as a depth does, while bounding the work of a
+/// move as a time does: a search stops before an iteration it cannot
+/// finish within the budget, or aborts it where it runs over.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Limits {
     pub depth: Option<u32>,
     pub movetime: Option<Duration>,
+    pub nodes: Option<u64>,
 }
 
 impl Limits {
     pub fn depth(depth: u32) -> Limits {
         Limits {
             depth: Some(depth),
-            movetime: None,
+            ..Limits::default()
         }
     }
 
     pub fn movetime(ms: u64) -> Limits {
         Limits {
-            depth: None,
             movetime: Some(Duration::from_millis(ms)),
+            ..Limits::default()
+        }
+    }
+
+    /// At most `nodes` nodes a move (all iterations).
+    pub fn nodes(nodes: u64) -> Limits {
+        Limits {
+            nodes: Some(nodes),
+            ..Limits::default()
         }
     }
 }
@@ -163,6 +177,8 @@ pub struct Engine {
     table: Vec<Entry>,
     nodes: u64,
     deadline: Option<Instant>,
+    /// The node budget of the current search.
+    node_limit: u64,
     may_abort: bool,
     aborted: bool,
     /// Serialised (minimax) play: the side that is seen — it commits
@@ -193,6 +209,7 @@ impl Engine {
             table: vec![Entry::default(); size],
             nodes: 0,
             deadline: None,
+            node_limit: u64::MAX,
             may_abort: false,
             aborted: false,
             seen: None,
@@ -256,6 +273,7 @@ impl Engine {
         self.aborted = false;
         self.age_ordering();
         self.deadline = limits.movetime.map(|t| start + t);
+        self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         let mut done: Option<(f64, u32, Root)> = None;
         for depth in 1..=max_depth {
@@ -286,11 +304,10 @@ impl Engine {
             if value.abs() > 0.9 {
                 break; // a forced result: deeper will not change it
             }
-            if let Some(t) = limits.movetime {
-                // The next iteration takes several times this one.
-                if start.elapsed() * 3 > t {
-                    break;
-                }
+            // The next iteration takes several times this one.
+            let time_out = limits.movetime.is_some_and(|t| start.elapsed() * 3 > t);
+            if time_out || self.nodes.saturating_mul(3) > self.node_limit {
+                break;
             }
         }
         let (value, depth, root) = done.expect("depth 1 always completes");
@@ -371,6 +388,9 @@ impl Engine {
 
     fn tick(&mut self) -> bool {
         self.nodes += 1;
+        if self.may_abort && self.nodes >= self.node_limit {
+            self.aborted = true;
+        }
         if self.may_abort
             && self.nodes & 511 == 0
             && (self.deadline.is_some_and(|d| Instant::now() >= d)

@@ -61,8 +61,12 @@ pub(crate) struct BudgetArgs {
     #[arg(long, conflicts_with = "depth")]
     pub movetime: Option<u64>,
     /// A fixed depth (steps: pairs or orthodox moves); deterministic.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "nodes")]
     pub depth: Option<u32>,
+    /// Nodes a move (iterative deepening within them); deterministic, and
+    /// the same work a move on every machine.
+    #[arg(long, conflicts_with = "movetime")]
+    pub nodes: Option<u64>,
 }
 
 /// Games played at once unless `--jobs` says otherwise: one a core, so
@@ -75,12 +79,20 @@ pub(crate) fn default_jobs() -> usize {
 const MAX_MOVETIME: u64 = 600_000;
 /// Deepest fixed depth.
 const MAX_DEPTH: u32 = 30;
+/// Largest node budget a move.
+const MAX_NODES: u64 = 1_000_000_000;
 /// Most games of one match (or of one variant of the study).
 pub(crate) const MAX_GAMES: usize = 100_000;
 
 impl BudgetArgs {
     /// The limits, `default_ms` a move if neither is given.
     pub(crate) fn limits(&self, default_ms: u64) -> anyhow::Result<Limits> {
+        if let Some(n) = self.nodes {
+            if !(1..=MAX_NODES).contains(&n) {
+                bail!("--nodes {n}: must be from 1 to {MAX_NODES}");
+            }
+            return Ok(Limits::nodes(n));
+        }
         match (self.movetime, self.depth) {
             (Some(ms), _) if !(1..=MAX_MOVETIME).contains(&ms) => {
                 bail!("--movetime {ms}: must be from 1 to {MAX_MOVETIME}")
@@ -96,10 +108,11 @@ impl BudgetArgs {
 
     /// `depth 2` or `100 ms/move`.
     pub(crate) fn describe(limits: Limits) -> String {
-        match (limits.depth, limits.movetime) {
-            (Some(d), _) => format!("depth {d}"),
-            (None, Some(t)) => format!("{} ms/move", t.as_millis()),
-            (None, None) => "no limit".to_string(),
+        match (limits.depth, limits.movetime, limits.nodes) {
+            (Some(d), _, _) => format!("depth {d}"),
+            (None, Some(t), _) => format!("{} ms/move", t.as_millis()),
+            (None, None, Some(n)) => format!("{n} nodes/move"),
+            (None, None, None) => "no limit".to_string(),
         }
     }
 }
@@ -215,6 +228,8 @@ fn analyse(args: &AnalyseArgs) -> anyhow::Result<()> {
             "value": round(analysis.value),
             "white": list(Color::White),
             "black": list(Color::Black),
+            "depth": analysis.depth,
+            "nodes": analysis.nodes,
         })
     } else {
         // Name the line move by move in the positions it is played in.
@@ -244,7 +259,13 @@ fn analyse(args: &AnalyseArgs) -> anyhow::Result<()> {
                 name
             }
         };
-        json!({"value": round(analysis.value), "best": best, "pv": pv})
+        json!({
+            "value": round(analysis.value),
+            "best": best,
+            "pv": pv,
+            "depth": analysis.depth,
+            "nodes": analysis.nodes,
+        })
     };
     println!("{}", serde_json::to_string_pretty(&out)?);
     Ok(())
@@ -255,7 +276,8 @@ fn analyse(args: &AnalyseArgs) -> anyhow::Result<()> {
 pub(crate) struct Scheduled {
     /// Index in the schedule.
     pub game: u32,
-    /// Its colour-swapped pair (`game / 2`).
+    /// Its colour-swapped pair (`game / 2`; the game itself with
+    /// [`Starts::Single`]).
     pub pair: u32,
     pub a_white: bool,
     /// The Chess960 start the pair was drawn from, if any.
@@ -266,9 +288,22 @@ pub(crate) struct Scheduled {
     pub seed: u64,
 }
 
+/// How the games of a schedule share their starts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Starts {
+    /// Colour-swapped pairs from one start, A White in the first game of
+    /// each: two different players (a match).
+    Paired,
+    /// A start of its own for every game (the pair is the game): for
+    /// identical players, whose colour-swapped games in orthodox chess
+    /// would be one game played twice.
+    Single,
+}
+
 /// The games of a match of `games` games: pairs from the same start
 /// (a Chess960 start drawn from the seed if `chess960`, then `opening`
-/// uniformly random steps), A White in the first game of each pair. The
+/// uniformly random steps), A White in the first game of each pair; or
+/// with [`Starts::Single`] each game from a start of its own. The
 /// schedule of fewer games is the beginning of this one.
 pub(crate) fn schedule(
     kind: GameKind,
@@ -276,11 +311,16 @@ pub(crate) fn schedule(
     opening: u32,
     games: usize,
     seed: u64,
+    starts: Starts,
 ) -> anyhow::Result<Vec<Scheduled>> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut out = Vec::with_capacity(games);
     let random_start = chess960 || kind == GameKind::Chess960;
-    for pair in 0..games.div_ceil(2) {
+    let (pairs, colours): (usize, &[bool]) = match starts {
+        Starts::Paired => (games.div_ceil(2), &[true, false]),
+        Starts::Single => (games, &[true]),
+    };
+    for pair in 0..pairs {
         let number = rng.random_range(0..960u16);
         let chess960 = random_start.then_some(number);
         let mut start = kind.start(chess960)?;
@@ -298,7 +338,7 @@ pub(crate) fn schedule(
             start.step_words(w, b, &mut words);
             start = next;
         }
-        for a_white in [true, false] {
+        for &a_white in colours {
             if out.len() < games {
                 out.push(Scheduled {
                     game: out.len() as u32,
@@ -424,7 +464,14 @@ fn run_match(args: &MatchArgs) -> anyhow::Result<()> {
     let pipes = uci_client::guard_pipes(&a, &b);
     a.check("--a", kind, args.chess960)?;
     b.check("--b", kind, args.chess960)?;
-    let schedule = schedule(kind, args.chess960, args.opening, args.games, args.seed)?;
+    let schedule = schedule(
+        kind,
+        args.chess960,
+        args.opening,
+        args.games,
+        args.seed,
+        Starts::Paired,
+    )?;
     let started = Instant::now();
     let label = format!("{} vs {}", a.name(), b.name());
     let (a_name, b_name) = (a.name(), b.name());

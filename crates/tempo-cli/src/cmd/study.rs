@@ -1,6 +1,6 @@
-//! `tempo study fairness`: identical engines play colour-swapped pairs of
-//! games in orthodox chess (the control), from Chess960 starts, and in
-//! both simultaneous variants; White's score, the draw rate and White's
+//! `tempo study fairness`: identical engines play games, each from a
+//! start of its own, in orthodox chess (the control), from Chess960
+//! starts, and in both simultaneous variants; White's score, the draw rate and White's
 //! share of the decisive games, each with its 95 % Wilson interval, as a
 //! table (or JSON) and an SVG plot. Each game becomes a record
 //! ([`GameRecord`]), written to `--out` as it ends; the table is counted
@@ -18,7 +18,9 @@ use tempo_chess::{Color, Outcome};
 use tempo_engine::{ADJUDICATION_CP, MOVE_CAP, PlayerKind};
 use tempo_sync::GameKind;
 
-use super::engine::{BudgetArgs, MAX_GAMES, Played, Scheduled, play_all, progress_bar, schedule};
+use super::engine::{
+    BudgetArgs, MAX_GAMES, Played, Scheduled, Starts, play_all, progress_bar, schedule,
+};
 use super::study_records::{
     Collection, GameRecord, MAX_FILES, MAX_OPENING, MAX_RECORDS, Place, Settings, read_records,
 };
@@ -43,7 +45,7 @@ pub(crate) enum StudyCommand {
 
 #[derive(Debug, Args)]
 pub(crate) struct FairnessArgs {
-    /// Games per variant (colour-swapped pairs from the same start).
+    /// Games per variant (each from a start of its own).
     #[arg(long, default_value_t = 100)]
     pub games: usize,
     /// Seed of the engines' generators and of the Chess960 starts.
@@ -60,8 +62,7 @@ pub(crate) struct FairnessArgs {
     /// Games played at once (threads; default: the machine's cores).
     #[arg(long, default_value_t = super::engine::default_jobs())]
     pub jobs: usize,
-    /// Uniformly random steps played before each pair of games (the same
-    /// for both games of the pair).
+    /// Uniformly random steps played before each game.
     #[arg(long, default_value_t = 2)]
     pub opening: u32,
     /// Append each game's record (a JSON line) to this file as it ends.
@@ -70,9 +71,24 @@ pub(crate) struct FairnessArgs {
     /// Continue the --out file: play only the games it does not hold.
     #[arg(long)]
     pub resume: bool,
-    /// Play only shard K of N: the pairs whose index is K-1 modulo N.
+    /// Play only shard K of N: the games whose index is K-1 modulo N.
     #[arg(long, value_name = "K/N")]
     pub shard: Option<String>,
+    /// Play only these variants (comma-separated: standard, chess960,
+    /// synchronschach, fairschach); default all four.
+    #[arg(long, value_name = "LIST", value_delimiter = ',', value_parser = parse_variant)]
+    pub variants: Vec<GameKind>,
+}
+
+/// A variant of the study by its name.
+fn parse_variant(name: &str) -> Result<GameKind, String> {
+    GameKind::ALL
+        .into_iter()
+        .find(|k| k.name() == name)
+        .ok_or_else(|| {
+            let names: Vec<&str> = GameKind::ALL.iter().map(|k| k.name()).collect();
+            format!("unknown variant '{name}' (one of {})", names.join(", "))
+        })
 }
 
 #[derive(Debug, Args)]
@@ -174,9 +190,11 @@ impl Run<'_> {
                 self.args.seed
             );
         }
-        if r.games as usize != self.args.games {
+        // A run of fewer games is the beginning of this one's schedule
+        // (its starts are checked below): it may be continued to more.
+        if r.games as usize > self.args.games {
             bail!(
-                "played with --games {}; this run has --games {}",
+                "played with --games {}; this run has --games {} (fewer)",
                 r.games,
                 self.args.games
             );
@@ -269,10 +287,9 @@ fn fairness(args: &FairnessArgs) -> anyhow::Result<()> {
         bail!("--resume needs --out FILE (the file to continue)");
     }
     let shard = parse_shard(args.shard.as_deref())?;
-    let pairs = args.games.div_ceil(2);
-    if shard.0 > pairs {
+    if shard.0 > args.games {
         bail!(
-            "--shard {}/{}: no games in this shard (--games {} makes {pairs} pairs)",
+            "--shard {}/{}: no games in this shard (--games {})",
             shard.0,
             shard.1,
             args.games
@@ -283,7 +300,14 @@ fn fairness(args: &FairnessArgs) -> anyhow::Result<()> {
     for kind in GameKind::ALL {
         schedules.push((
             kind,
-            schedule(kind, false, args.opening, args.games, args.seed)?,
+            schedule(
+                kind,
+                false,
+                args.opening,
+                args.games,
+                args.seed,
+                Starts::Single,
+            )?,
         ));
     }
     let nash = PlayerKind::Nash.name().to_string();
@@ -314,6 +338,9 @@ fn fairness(args: &FairnessArgs) -> anyhow::Result<()> {
     let mut played = 0usize;
     for (kind, list) in &run.schedules {
         let kind = *kind;
+        if !args.variants.is_empty() && !args.variants.contains(&kind) {
+            continue;
+        }
         let mine: Vec<&Scheduled> = list.iter().filter(|g| run.mine(g.pair)).collect();
         let todo: Vec<&Scheduled> = mine
             .iter()

@@ -35,9 +35,10 @@ pub(crate) struct GameRecord {
     pub seed: u64,
     /// Index of the game in the variant's schedule.
     pub game: u32,
-    /// Its colour-swapped pair (`game / 2`).
+    /// The game again (kept from when games were played in colour-swapped
+    /// pairs: a record's format does not change).
     pub pair: u32,
-    /// The Chess960 start the pair was drawn from, if any.
+    /// The Chess960 start the game was drawn from, if any.
     pub chess960: Option<u16>,
     /// The state after the opening's random steps ([`tempo_engine::State::fen`]).
     pub start: String,
@@ -167,11 +168,11 @@ impl GameRecord {
         {
             bail!("game {} of games {}: out of range", self.game, self.games);
         }
-        if self.pair != self.game / 2 {
+        // Each game of the study has a start of its own: its pair is itself.
+        if self.pair != self.game {
             bail!(
-                "game {} is in pair {}, not {}",
+                "game {} is its own pair, not in pair {}",
                 self.game,
-                self.game / 2,
                 self.pair
             );
         }
@@ -532,7 +533,7 @@ mod tests {
             variant: GameKind::Synchronschach,
             seed: 7,
             game: 3,
-            pair: 1,
+            pair: 3,
             chess960: None,
             start: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 s".to_string(),
             opening: "e2e4 e7e5".to_string(),
@@ -557,7 +558,7 @@ mod tests {
         let line = r.to_line();
         assert!(
             line.starts_with(
-                r#"{"variant":"synchronschach","seed":7,"game":3,"pair":1,"chess960":null,"#
+                r#"{"variant":"synchronschach","seed":7,"game":3,"pair":3,"chess960":null,"#
             ),
             "{line}"
         );
@@ -579,7 +580,11 @@ mod tests {
                 r#""variant":"losers""#,
                 "losers",
             ),
-            (r#""pair":1"#, r#""pair":0"#, "is in pair 1"),
+            (
+                r#""pair":3"#,
+                r#""pair":1"#,
+                "is its own pair, not in pair 1",
+            ),
             (r#""steps":2"#, r#""steps":3"#, "3 steps need 6 words"),
             (
                 r#""white":"nash""#,
@@ -625,7 +630,7 @@ mod tests {
         assert!(err.contains("conflicting records of synchronschach seed 7 game 3: a.jsonl line 1 and a.jsonl line 3"), "{err}");
         let deeper = GameRecord {
             game: 1,
-            pair: 0,
+            pair: 1,
             budget: "depth 2".into(),
             ..r.clone()
         };
@@ -664,7 +669,7 @@ mod tests {
             let g = i as u32;
             let rec = GameRecord {
                 game: g,
-                pair: g / 2,
+                pair: g,
                 result: outcome,
                 ..r.clone()
             };

@@ -334,6 +334,7 @@ impl Session {
                     "movestogo" => go.moves_to_go = Some(v),
                     "depth" => go.depth = Some(v.clamp(1, u64::from(MAX_GO_DEPTH)) as u32),
                     "movetime" => go.movetime = Some(v),
+                    "nodes" => go.nodes = Some(v.max(1)),
                     _ => self.info(format!("go: '{key}' is not supported; ignored")),
                 }
                 continue;
@@ -368,8 +369,10 @@ impl Session {
         let limits = Limits {
             depth: go.depth,
             movetime: movetime.map(Duration::from_millis),
+            nodes: go.nodes,
         };
-        let unlimited = limits.depth.is_none() && limits.movetime.is_none();
+        let unlimited =
+            limits.depth.is_none() && limits.movetime.is_none() && limits.nodes.is_none();
         (limits, go.infinite || unlimited)
     }
 }
@@ -388,6 +391,7 @@ struct Go {
     moves_to_go: Option<u64>,
     depth: Option<u32>,
     movetime: Option<u64>,
+    nodes: Option<u64>,
     infinite: bool,
 }
 

@@ -7,7 +7,7 @@
 //! starts its own process: `uci`, the options as `setoption`
 //! (`UCI_Chess960 true` for Chess960 starts), `ucinewgame`, `isready`;
 //! then for each of its moves `position fen <start> moves …` and `go
-//! movetime <ms>` (the match's budget) or `go depth <d>`. An engine that
+//! movetime <ms>` (the match's budget), `go depth <d>` or `go nodes <n>`. An engine that
 //! exits, stops answering or names an illegal move loses that game
 //! ("engine error", one line on standard error) and the match goes on.
 
@@ -30,7 +30,7 @@ use tempo_sync::{Choice, GameKind};
 const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(30);
 /// Time beyond its movetime an engine has for its `bestmove`.
 const MOVE_GRACE: Duration = Duration::from_secs(10);
-/// Time for a move searched to a fixed depth.
+/// Time for a move searched to a fixed depth or node count.
 const DEPTH_TIMEOUT: Duration = Duration::from_secs(300);
 /// Most options of one engine; longest line read from it.
 const MAX_OPTIONS: usize = 64;
@@ -237,16 +237,20 @@ impl UciPlayer {
             line.push_str(&moves.join(" "));
         }
         process.send(&line)?;
-        let timeout = match (self.limits.depth, self.limits.movetime) {
-            (Some(d), _) => {
+        let timeout = match (self.limits.depth, self.limits.movetime, self.limits.nodes) {
+            (Some(d), _, _) => {
                 process.send(&format!("go depth {d}"))?;
                 DEPTH_TIMEOUT
             }
-            (None, Some(t)) => {
+            (None, Some(t), _) => {
                 process.send(&format!("go movetime {}", t.as_millis()))?;
                 t + MOVE_GRACE
             }
-            (None, None) => unreachable!("a match always has a budget"),
+            (None, None, Some(n)) => {
+                process.send(&format!("go nodes {n}"))?;
+                DEPTH_TIMEOUT
+            }
+            (None, None, None) => unreachable!("a match always has a budget"),
         };
         let answer = process.wait_for("bestmove", timeout)?;
         let text = answer.split_whitespace().nth(1).unwrap_or("");

@@ -272,6 +272,9 @@ fn clocks_give_a_budget() {
         (Some(Duration::from_millis(490)), Some(64))
     );
     assert!(!infinite);
+    let (limits, infinite) = s.limits(&["nodes", "5000"], Color::White);
+    assert_eq!((limits.nodes, limits.movetime), (Some(5000), None));
+    assert!(!infinite);
     assert!(s.limits(&["infinite"], Color::White).1);
     assert!(s.limits(&[], Color::White).1);
 }
