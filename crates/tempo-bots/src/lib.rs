@@ -32,9 +32,9 @@ use futures_util::StreamExt;
 use serde_json::Value;
 use tempo_chess::Color;
 use tempo_engine::{GameStart, Limits, Player, PlayerKind};
-use tempo_server::AppState;
 use tempo_server::auth::{self, AccountError, Role, User};
 use tempo_server::store::StoreError;
+use tempo_server::{AppState, BotLevel};
 use tempo_sync::GameKind;
 use tower::ServiceExt;
 
@@ -58,6 +58,10 @@ pub struct Bot {
     pub kind: PlayerKind,
     /// Thinking time per choice (the nash player), milliseconds.
     pub movetime: u64,
+    /// Its strength on Stockfish's calibrated Elo scale in orthodox chess,
+    /// measured at this time a move (docs/engine.md, "The computer
+    /// opponents' levels").
+    pub level: BotLevel,
 }
 
 /// The strengths a club gets: a beginner's, the greedy one every other
@@ -67,21 +71,25 @@ pub const BOTS: &[Bot] = &[
         name: "bot-random",
         kind: PlayerKind::Random,
         movetime: 0,
+        level: BotLevel::below(1080),
     },
     Bot {
         name: "bot-greedy",
         kind: PlayerKind::Greedy,
         movetime: 0,
+        level: BotLevel::below(1080),
     },
     Bot {
         name: "bot-nash",
         kind: PlayerKind::Nash,
         movetime: 300,
+        level: BotLevel::about(1734, 1564, 1885),
     },
     Bot {
         name: "bot-nash-strong",
         kind: PlayerKind::Nash,
         movetime: 2000,
+        level: BotLevel::about(1742, 1530, 1940),
     },
 ];
 
@@ -116,6 +124,7 @@ pub async fn start(state: &AppState, now: i64) -> Result<(), StartError> {
                 .add_user(&user, &auth::hash_password(&password)?, now)
                 .await?;
         }
+        state.bot_levels.set(bot.name, bot.level);
         let runner = Runner {
             bot: *bot,
             state: state.clone(),

@@ -26,6 +26,7 @@ use std::future::Future;
 use std::time::Duration;
 
 use axum::Router;
+pub use service::bot_levels::{BotLevel, BotLevels};
 pub use service::instances::{
     SWEEP_GRACE, SWEEP_INTERVAL, SWEEP_LEASE, follow_other_instances, sweep_flags, sweep_once,
 };

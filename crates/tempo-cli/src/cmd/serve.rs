@@ -206,7 +206,10 @@ pub(crate) fn serve(args: &ServeArgs, given: &CommandLine) -> anyhow::Result<()>
         let mut notice = format!("tempo: serving on {scheme}://{address}\n");
         notice.push_str(&mail_notice);
         if !args.no_bots {
-            let names: Vec<_> = tempo_bots::BOTS.iter().map(|b| b.name).collect();
+            let names: Vec<_> = tempo_bots::BOTS
+                .iter()
+                .map(|b| format!("{} ({})", b.name, b.level))
+                .collect();
             notice.push_str(&format!(
                 "tempo: computer opponents to challenge: {}\n",
                 names.join(", ")

@@ -90,7 +90,7 @@ export const tests = [
     },
   ],
   [
-    'bots carry a BOT badge in the online list and a (BOT) mark among the opponents, in German and English, at desktop and 360 px',
+    'bots carry a BOT badge and their Elo level in the online list and among the opponents, in German and English, at desktop and 360 px',
     async (browser) => {
       for (const locale of ['de-DE', 'en-GB']) {
         for (const viewport of [{ width: 1280, height: 800 }, { width: 360, height: 740 }]) {
@@ -105,8 +105,13 @@ export const tests = [
           await bot.scrollIntoViewIfNeeded();
           await inside(page, badge, `the badge at ${viewport.width} px`);
           const name = await bot.getAttribute('data-online');
+          // tempo's own bots name their strength on Stockfish's Elo scale.
+          const level = bot.locator('.bot-level');
+          const levelText = (await level.textContent()).trim();
+          assert(/^Elo [~<]\d{3,4}$/.test(levelText), `the level beside the badge: ${levelText}`);
+          assert(/Elo|Stockfish/.test(await level.getAttribute('title')), 'the level says what it means');
           const option = page.locator(`select[name="opponent"] option[value="${name}"]`);
-          assertEqual(await option.textContent(), `${name} (BOT)`, 'the opponent list marks the bot');
+          assertEqual(await option.textContent(), `${name} (BOT, ${levelText})`, 'the opponent list marks the bot with its level');
           const people = page.locator('[data-section="online"] [data-online]:not([data-online^="bot-"]) [data-bot]');
           assertEqual(await people.count(), 0, 'no badge beside a person');
           assertEqual(await page.locator('select[name="opponent"] option[value="anna"]').textContent(), 'anna', 'a person unmarked');

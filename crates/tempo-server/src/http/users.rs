@@ -16,6 +16,7 @@ use super::extract::Caller;
 use super::origin::Origin;
 use super::paging::{PageQuery, next_page};
 use crate::domain::accounts::Role;
+use crate::service::bot_levels::BotLevel;
 use crate::service::bots::{self, Perf, PublicUser};
 use crate::service::{AppState, accounts, lichess};
 
@@ -112,6 +113,10 @@ pub(super) struct Member {
     pub role: Role,
     /// `BOT` for a bot account (lichess's title), else `null`.
     pub title: Option<String>,
+    /// A computer opponent's strength on a known Elo scale; absent for
+    /// everyone else.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub level: Option<BotLevel>,
 }
 
 /// A new member.
@@ -156,6 +161,7 @@ async fn members(
             .into_iter()
             .map(|u| Member {
                 title: lichess::title(&u.name, bots.contains(&u.name.to_lowercase())),
+                level: state.bot_levels.get(&u.name),
                 name: u.name,
                 role: u.role,
             })
@@ -185,7 +191,7 @@ pub(super) fn endpoints() -> Vec<Endpoint> {
         e(
             "get",
             "/api/users",
-            "The club's members (name, role, title: BOT for bots), by name, 2000 a page (?page=0, ?nb=); nextPage is the page after, null on the last",
+            "The club's members (name, role, title: BOT for bots; level: a computer opponent's Elo on Stockfish's scale), by name, 2000 a page (?page=0, ?nb=); nextPage is the page after, null on the last",
             Token,
             || get(members),
         )

@@ -6,6 +6,7 @@
 pub(crate) mod access;
 pub(crate) mod accounts;
 pub(crate) mod addresses;
+pub mod bot_levels;
 pub(crate) mod bots;
 pub(crate) mod challenge_json;
 pub(crate) mod challenges;
@@ -63,6 +64,7 @@ impl AppState {
             instance: crate::domain::random_id().into(),
             mail: mail::Mail::default(),
             chat: Arc::default(),
+            bot_levels: Arc::default(),
         };
         tournaments::follow_game_ends(&state);
         game_events::follow_news(&state);

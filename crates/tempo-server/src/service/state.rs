@@ -49,6 +49,8 @@ pub struct AppState {
     pub mail: Mail,
     /// The games' chat channels and the members' chat rate limit.
     pub(crate) chat: Arc<crate::service::chat::ChatHub>,
+    /// The computer opponents' strengths (set by the bots at start).
+    pub bot_levels: Arc<crate::service::bot_levels::BotLevels>,
 }
 
 /// Counters for `/metrics`.

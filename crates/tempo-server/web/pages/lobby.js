@@ -61,7 +61,7 @@ function challengeForm(users, onDone) {
   const position = field(t('lobby.chess960'), h('input', { name: 'chess960', type: 'number', min: '0', max: '959', placeholder: t('lobby.randomPosition') }));
   const form = h('form', { class: 'card', dataset: { form: 'challenge' } },
     h('h2', {}, t('lobby.challenge')),
-    field(t('lobby.opponent'), select('opponent', [...opponents.map((u) => [u.name, u.title === 'BOT' ? t('lobby.botOption', { name: u.name }) : u.name]), [ANYONE, t('lobby.anyone')]])),
+    field(t('lobby.opponent'), select('opponent', [...opponents.map((u) => [u.name, opponentLabel(u)]), [ANYONE, t('lobby.anyone')]])),
     opponents.length ? '' : h('p', { class: 'hint' }, t('lobby.noOpponents')),
     field(t('lobby.variant'), select('variant', VARIANTS.map((v) => [v, t('variant.' + v)]), 'fairschach')),
     rulesBox,
@@ -154,12 +154,26 @@ function openItem(c, refresh, focused) {
   );
 }
 
-// A bot's badge beside its name (lichess's title BOT).
-const botBadge = () => h('span', { class: 'badge-bot', title: t('lobby.botTitle'), dataset: { bot: '' } }, t('lobby.bot'));
+// A computer opponent's strength on the Elo scale of /api/users's
+// `level`: `~1800` or `<1320` (below the scale).
+const levelText = (level) => (level.elo != null ? `~${level.elo}` : `<${level.high}`);
+
+// A member as the challenge form's opponent: a bot marked, with its level.
+function opponentLabel(u) {
+  if (u.title !== 'BOT') return u.name;
+  return u.level ? t('lobby.botOptionLevel', { name: u.name, level: levelText(u.level) }) : t('lobby.botOption', { name: u.name });
+}
+
+// A bot's badge beside its name (lichess's title BOT); its level after it.
+const botBadge = (level) => [
+  h('span', { class: 'badge-bot', title: t('lobby.botTitle'), dataset: { bot: '' } }, t('lobby.bot')),
+  level ? h('span', { class: 'bot-level', title: level.elo != null ? t('lobby.levelTitle', { low: level.low, high: level.high }) : t('lobby.levelBelowTitle', { high: level.high }), dataset: { level: level.elo ?? '' } }, ' ' + t('lobby.level', { level: levelText(level) })) : '',
+];
 
 // Who is online, each with a button that picks them in the challenge form;
-// bots (`bots`, lower case) with their badge.
-function onlineList(names, form, bots = new Set()) {
+// bots (`bots`, lower case) with their badge and level (`levels` by
+// lower-case name).
+function onlineList(names, form, bots = new Set(), levels = new Map()) {
   const others = names.filter((n) => n.toLowerCase() !== me().username.toLowerCase());
   if (!others.length) return h('p', { class: 'hint' }, t('lobby.noneOnline'));
   const pick = (name) => () => {
@@ -170,7 +184,7 @@ function onlineList(names, form, bots = new Set()) {
   };
   return h('ul', { class: 'online' }, others.map((name) => h('li', { dataset: { online: name } },
     h('a', { class: 'name', href: '/@/' + encodeURIComponent(name), dataset: { link: '', member: name } }, name), ' ',
-    bots.has(name.toLowerCase()) ? botBadge() : '',
+    bots.has(name.toLowerCase()) ? botBadge(levels.get(name.toLowerCase())) : '',
     h('button', { type: 'button', dataset: { action: 'challenge-user' }, 'aria-label': t('lobby.challengeName', { name }), onclick: pick(name) }, t('lobby.challengeShort')))));
 }
 
@@ -193,6 +207,7 @@ export async function render(main, [focusId] = []) {
   const tournaments = h('section', { class: 'card' });
   const running = runningGames();
   const users = await getAll('/api/users', 'users');
+  const levels = new Map(users.filter((u) => u.level).map((u) => [u.name.toLowerCase(), u.level]));
   let form = null;
   const refreshOpen = async () => {
     const first = await get('/api/challenge/open');
@@ -213,7 +228,7 @@ export async function render(main, [focusId] = []) {
     if (shown === onlineShown) return;
     onlineShown = shown;
     online.replaceChildren(h('h2', {}, t('lobby.online')),
-      onlineList(names, form, new Set(bots.map((b) => b.toLowerCase()))));
+      onlineList(names, form, new Set(bots.map((b) => b.toLowerCase())), levels));
   };
   const refresh = async () => {
     const [pending, mine, done, tours] = await Promise.all([
