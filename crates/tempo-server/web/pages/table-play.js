@@ -207,6 +207,11 @@ class SeatPage {
     const s = this.view.state;
     const step = s.step;
     this.stopButton.disabled = true;
+    // Kept before it is sent: a reload while the answer is on its way
+    // (the stream may already show the commit) still shows the choice;
+    // only the server's state says whether it counts (sealedChoice).
+    this.sealed = { step, choice };
+    this.keep();
     try {
       await seatPost(this.token, `/api/board/game/${this.id}/move/${encodeURIComponent(choice)}`);
       // The stream may have brought the reveal already: then it stays.
@@ -220,6 +225,8 @@ class SeatPage {
       this.view.render();
       this.render();
     } catch (err) {
+      this.sealed = null;
+      this.keep();
       if ([401, 403].includes(err.status)) this.refused(err);
       else {
         toast(t('error.generic', { reason: err.message }), 'error');
