@@ -399,3 +399,25 @@ fn bad_shards_and_options_are_one_line() {
         assert!(err.contains(says), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn variants_limit_the_run_to_those_named() {
+    let out = study(&["--variants", "fairschach,standard"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let rows: Vec<&str> = text
+        .lines()
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|w| ["standard", "chess960", "synchronschach", "fairschach"].contains(w))
+        .collect();
+    assert_eq!(rows, ["standard", "fairschach"], "{text}");
+    // A name clap refuses: its usage error, exit status 2.
+    let out = study(&["--variants", "losers"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("unknown variant 'losers'"), "{err}");
+}

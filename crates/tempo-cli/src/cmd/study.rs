@@ -76,19 +76,8 @@ pub(crate) struct FairnessArgs {
     pub shard: Option<String>,
     /// Play only these variants (comma-separated: standard, chess960,
     /// synchronschach, fairschach); default all four.
-    #[arg(long, value_name = "LIST", value_delimiter = ',', value_parser = parse_variant)]
+    #[arg(long, value_name = "LIST", value_delimiter = ',', value_parser = clap::value_parser!(GameKind))]
     pub variants: Vec<GameKind>,
-}
-
-/// A variant of the study by its name.
-fn parse_variant(name: &str) -> Result<GameKind, String> {
-    GameKind::ALL
-        .into_iter()
-        .find(|k| k.name() == name)
-        .ok_or_else(|| {
-            let names: Vec<&str> = GameKind::ALL.iter().map(|k| k.name()).collect();
-            format!("unknown variant '{name}' (one of {})", names.join(", "))
-        })
 }
 
 #[derive(Debug, Args)]
