@@ -51,7 +51,9 @@ fn analyse_a_pair_gives_both_strategies() {
         ]);
         let v = json(&out);
         let keys: Vec<&String> = v.as_object().unwrap().keys().collect();
-        assert_eq!(keys, ["black", "value", "white"]);
+        assert_eq!(keys, ["black", "depth", "nodes", "value", "white"]);
+        assert_eq!(v["depth"], 1);
+        assert!(v["nodes"].as_u64().unwrap() > 0);
         assert!(v["value"].as_f64().unwrap().abs() <= 1.0);
         check_strategy(&v["white"]);
         check_strategy(&v["black"]);
@@ -82,7 +84,10 @@ fn analyse_an_alternating_position_gives_best_and_pv() {
         "3",
     ]));
     let keys: Vec<&String> = v.as_object().unwrap().keys().collect();
-    assert_eq!(keys, ["best", "pv", "value"]);
+    assert_eq!(keys, ["best", "depth", "nodes", "pv", "value"]);
+    // A mate ends the deepening early: at most the depth asked for.
+    assert!((1..=3).contains(&v["depth"].as_u64().unwrap()));
+    assert!(v["nodes"].as_u64().unwrap() > 0);
     assert_eq!(v["best"], "a1a8");
     assert_eq!(v["pv"][0], "a1a8");
     assert!(v["value"].as_f64().unwrap() > 0.9);
