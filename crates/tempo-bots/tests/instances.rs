@@ -92,9 +92,20 @@ impl Instance {
     }
 
     /// White plays a legal move in `game`, then waits for the bot's answer.
-    async fn move_and_wait(&self, game: &str, token: &str) {
+    /// `seen` is the last step seen of the game on any instance: this
+    /// instance learns of another's steps a moment later, so it is first
+    /// waited for (a move chosen from an older position would be refused).
+    async fn move_and_wait(&self, game: &str, token: &str, seen: &mut u64) {
         let uri = format!("/api/game/{game}");
-        let before = self.call(Method::GET, &uri, token, None).await;
+        let start = Instant::now();
+        let before = loop {
+            let state = self.call(Method::GET, &uri, token, None).await;
+            if state["state"]["seq"].as_u64().unwrap() >= *seen {
+                break state;
+            }
+            assert!(start.elapsed() < WAIT, "{game} not caught up: {state}");
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        };
         let seq = before["state"]["seq"].as_u64().unwrap();
         let choice = before["state"]["legal"][0].as_str().expect("White to move");
         self.call(
@@ -107,7 +118,9 @@ impl Instance {
         let start = Instant::now();
         loop {
             let now = self.call(Method::GET, &uri, token, None).await;
-            if now["state"]["seq"].as_u64().unwrap() >= seq + 2 {
+            let now_seq = now["state"]["seq"].as_u64().unwrap();
+            if now_seq >= seq + 2 {
+                *seen = now_seq;
                 return;
             }
             assert!(start.elapsed() < WAIT, "no answer in {game}: {now}");
@@ -144,7 +157,8 @@ async fn bots_on_two_instances_play_without_getting_in_each_others_way() {
     let anna = first.token("anna").await;
     let challenge = first.challenge(&anna, "bot-random").await;
     let with_anna = accepted(&admin, &schema, &challenge).await;
-    first.move_and_wait(&with_anna, &anna).await;
+    let mut seen = 0;
+    first.move_and_wait(&with_anna, &anna, &mut seen).await;
 
     // A newer instance starts its own bots: the first one's keep working,
     // also after the 5 s in which an instance keeps accepting a token it
@@ -153,8 +167,8 @@ async fn bots_on_two_instances_play_without_getting_in_each_others_way() {
     let second = Instance::start(&scoped).await;
     tokio::time::sleep(Duration::from_secs(6)).await;
     for _ in 0..2 {
-        second.move_and_wait(&with_anna, &anna).await;
-        first.move_and_wait(&with_anna, &anna).await;
+        second.move_and_wait(&with_anna, &anna, &mut seen).await;
+        first.move_and_wait(&with_anna, &anna, &mut seen).await;
     }
     assert_eq!(
         owners(&admin, &schema, &with_anna).await,
@@ -166,8 +180,9 @@ async fn bots_on_two_instances_play_without_getting_in_each_others_way() {
     let carl = second.token("carl").await;
     let challenge = second.challenge(&carl, "bot-random").await;
     let with_carl = accepted(&admin, &schema, &challenge).await;
+    let mut seen = 0;
     for _ in 0..3 {
-        second.move_and_wait(&with_carl, &carl).await;
+        second.move_and_wait(&with_carl, &carl, &mut seen).await;
     }
     assert_eq!(owners(&admin, &schema, &with_carl).await.len(), 1);
 
