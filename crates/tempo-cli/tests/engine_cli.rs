@@ -107,12 +107,13 @@ fn analyse_an_alternating_position_gives_best_and_pv() {
 #[test]
 fn match_prints_the_score_line_last() {
     let re = regex::Regex::new(
-        r"^(nash|minimax|greedy|random) vs (nash|minimax|greedy|random): score \d\.\d{3} \[\d\.\d{3}, \d\.\d{3}\] over \d+ games \(\+\d+ =\d+ -\d+\)$",
+        r"^(nash|purified|minimax|greedy|random) vs (nash|purified|minimax|greedy|random): score \d\.\d{3} \[\d\.\d{3}, \d\.\d{3}\] over \d+ games \(\+\d+ =\d+ -\d+\)$",
     )
     .unwrap();
     for (variant, a, b) in [
         ("synchronschach", "nash", "random"),
         ("fairschach", "greedy", "minimax"),
+        ("fairschach", "purified", "nash"),
         ("standard", "random", "greedy"),
     ] {
         let out = tempo(&[

@@ -27,11 +27,18 @@ pub enum PlayerKind {
     /// The engine: mixed strategies from the matrix games, the move
     /// sampled from the root strategy.
     Nash,
+    /// The same search as `nash`, the root strategy purified: always its
+    /// most probable choice. Deterministic, and so predictable by whoever
+    /// can run the same search; where the evaluation is coarse it wins
+    /// more than sampling, which plays the equilibrium's rarer choices as
+    /// often as the matrix of estimates says (see docs/engine.md).
+    Purified,
 }
 
 impl PlayerKind {
-    pub(crate) const ALL: [PlayerKind; 4] = [
+    pub(crate) const ALL: [PlayerKind; 5] = [
         PlayerKind::Nash,
+        PlayerKind::Purified,
         PlayerKind::Minimax,
         PlayerKind::Greedy,
         PlayerKind::Random,
@@ -43,6 +50,7 @@ impl PlayerKind {
             PlayerKind::Greedy => "greedy",
             PlayerKind::Minimax => "minimax",
             PlayerKind::Nash => "nash",
+            PlayerKind::Purified => "purified",
         }
     }
 }
@@ -78,8 +86,11 @@ impl Player {
         seed: u64,
         config: Config,
     ) -> Player {
-        let engine =
-            matches!(kind, PlayerKind::Nash | PlayerKind::Minimax).then(|| Engine::new(config));
+        let engine = matches!(
+            kind,
+            PlayerKind::Nash | PlayerKind::Purified | PlayerKind::Minimax
+        )
+        .then(|| Engine::new(config));
         Player {
             kind,
             limits,
@@ -112,6 +123,15 @@ impl Player {
                 let engine = self.engine.as_mut().expect("searching player");
                 let analysis = engine.analyse(state, self.limits);
                 sample(analysis.strategy(color), &mut self.rng).unwrap_or(choices[0])
+            }
+            PlayerKind::Purified => {
+                let engine = self.engine.as_mut().expect("searching player");
+                let analysis = engine.analyse(state, self.limits);
+                // The strategy lists its most probable choice first.
+                analysis
+                    .strategy(color)
+                    .first()
+                    .map_or(choices[0], |(c, _)| *c)
             }
         })
     }
@@ -326,6 +346,33 @@ mod tests {
             assert_eq!(again.fen(), state.fen());
             assert_eq!(again.key(), state.key(), "{kind:?}");
         }
+    }
+
+    #[test]
+    fn purified_plays_the_most_probable_choice_of_a_mixed_strategy() {
+        // A position whose root strategies are mixed at depth 1.
+        let (state, analysis) = crate::exact::POSITIONS
+            .iter()
+            .map(|&(kind, fen)| {
+                let state = kind.from_fen(fen).unwrap();
+                let analysis = Engine::new(Config::default()).analyse(&state, Limits::depth(1));
+                (state, analysis)
+            })
+            .find(|(_, a)| a.white.len() > 1)
+            .expect("a mixed root strategy among the fixed positions");
+        let top = analysis.white[0];
+        assert!(analysis.white.iter().all(|&(_, p)| p <= top.1));
+        for seed in 0..8 {
+            let mut p = Player::new(PlayerKind::Purified, Limits::depth(1), seed);
+            assert_eq!(p.choose(&state, Color::White), Some(top.0), "seed {seed}");
+        }
+        // Sampling plays the others too.
+        let sampled: std::collections::HashSet<Option<Choice>> = (0..64)
+            .map(|seed| {
+                Player::new(PlayerKind::Nash, Limits::depth(1), seed).choose(&state, Color::White)
+            })
+            .collect();
+        assert!(sampled.len() > 1);
     }
 
     #[test]

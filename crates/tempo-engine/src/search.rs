@@ -96,8 +96,9 @@ pub struct Analysis {
     pub elapsed: Duration,
     /// Whether both players choose now (a matrix game at the root).
     pub simultaneous: bool,
-    /// White's strategy: choices with probabilities (one choice with
-    /// probability 1 where White alone moves; empty where White waits).
+    /// White's strategy: choices with probabilities, the most probable
+    /// first (one choice with probability 1 where White alone moves;
+    /// empty where White waits).
     pub white: Vec<(Choice, f64)>,
     /// Black's strategy.
     pub black: Vec<(Choice, f64)>,

@@ -138,7 +138,7 @@ pub(crate) struct MatchArgs {
     /// standard, chess960, synchronschach or fairschach.
     #[arg(long)]
     pub variant: String,
-    /// Player A: nash, minimax, greedy, random, or an external UCI
+    /// Player A: nash, purified, minimax, greedy, random, or an external UCI
     /// engine `uci:<command>` (split at spaces; standard and chess960).
     #[arg(long)]
     pub a: String,

@@ -189,7 +189,7 @@ impl GameRecord {
         }
         for (name, player) in [("white", &self.white), ("black", &self.black)] {
             if player.parse::<PlayerKind>().is_err() {
-                bail!("{name} {player:?}: not a player (nash, minimax, greedy, random)");
+                bail!("{name} {player:?}: not a player (nash, purified, minimax, greedy, random)");
             }
         }
         let word_ok = |w: &str| {
