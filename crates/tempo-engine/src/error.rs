@@ -6,7 +6,7 @@ use thiserror::Error;
 /// read or played.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum EngineError {
-    #[error("unknown player '{0}' (nash, minimax, greedy, random)")]
+    #[error("unknown player '{0}' (one of {names})", names = crate::player::PlayerKind::names())]
     UnknownPlayer(String),
     #[error("invalid FEN '{0}': {1}")]
     Fen(String, String),

@@ -53,6 +53,20 @@ impl PlayerKind {
             PlayerKind::Purified => "purified",
         }
     }
+
+    /// Every player's name, comma-separated (for messages).
+    pub fn names() -> String {
+        let names: Vec<&str> = PlayerKind::ALL.iter().map(|k| k.name()).collect();
+        names.join(", ")
+    }
+
+    /// Whether the player searches (and so holds an engine).
+    fn searches(self) -> bool {
+        matches!(
+            self,
+            PlayerKind::Nash | PlayerKind::Purified | PlayerKind::Minimax
+        )
+    }
 }
 
 impl std::str::FromStr for PlayerKind {
@@ -86,11 +100,7 @@ impl Player {
         seed: u64,
         config: Config,
     ) -> Player {
-        let engine = matches!(
-            kind,
-            PlayerKind::Nash | PlayerKind::Purified | PlayerKind::Minimax
-        )
-        .then(|| Engine::new(config));
+        let engine = kind.searches().then(|| Engine::new(config));
         Player {
             kind,
             limits,
@@ -111,27 +121,21 @@ impl Player {
         Some(match self.kind {
             PlayerKind::Random => choices[self.rng.random_range(0..choices.len())],
             PlayerKind::Greedy => greedy(state, color, &choices, &mut self.rng),
-            PlayerKind::Minimax => {
+            kind => {
                 let engine = self.engine.as_mut().expect("searching player");
-                let analysis = engine.analyse_serialised(state, self.limits, color);
-                analysis
-                    .strategy(color)
-                    .first()
-                    .map_or(choices[0], |(c, _)| *c)
-            }
-            PlayerKind::Nash => {
-                let engine = self.engine.as_mut().expect("searching player");
-                let analysis = engine.analyse(state, self.limits);
-                sample(analysis.strategy(color), &mut self.rng).unwrap_or(choices[0])
-            }
-            PlayerKind::Purified => {
-                let engine = self.engine.as_mut().expect("searching player");
-                let analysis = engine.analyse(state, self.limits);
-                // The strategy lists its most probable choice first.
-                analysis
-                    .strategy(color)
-                    .first()
-                    .map_or(choices[0], |(c, _)| *c)
+                let analysis = if kind == PlayerKind::Minimax {
+                    engine.analyse_serialised(state, self.limits, color)
+                } else {
+                    engine.analyse(state, self.limits)
+                };
+                let strategy = analysis.strategy(color);
+                let choice = if kind == PlayerKind::Nash {
+                    sample(strategy, &mut self.rng)
+                } else {
+                    // Pure: the strategy lists its most probable choice first.
+                    strategy.first().map(|(c, _)| *c)
+                };
+                choice.unwrap_or(choices[0])
             }
         })
     }
@@ -266,7 +270,10 @@ mod tests {
         for k in PlayerKind::ALL {
             assert_eq!(k.name().parse::<PlayerKind>().unwrap(), k);
         }
-        assert!("stockfish".parse::<PlayerKind>().is_err());
+        let message = "stockfish".parse::<PlayerKind>().unwrap_err().to_string();
+        for k in PlayerKind::ALL {
+            assert!(message.contains(k.name()), "{message}");
+        }
     }
 
     #[test]

@@ -189,7 +189,10 @@ impl GameRecord {
         }
         for (name, player) in [("white", &self.white), ("black", &self.black)] {
             if player.parse::<PlayerKind>().is_err() {
-                bail!("{name} {player:?}: not a player (nash, purified, minimax, greedy, random)");
+                bail!(
+                    "{name} {player:?}: not a player (one of {})",
+                    PlayerKind::names()
+                );
             }
         }
         let word_ok = |w: &str| {
