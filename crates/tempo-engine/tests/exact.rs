@@ -64,3 +64,26 @@ fn engine_strategies_are_nearly_unexploitable_and_uniform_ones_are_not() {
         "uniform: mean exploitability {uniform}"
     );
 }
+
+/// Inside the tree the matrix games' cells are searched within the
+/// node's window and known partly by bounds (the serialised bounds): the
+/// root value must stay that of the search with exact cells everywhere.
+#[test]
+fn windowed_matrix_games_keep_the_value_of_exact_cells_at_depth_two() {
+    let endgames = POSITIONS.iter().filter(|(_, fen)| fen.len() < 40);
+    for &(kind, fen) in endgames {
+        let state = kind.from_fen(fen).expect("valid position");
+        let windowed = Engine::new(Config::default()).analyse(&state, Limits::depth(2));
+        let exact_cells = Config {
+            bounds: false,
+            ..Config::default()
+        };
+        let full = Engine::new(exact_cells).analyse(&state, Limits::depth(2));
+        assert!(
+            (windowed.value - full.value).abs() <= 0.005,
+            "{kind:?} {fen}: windowed {} exact cells {}",
+            windowed.value,
+            full.value
+        );
+    }
+}

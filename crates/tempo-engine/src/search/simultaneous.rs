@@ -1,7 +1,7 @@
 //! Where both choose at once: the matrix game (double oracle over
-//! candidate sets, regret matching+ for the restricted games, best
-//! responses scouted with null windows), and the serialised α-β of the
-//! `minimax` baseline.
+//! candidate sets, regret matching+ for the restricted games, their cells
+//! searched within the node's window, best responses scouted with null
+//! windows), and the serialised α-β of the `minimax` baseline.
 
 use tempo_chess::Color;
 use tempo_sync::Choice;
@@ -140,22 +140,38 @@ impl Engine {
             white,
             black,
             known: vec![Known::UNKNOWN; m * n],
+            shallow: None,
             child_depth,
             ply,
         };
+        // Inside the tree the restricted game's cells are first searched
+        // within the node's window: a cell outside it is known by a bound
+        // only, which decides a pure saddle point and is often enough to
+        // cut the node off. Where the bounds leave the node's value open,
+        // they are searched again with the full window.
+        let mut window = if bounds && ply > 0 {
+            (alpha, beta)
+        } else {
+            (-2.0, 2.0)
+        };
         loop {
-            let mut restricted = Matrix::new(rows.len(), cols.len());
-            for (a, &i) in rows.iter().enumerate() {
-                for (b, &j) in cols.iter().enumerate() {
-                    let v = self.cell(&mut game, i, j, -2.0, 2.0);
-                    if self.aborted {
-                        return 0.0;
-                    }
-                    restricted.set(a, b, v);
-                }
+            let (lo, hi) = self.restricted(&mut game, &rows, &cols, window);
+            if self.aborted {
+                return 0.0;
             }
-            let sol = solve(&restricted, tolerance, iterations, bounds);
-            let (mut upper, mut lower) = (sol.value, sol.value);
+            let exact = lo.cells == hi.cells;
+            let sol = solve(&lo, tolerance, iterations, bounds);
+            let (sol_row, sol_col, mut lower, mut upper) = if exact {
+                (sol.row, sol.col, sol.value, sol.value)
+            } else {
+                // White's mixture from the lower bounds guarantees at least
+                // its worst column there; Black's from the upper bounds
+                // concedes at most its worst row.
+                let high = solve(&hi, tolerance, iterations, bounds);
+                let lower = lo.col_values(&sol.row).into_iter().fold(2.0, f64::min);
+                let upper = hi.row_values(&high.col).into_iter().fold(-2.0, f64::max);
+                (sol.row, high.col, lower, upper)
+            };
             let (mut add_row, mut add_col) = (None, None);
             if self.config.double_oracle {
                 // White's best response to Black's mixture: an upper bound;
@@ -163,7 +179,7 @@ impl Engine {
                 // Inside the tree only the window matters: a reply that
                 // cannot carry the value past α (β) need not be found.
                 let cut = bounds && ply > 0;
-                let mix = support(&cols, &sol.col);
+                let mix = support(&cols, &sol_col);
                 let start = if cut { upper.max(alpha) } else { upper };
                 let Some((bound, row)) =
                     self.best_response(&mut game, Color::White, &rows, &mix, start, bounds)
@@ -172,7 +188,7 @@ impl Engine {
                 };
                 (upper, add_row) = (bound, row);
                 if !(cut && upper <= alpha) {
-                    let mix = support(&rows, &sol.row);
+                    let mix = support(&rows, &sol_row);
                     let start = if cut { lower.min(beta) } else { lower };
                     let Some((bound, col)) =
                         self.best_response(&mut game, Color::Black, &cols, &mix, start, bounds)
@@ -183,8 +199,8 @@ impl Engine {
                 }
             }
             let best = [
-                leading(white, &rows, &sol.row),
-                leading(black, &cols, &sol.col),
+                leading(white, &rows, &sol_row),
+                leading(black, &cols, &sol_col),
             ];
             if bounds && ply > 0 {
                 if lower >= beta {
@@ -197,18 +213,54 @@ impl Engine {
                 }
             }
             if add_row.is_none() && add_col.is_none() {
-                self.store(key, depth, sol.value, EXACT, best);
+                if !exact && upper - lower > tolerance {
+                    window = (-2.0, 2.0);
+                    continue;
+                }
+                let value = if exact {
+                    sol.value
+                } else {
+                    0.5 * (lower + upper)
+                };
+                self.store(key, depth, value, EXACT, best);
                 if ply == 0 {
                     self.root = Some(Root {
-                        white: strategy(white, &rows, &sol.row),
-                        black: strategy(black, &cols, &sol.col),
+                        white: strategy(white, &rows, &sol_row),
+                        black: strategy(black, &cols, &sol_col),
                     });
                 }
-                return sol.value;
+                return value;
             }
             rows.extend(add_row);
             cols.extend(add_col);
         }
+    }
+
+    /// The restricted game's cells, searched within `window`: what is
+    /// known of each as two matrices, of lower and of upper bounds (equal
+    /// where every cell is exact). A cell known by one bound only takes the
+    /// value's limit, ±1, as the other.
+    fn restricted(
+        &mut self,
+        game: &mut Cells<'_>,
+        rows: &[usize],
+        cols: &[usize],
+        (alpha, beta): (f64, f64),
+    ) -> (Matrix, Matrix) {
+        let mut lo = Matrix::new(rows.len(), cols.len());
+        let mut hi = Matrix::new(rows.len(), cols.len());
+        for (a, &i) in rows.iter().enumerate() {
+            for (b, &j) in cols.iter().enumerate() {
+                self.cell(game, i, j, alpha, beta);
+                if self.aborted {
+                    return (lo, hi);
+                }
+                let known = game.known[i * game.black.len() + j];
+                lo.set(a, b, known.lo.max(-1.0));
+                hi.set(a, b, known.hi.min(1.0));
+            }
+        }
+        (lo, hi)
     }
 
     /// A move of `responder` that beats the current `bound` against the
@@ -220,11 +272,12 @@ impl Engine {
     ///
     /// With `bounds` each cell is first scouted with a null window at the
     /// value it needs for its move to beat the bound (even if every later
-    /// cell were a win), and a move whose cells all reach their need is
-    /// proven better by their lower bounds alone; only a move that fails
-    /// after a cell known by a bound alone is looked at again with exact
-    /// cells. Without `bounds`, every cell of the mixture is searched
-    /// exactly.
+    /// cell reached its known upper bound, a win where nothing is known),
+    /// and a move whose cells all reach their need is proven better by
+    /// their lower bounds alone; only a move that fails after a cell known
+    /// by a bound alone is looked at again with exact cells. A late quiet
+    /// move is first tried one step less deep. Without `bounds`, every
+    /// cell of the mixture is searched exactly.
     fn best_response(
         &mut self,
         game: &mut Cells<'_>,
@@ -248,6 +301,13 @@ impl Engine {
         let mut best = sign * bound;
         let mut added = None;
         for k in (0..count).filter(|k| !have.contains(k)) {
+            // A late quiet move is first tried one step less deep; only if
+            // it may beat the bound there is it searched at full depth.
+            if self.reducible(game, responder, k)
+                && self.shallow(game, responder, k, mix, best + eps, bounds)? == Beats::No
+            {
+                continue;
+            }
             // First by lower bounds alone; a move that then fails after a
             // cell known only by its bound is looked at again with exact
             // cells, since the bound may have asked too much of the rest.
@@ -261,6 +321,52 @@ impl Engine {
             }
         }
         Some((sign * best, added))
+    }
+
+    /// Whether the responder's `k`-th move may be tried less deep first:
+    /// a late quiet move (not among the first in search order, no capture
+    /// or promotion) where the cells are at least two steps deep.
+    fn reducible(&self, game: &Cells<'_>, responder: Color, k: usize) -> bool {
+        if k < LATE_MOVE || game.child_depth < 2 {
+            return false;
+        }
+        let list = if responder == Color::White {
+            game.white
+        } else {
+            game.black
+        };
+        let pos = game.state.position();
+        match list[k] {
+            Choice::Move(mv) | Choice::Capture(mv) => {
+                mv.promotion.is_none() && pos.piece_at(mv.to).is_none_or(|p| p.color == responder)
+            }
+            Choice::Decline => false,
+        }
+    }
+
+    /// [`Engine::beats`] one step less deep, with its own record of the
+    /// cells (values of another depth must not mix with the real ones).
+    fn shallow(
+        &mut self,
+        game: &mut Cells<'_>,
+        responder: Color,
+        k: usize,
+        mix: &[(usize, f64)],
+        target: f64,
+        bounds: bool,
+    ) -> Option<Beats> {
+        let size = game.known.len();
+        let mut shallow = game
+            .shallow
+            .take()
+            .unwrap_or_else(|| vec![Known::UNKNOWN; size]);
+        std::mem::swap(&mut game.known, &mut shallow);
+        game.child_depth -= 1;
+        let row = self.beats(game, responder, k, mix, target, bounds, false);
+        game.child_depth += 1;
+        std::mem::swap(&mut game.known, &mut shallow);
+        game.shallow = Some(shallow);
+        row
     }
 
     /// Whether the responder's move `k` beats `target` (signed) against
@@ -280,16 +386,26 @@ impl Engine {
         exact: bool,
     ) -> Option<Beats> {
         let sign = if responder == Color::White { 1.0 } else { -1.0 };
-        let (mut sum, mut rest, mut bounded) = (0.0, 1.0_f64, false);
-        for &(l, p) in mix {
-            let (i, j) = if responder == Color::White {
+        let cell_of = |l: usize| {
+            if responder == Color::White {
                 (k, l)
             } else {
                 (l, k)
-            };
-            rest -= p;
+            }
+        };
+        // The most the later cells can bring: each its known upper bound.
+        let best_of = |game: &Cells<'_>, l: usize| {
+            let (i, j) = cell_of(l);
+            let known = game.known[i * game.black.len() + j];
+            (if sign > 0.0 { known.hi } else { -known.lo }).min(1.0)
+        };
+        let mut rest: f64 = mix.iter().map(|&(l, p)| p * best_of(game, l)).sum();
+        let (mut sum, mut bounded) = (0.0, false);
+        for &(l, p) in mix {
+            let (i, j) = cell_of(l);
+            rest -= p * best_of(game, l);
             let reached = if bounds {
-                let need = (target - sum - rest.max(0.0)) / p;
+                let need = (target - sum - rest) / p;
                 match self.reaches(game, i, j, sign, need) {
                     Some(_) if exact => Some(sign * self.cell(game, i, j, -2.0, 2.0)),
                     r => r,
@@ -407,6 +523,10 @@ fn leading(list: &[Choice], index: &[usize], p: &[f64]) -> [Option<Choice>; 2] {
     [Some(list[index[order[0]]]), second]
 }
 
+/// Moves in search order before the first that a best response tries one
+/// step less deep first.
+const LATE_MOVE: usize = 3;
+
 /// Least probability for a second candidate to be kept.
 const SECOND_HINT: f64 = 0.1;
 
@@ -435,6 +555,9 @@ struct Cells<'a> {
     white: &'a [Choice],
     black: &'a [Choice],
     known: Vec<Known>,
+    /// What is known of the cells one step less deep (late moves' first
+    /// look), made when first needed.
+    shallow: Option<Vec<Known>>,
     child_depth: u32,
     ply: u32,
 }
