@@ -281,8 +281,7 @@ impl Engine {
                     _ if Some(c) == hint[0] => i32::MAX,
                     _ if Some(c) == hint[1] => i32::MAX - 1,
                     Choice::Move(mv) | Choice::Capture(mv)
-                        if pos.piece_at(mv.to).is_some_and(|p| p.color != color)
-                            || mv.promotion.is_some() =>
+                        if captures_or_promotes(pos, color, mv) =>
                     {
                         (1 << 28) + mvv_lva(pos, mv)
                     }
@@ -312,6 +311,13 @@ impl Engine {
             }
         }
     }
+}
+
+/// Whether `color`'s move takes an opponent's piece on its target square
+/// or promotes (what move ordering puts first and reductions spare; read
+/// from the board, so it holds for both sides of a pair).
+pub(super) fn captures_or_promotes(pos: &Position, color: Color, mv: tempo_chess::Move) -> bool {
+    pos.piece_at(mv.to).is_some_and(|p| p.color != color) || mv.promotion.is_some()
 }
 
 /// Captures by the value of the victim, then the cheapest attacker

@@ -6,7 +6,7 @@
 use tempo_chess::Color;
 use tempo_sync::Choice;
 
-use super::alternate::NULL_WINDOW;
+use super::alternate::{NULL_WINDOW, captures_or_promotes};
 use super::{
     EXACT, Engine, Hints, INNER_ORACLE_EPS, LOWER, ORACLE_EPS, ROOT_TOLERANCE, Root, TOLERANCE,
     UPPER, flag, play,
@@ -255,7 +255,7 @@ impl Engine {
                 if self.aborted {
                     return (lo, hi);
                 }
-                let known = game.known[i * game.black.len() + j];
+                let known = game.at(i, j);
                 lo.set(a, b, known.lo.max(-1.0));
                 hi.set(a, b, known.hi.min(1.0));
             }
@@ -335,10 +335,9 @@ impl Engine {
         } else {
             game.black
         };
-        let pos = game.state.position();
         match list[k] {
             Choice::Move(mv) | Choice::Capture(mv) => {
-                mv.promotion.is_none() && pos.piece_at(mv.to).is_none_or(|p| p.color == responder)
+                !captures_or_promotes(game.state.position(), responder, mv)
             }
             Choice::Decline => false,
         }
@@ -393,17 +392,21 @@ impl Engine {
                 (l, k)
             }
         };
-        // The most the later cells can bring: each its known upper bound.
-        let best_of = |game: &Cells<'_>, l: usize| {
-            let (i, j) = cell_of(l);
-            let known = game.known[i * game.black.len() + j];
-            (if sign > 0.0 { known.hi } else { -known.lo }).min(1.0)
-        };
-        let mut rest: f64 = mix.iter().map(|&(l, p)| p * best_of(game, l)).sum();
+        // The most each cell can bring (signed): its known upper bound;
+        // `rest` is what the cells after the current one can.
+        let most: Vec<f64> = mix
+            .iter()
+            .map(|&(l, p)| {
+                let (i, j) = cell_of(l);
+                let known = game.at(i, j);
+                p * (if sign > 0.0 { known.hi } else { -known.lo }).min(1.0)
+            })
+            .collect();
+        let mut rest: f64 = most.iter().sum();
         let (mut sum, mut bounded) = (0.0, false);
-        for &(l, p) in mix {
+        for (&(l, p), most) in mix.iter().zip(&most) {
             let (i, j) = cell_of(l);
-            rest -= p * best_of(game, l);
+            rest -= most;
             let reached = if bounds {
                 let need = (target - sum - rest) / p;
                 match self.reaches(game, i, j, sign, need) {
@@ -419,7 +422,7 @@ impl Engine {
             let Some(v) = reached else {
                 return Some(if bounded { Beats::Unsure } else { Beats::No });
             };
-            let known = game.known[i * game.black.len() + j];
+            let known = game.at(i, j);
             bounded |= known.lo != known.hi;
             sum += p * v;
         }
@@ -443,7 +446,7 @@ impl Engine {
         if need > 1.0 {
             return None; // not even a win would do
         }
-        let known = game.known[i * game.black.len() + j];
+        let known = game.at(i, j);
         let floor = if sign > 0.0 { known.lo } else { -known.hi };
         if need <= floor && floor >= -1.0 {
             return Some(floor);
@@ -547,6 +550,13 @@ struct Known {
 
 impl Known {
     const UNKNOWN: Known = Known { lo: -2.0, hi: 2.0 };
+}
+
+impl Cells<'_> {
+    /// What is known of White's `i`-th against Black's `j`-th choice.
+    fn at(&self, i: usize, j: usize) -> Known {
+        self.known[i * self.black.len() + j]
+    }
 }
 
 /// A matrix game's fixed inputs and what is known of its cells.
