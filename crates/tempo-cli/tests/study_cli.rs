@@ -124,6 +124,7 @@ fn out_writes_one_record_a_game_with_every_field() {
         "adjudication_cp",
         "games",
         "seconds",
+        "engine",
     ];
     for line in lines {
         let v: Value = serde_json::from_str(line).unwrap();
@@ -138,6 +139,11 @@ fn out_writes_one_record_a_game_with_every_field() {
             (Some(3), Some("depth 1"))
         );
         assert_eq!(v["pair"].as_u64().unwrap(), v["game"].as_u64().unwrap());
+        let engine = v["engine"].as_str().unwrap();
+        assert!(
+            engine.starts_with("tempo ") && engine.contains(" bench "),
+            "{line}"
+        );
         assert!(["1-0", "0-1", "1/2-1/2"].contains(&v["result"].as_str().unwrap()));
         assert!(!v["termination"].as_str().unwrap().is_empty());
         assert_eq!(v["chess960"].is_null(), variant != "chess960", "{line}");
@@ -216,6 +222,27 @@ fn a_killed_run_resumes_to_the_same_records() {
     );
     let err = error(study(&["--out", s(&file), "--resume", "--shard", "2/2"]));
     assert!(err.contains("is not in this run's --shard 2/2"), "{err}");
+    // Records of another engine (or of one that did not record itself)
+    // are not continued: the same settings would play other games.
+    let engine = serde_json::from_str::<Value>(&lines[0]).unwrap()["engine"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    for (other, says) in [
+        (
+            "\"tempo 0.0.1 bench 1\"",
+            ", engine tempo 0.0.1 bench 1; this run has",
+        ),
+        ("null", ", engine not recorded; this run has"),
+    ] {
+        let foreign = d.join("foreign.jsonl");
+        let quoted = format!("\"{engine}\"");
+        std::fs::write(&foreign, lines[0].replace(&quoted, other) + "\n").unwrap();
+        let err = error(study(&["--out", s(&foreign), "--resume"]));
+        assert!(err.contains("foreign.jsonl line 1: played with "), "{err}");
+        assert!(err.contains(says), "{err}");
+        assert!(err.contains(&format!("engine {engine}")), "{err}");
+    }
     std::fs::remove_dir_all(&d).unwrap();
 }
 

@@ -84,6 +84,7 @@ mod matrix;
 mod order;
 mod player;
 mod search;
+mod signature;
 mod state;
 
 pub use error::EngineError;
@@ -91,4 +92,5 @@ pub use player::{
     ADJUDICATION_CP, GameOutcome, MOVE_CAP, Player, PlayerKind, adjudicate, play_game, wilson,
 };
 pub use search::{Analysis, Config, Engine, Iteration, Limits, Progress};
+pub use signature::signature;
 pub use state::{ChessState, Ending, GameStart, NO_CHOICE, State};

@@ -7,7 +7,7 @@
 //! from the records, by the study as by `tempo study merge`, which reads
 //! the records of any runs and shards.
 
-use std::fs::File;
+use std::fs::{File, TryLockError};
 use std::io::Write;
 use std::path::Path;
 use std::time::Instant;
@@ -122,6 +122,16 @@ fn parse_shard(text: Option<&str>) -> anyhow::Result<(usize, usize)> {
     Ok((k, n))
 }
 
+/// The engine as records name it: tempo's version and the engine's
+/// signature (which changes with its play).
+fn engine_name() -> String {
+    format!(
+        "tempo {} bench {}",
+        env!("CARGO_PKG_VERSION"),
+        tempo_engine::signature()
+    )
+}
+
 /// What one run is: the checks a resumed file's records must pass.
 struct Run<'a> {
     args: &'a FairnessArgs,
@@ -163,6 +173,7 @@ impl Run<'_> {
             adjudication_cp: self.settings.adjudication_cp,
             games: self.args.games as u32,
             seconds: (played.seconds * 1000.0).round() / 1000.0,
+            engine: self.settings.engine.clone(),
         }
     }
 
@@ -211,10 +222,14 @@ impl Run<'_> {
     }
 }
 
-/// The `--out` file, opened to append, its records in `games`; the lines
-/// it holds.
+/// The `--out` file, opened to append and locked for this run, its
+/// records in `games`; the lines it holds.
 fn open_out(path: &str, run: &Run, games: &mut Collection) -> anyhow::Result<(File, u64)> {
-    let size = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
+    let mut file = lock_out(path)?;
+    let size = file
+        .metadata()
+        .with_context(|| format!("cannot read {path}"))?
+        .len();
     if size > 0 && !run.args.resume {
         bail!(
             "--out {path}: the file exists and is not empty; add --resume to continue it, or name another file"
@@ -222,7 +237,6 @@ fn open_out(path: &str, run: &Run, games: &mut Collection) -> anyhow::Result<(Fi
     }
     let source = games.source(path);
     let mut lines = 0;
-    let mut fix = None;
     if size > 0 {
         let end = read_records(Path::new(path), |record, line| {
             run.check_resumed(&record)
@@ -237,17 +251,6 @@ fn open_out(path: &str, run: &Run, games: &mut Collection) -> anyhow::Result<(Fi
             eprintln!(
                 "tempo: warning: {path} line {line}: an incomplete last line (a run killed while writing it?) is dropped; its game is played again"
             );
-        }
-        lines = end.kept_lines;
-        fix = Some(end);
-    }
-    let mut file = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(path)
-        .with_context(|| format!("cannot open {path}"))?;
-    if let Some(end) = fix {
-        if end.dropped_line.is_some() {
             file.set_len(end.kept_bytes)
                 .with_context(|| format!("cannot cut {path}"))?;
         }
@@ -255,8 +258,28 @@ fn open_out(path: &str, run: &Run, games: &mut Collection) -> anyhow::Result<(Fi
             file.write_all(b"\n")
                 .with_context(|| format!("cannot write {path}"))?;
         }
+        lines = end.kept_lines;
     }
     Ok((file, lines))
+}
+
+/// Opens `path` to append (created if missing) with an exclusive lock
+/// held until the run ends: two runs on one file would play the same
+/// games and write them twice. The operating system's lock ends with the
+/// process, also on `kill -9`.
+fn lock_out(path: &str) -> anyhow::Result<File> {
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .with_context(|| format!("cannot open {path}"))?;
+    match file.try_lock() {
+        Ok(()) => Ok(file),
+        Err(TryLockError::WouldBlock) => bail!(
+            "--out {path}: another run is writing this file; wait for it to end, or give each run a file of its own (--shard K/N)"
+        ),
+        Err(TryLockError::Error(e)) => Err(e).with_context(|| format!("cannot lock {path}")),
+    }
 }
 
 fn fairness(args: &FairnessArgs) -> anyhow::Result<()> {
@@ -309,6 +332,7 @@ fn fairness(args: &FairnessArgs) -> anyhow::Result<()> {
             opening_steps: args.opening,
             move_cap: MOVE_CAP,
             adjudication_cp: ADJUDICATION_CP,
+            engine: Some(engine_name()),
         },
         shard,
         schedules,
@@ -455,5 +479,26 @@ mod tests {
             let err = parse_shard(Some(text)).unwrap_err().to_string();
             assert!(err.contains(says), "{text}: {err}");
         }
+    }
+
+    #[test]
+    fn a_second_run_on_one_out_file_is_refused_until_the_first_ends() {
+        let path = std::env::temp_dir().join(format!(
+            "tempo-study-lock-{}-{:x}.jsonl",
+            std::process::id(),
+            rand::random::<u64>()
+        ));
+        let path = path.to_str().unwrap();
+        let first = lock_out(path).unwrap();
+        // A second open file description: the lock excludes it as it
+        // would another process.
+        let err = lock_out(path).unwrap_err().to_string();
+        assert!(
+            err.contains(&format!("--out {path}: another run is writing this file")),
+            "{err}"
+        );
+        drop(first);
+        drop(lock_out(path).unwrap());
+        std::fs::remove_file(path).unwrap();
     }
 }

@@ -66,6 +66,11 @@ pub(crate) struct GameRecord {
     pub games: u32,
     /// Time the game took.
     pub seconds: f64,
+    /// The engine that played it: tempo's version and the engine's
+    /// signature ([`tempo_engine::signature`]); absent in records written
+    /// before it was recorded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub engine: Option<String>,
 }
 
 mod kind_name {
@@ -107,6 +112,8 @@ pub(crate) struct Settings {
     pub opening_steps: u32,
     pub move_cap: u32,
     pub adjudication_cp: i32,
+    /// `None`: not recorded.
+    pub engine: Option<String>,
 }
 
 impl fmt::Display for Settings {
@@ -120,7 +127,11 @@ impl fmt::Display for Settings {
             self.opening_steps,
             self.move_cap,
             self.adjudication_cp
-        )
+        )?;
+        match &self.engine {
+            Some(engine) => write!(f, ", engine {engine}"),
+            None => write!(f, ", engine not recorded"),
+        }
     }
 }
 
@@ -133,6 +144,7 @@ impl GameRecord {
             opening_steps: self.opening_steps,
             move_cap: self.move_cap,
             adjudication_cp: self.adjudication_cp,
+            engine: self.engine.clone(),
         }
     }
 
@@ -552,6 +564,7 @@ mod tests {
             adjudication_cp: 300,
             games: 4,
             seconds: 0.012,
+            engine: Some("tempo 0.1.0 bench 1234".to_string()),
         }
     }
 

@@ -103,6 +103,7 @@ pub(crate) fn report(
             "seeds": seeds,
             "budget": settings.budget,
             "opening": settings.opening_steps,
+            "engine": settings.engine,
             "variants": variants,
             "seconds": seconds,
         });
@@ -154,6 +155,10 @@ pub(crate) fn report(
         "{adjudicated} games adjudicated at move {} (material lead of {} cp wins)",
         settings.move_cap, settings.adjudication_cp
     );
+    match &settings.engine {
+        Some(engine) => println!("engine: {engine}"),
+        None => println!("engine: not recorded (records written before tempo recorded it)"),
+    }
     Ok(())
 }
 
