@@ -10,7 +10,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use tempo_chess::Color;
+use tempo_chess::{Color, Position};
 use tempo_sync::Choice;
 
 use crate::eval::{evaluate_cp, scale};
@@ -154,6 +154,20 @@ const LOWER: u8 = 2;
 const UPPER: u8 = 3;
 /// Entries of the transposition table (about 6 MB).
 const TT_BITS: u32 = 18;
+/// Mixed into the evaluation cache's key where the threat term counts.
+const THREATS_SALT: u64 = 0x9e37_79b9_7f4a_7c15;
+/// Entries of the evaluation cache (1 MB).
+const EVAL_BITS: u32 = 16;
+
+/// An entry of the evaluation cache: a position's hash (with the threat
+/// term's flag mixed in) and its static evaluation.
+#[derive(Debug, Clone, Copy, Default)]
+struct Evaluated {
+    key: u64,
+    filled: bool,
+    cp: i32,
+}
+
 /// Deepest iteration of a time-limited search.
 const MAX_DEPTH: u32 = 64;
 /// Exploitability to which matrix games are solved: at the root, inside.
@@ -193,6 +207,10 @@ pub struct Engine {
     /// Per colour, from and to square: how often a quiet move cut off,
     /// weighted by depth.
     history: Box<[[[i32; 64]; 64]; 2]>,
+    /// Static evaluations by position: a leaf is reached again and again
+    /// (a cell scouted, then searched exactly; the same pair in several
+    /// rows), and the evaluation is most of a leaf's time.
+    evals: Vec<Evaluated>,
     /// Set from outside (a UCI `stop`): ends the search like the deadline.
     stop: Option<Arc<AtomicBool>>,
     progress: Option<Progress>,
@@ -218,6 +236,7 @@ impl Engine {
             iteration: 1,
             killers: vec![[None, None]; alternate::KILLER_PLIES],
             history: Box::new([[[0; 64]; 64]; 2]),
+            evals: vec![Evaluated::default(); 1 << EVAL_BITS],
             stop: None,
             progress: None,
         }
@@ -513,8 +532,25 @@ impl Engine {
     fn leaf(&mut self, state: &State, alpha: f64, beta: f64) -> f64 {
         match state {
             State::Chess(c) => self.quiesce(&c.pos, alpha, beta, QUIESCENCE_DEPTH),
-            State::Sync(_) | State::SyncBare(_) => scale(evaluate_cp(state.position(), true)),
+            State::Sync(_) | State::SyncBare(_) => scale(self.evaluate(state.position(), true)),
         }
+    }
+
+    /// [`evaluate_cp`], through the cache (a pure function of the pieces,
+    /// which the position's hash covers).
+    pub(super) fn evaluate(&mut self, pos: &Position, threats: bool) -> i32 {
+        let key = pos.hash() ^ if threats { THREATS_SALT } else { 0 };
+        let slot = &mut self.evals[(key as usize) & ((1 << EVAL_BITS) - 1)];
+        if slot.filled && slot.key == key {
+            return slot.cp;
+        }
+        let cp = evaluate_cp(pos, threats);
+        *slot = Evaluated {
+            key,
+            filled: true,
+            cp,
+        };
+        cp
     }
 }
 
@@ -556,5 +592,40 @@ pub(crate) fn terminal(end: Ending, ply: u32) -> f64 {
         tempo_chess::Outcome::Win(Color::White) => win,
         tempo_chess::Outcome::Win(Color::Black) => -win,
         tempo_chess::Outcome::Draw => 0.0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::state::GameStart;
+    use tempo_sync::GameKind;
+
+    #[test]
+    fn the_evaluation_cache_gives_the_evaluation() {
+        // Queen and rook attack each other: the threat term counts.
+        let state = GameKind::Synchronschach
+            .from_fen("4k3/8/8/3r4/8/8/3Q4/4K3 w - - 0 1")
+            .unwrap();
+        let mut engine = Engine::new(Config::default());
+        let mut positions = vec![state.position().clone()];
+        let mut s = GameKind::Fairschach.start(None).unwrap();
+        for step in 0..12 {
+            let (w, b) = (s.choices(Color::White), s.choices(Color::Black));
+            let pick = |list: &[Choice]| (!list.is_empty()).then(|| list[step % list.len()]);
+            s = s.play(pick(&w), pick(&b));
+            positions.push(s.position().clone());
+        }
+        assert_ne!(
+            evaluate_cp(&positions[0], true),
+            evaluate_cp(&positions[0], false)
+        );
+        for _ in 0..2 {
+            for pos in &positions {
+                for threats in [true, false] {
+                    assert_eq!(engine.evaluate(pos, threats), evaluate_cp(pos, threats));
+                }
+            }
+        }
     }
 }

@@ -6,7 +6,7 @@ use tempo_chess::{Bitboard, Color, Position, Role};
 use tempo_sync::Choice;
 
 use super::{Engine, Root, flag, play};
-use crate::eval::{evaluate_cp, scale};
+use crate::eval::scale;
 use crate::state::{ChessState, State, role_value};
 
 /// Width of a null window: values are floats in [-1, 1], and two values
@@ -26,7 +26,7 @@ impl Engine {
         if self.tick() {
             return 0.0;
         }
-        let stand = scale(evaluate_cp(pos, false));
+        let stand = scale(self.evaluate(pos, false));
         let maximise = pos.turn() == Color::White;
         if left == 0 {
             return stand;
@@ -211,7 +211,7 @@ impl Engine {
         if alpha.abs() > 0.9 || beta.abs() > 0.9 {
             return None;
         }
-        let stand = scale(evaluate_cp(pos, false));
+        let stand = scale(self.evaluate(pos, false));
         let maximise = mover == Color::White;
         if (maximise && stand < beta) || (!maximise && stand > alpha) {
             return None;
