@@ -139,9 +139,14 @@ def play_side(who, api, gid, engine, plan, bot):
     bot_side = "white" if white_id == BOT.lower() else "black"
     check(name, full, f"{bot_side}.title", "BOT")
     my_color = "white" if white_id == my_id else "black"
-    if bot:
+    # The bot greets once its opponent has moved: a game stream tells only the lines written
+    # while it is open (as lichess's), and the opponent moves only after opening its stream.
+    # Before an abort it greets at once; its opponent then does not look for the line.
+    opponent_first = white_to_move_first(initial_fen) != (my_color == "white")
+    greeted = not bot
+    if bot and plan == "abort":
         call("bots.post_message", api.post_message, gid, "Good luck! (Stockfish via the Bot API)")
-    if plan == "abort":
+        greeted = True
         call(f"{who}: bots.abort_game", api.abort_game, gid)
     state = full["state"]
     moved = -1
@@ -151,7 +156,7 @@ def play_side(who, api, gid, engine, plan, bot):
         if status != "started":
             if bot:
                 call("bots.post_message", api.post_message, gid, "Good game.")
-            else:
+            elif plan != "wait":
                 # The bot's greeting reached its opponent's game stream (lichess's chatLine).
                 line = stream.wait("chatLine from the bot", lambda l: l.get("type") == "chatLine" and l.get("username") == BOT)
                 check(f"{who}'s board.stream_game_state (chatLine)", line, "text", lambda t: t.startswith("Good luck"))
@@ -159,6 +164,9 @@ def play_side(who, api, gid, engine, plan, bot):
             ends(f"{who}'s {'bots' if bot else 'board'}.stream_game_state", stream, gid)
             return state
         moves = state["moves"].split() if state["moves"] else []
+        if not greeted and len(moves) >= (1 if opponent_first else 2):
+            call("bots.post_message", api.post_message, gid, "Good luck! (Stockfish via the Bot API)")
+            greeted = True
         white_turn = (len(moves) % 2 == 0) == white_to_move_first(initial_fen)
         my_turn = white_turn == (my_color == "white")
         if my_turn and len(moves) > moved and plan not in ("abort", "wait"):
