@@ -141,7 +141,7 @@ def play_side(who, api, gid, engine, plan, bot):
     my_color = "white" if white_id == my_id else "black"
     # The bot greets once its opponent has moved: a game stream tells only the lines written
     # while it is open (as lichess's), and the opponent moves only after opening its stream.
-    # Before an abort it greets at once; its opponent then does not look for the line.
+    # Before an abort it greets at once; its opponent then reads it from the chat's history.
     opponent_first = white_to_move_first(initial_fen) != (my_color == "white")
     greeted = not bot
     if bot and plan == "abort":
@@ -161,6 +161,11 @@ def play_side(who, api, gid, engine, plan, bot):
                 line = stream.wait("chatLine from the bot", lambda l: l.get("type") == "chatLine" and l.get("username") == BOT)
                 check(f"{who}'s board.stream_game_state (chatLine)", line, "text", lambda t: t.startswith("Good luck"))
                 check(f"{who}'s board.stream_game_state (chatLine)", line, "room", "player")
+            else:
+                # Aborted at once: the greeting may predate the stream; the chat's history has it.
+                chat = call(f"{who}: board.get_game_chat", api.get_game_chat, gid)
+                if not any(l.get("user") == BOT and l.get("text", "").startswith("Good luck") for l in chat):
+                    raise Failure(f"{who}: board.get_game_chat: no greeting from the bot in {chat}")
             ends(f"{who}'s {'bots' if bot else 'board'}.stream_game_state", stream, gid)
             return state
         moves = state["moves"].split() if state["moves"] else []
