@@ -23,6 +23,10 @@
 //!   upper and a lower bound of the node's value, which cut the node off
 //!   when they leave the window (α, β) passed down, and a best-response
 //!   row stops as soon as its bound cannot beat the value;
+//! - **futility at the frontier**: one step above the horizon a best
+//!   response skips a late quiet move whose row cannot beat the value even
+//!   by an optimistic estimate (each move's change of the evaluation
+//!   alone, plus a margin), unless the moves meet or a king is attacked;
 //! - a **transposition table** and **iterative deepening** to a depth or
 //!   time budget.
 //!

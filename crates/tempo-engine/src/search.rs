@@ -34,6 +34,11 @@ pub struct Config {
     /// cannot beat the value, and a simultaneous node whose bounds leave
     /// the window (α, β) is cut off.
     pub bounds: bool,
+    /// Futility at the frontier: one step above the horizon (not at the
+    /// root), a best response leaves out a late quiet move whose row
+    /// cannot beat the bound even by an optimistic estimate (each move's
+    /// change of the evaluation alone, plus a margin).
+    pub futility: bool,
 }
 
 impl Default for Config {
@@ -42,6 +47,7 @@ impl Default for Config {
             transposition: true,
             double_oracle: true,
             bounds: true,
+            futility: true,
         }
     }
 }

@@ -4,6 +4,7 @@
 
 use tempo_engine::exact::{self, POSITIONS, exploitability, root_game};
 use tempo_engine::{Config, Engine, GameStart, Limits};
+use tempo_sync::GameKind;
 
 /// The mean exploitability (White's + Black's) the engine's depth-1 root
 /// strategies stay below on [`POSITIONS`]; `tempo engine exploitability`
@@ -86,4 +87,44 @@ fn windowed_matrix_games_keep_the_value_of_exact_cells_at_depth_two() {
             full.value
         );
     }
+}
+
+/// Futility at the frontier leaves moves out of best responses one step
+/// above the horizon, so at depth 2 the root's cells are searched in a
+/// smaller tree than the exact game's: the root strategies must still stay
+/// within the bound on the endings (the middlegames are measured by
+/// `tempo engine exploitability --depth 2`, docs/engine.md).
+#[test]
+fn futility_keeps_the_depth_two_strategies_within_the_bound() {
+    let endgames: Vec<_> = POSITIONS.iter().filter(|(_, fen)| fen.len() < 40).collect();
+    let mut mean = 0.0;
+    for &&(kind, fen) in &endgames {
+        let state = kind.from_fen(fen).expect("valid position");
+        let m = exact::measure(&state, 2).expect("small enough");
+        mean += m.exploitability.sum() / endgames.len() as f64;
+    }
+    assert!(mean <= BOUND, "mean exploitability at depth 2: {mean}");
+}
+
+/// Futility prunes one step above the horizon only: the root (depth 1)
+/// searches every move, and at depth 2 it saves nodes.
+#[test]
+fn futility_prunes_at_the_frontier_and_never_at_the_root() {
+    let fen = "r1bq1rk1/ppp2ppp/2n2n2/3pp3/1b1PP3/2N2N2/PPP1BPPP/R1BQ1RK1 w - - 0 7";
+    let state = GameKind::Fairschach.from_fen(fen).expect("valid position");
+    let without = Config {
+        futility: false,
+        ..Config::default()
+    };
+    let nodes = |config: Config, depth: u32| {
+        Engine::new(config)
+            .analyse(&state, Limits::depth(depth))
+            .nodes
+    };
+    assert_eq!(nodes(Config::default(), 1), nodes(without, 1));
+    let (with, off) = (nodes(Config::default(), 2), nodes(without, 2));
+    assert!(
+        with < off,
+        "depth 2: {with} nodes with futility, {off} without"
+    );
 }

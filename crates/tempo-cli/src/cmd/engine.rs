@@ -609,6 +609,13 @@ fn bench(args: &EngineBenchArgs) -> anyhow::Result<()> {
                 ..Config::default()
             },
         ),
+        (
+            "no futility pruning",
+            Config {
+                futility: false,
+                ..Config::default()
+            },
+        ),
     ];
     println!(
         "{}: {} positions, depth {}, seed {}",

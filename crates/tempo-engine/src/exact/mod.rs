@@ -23,7 +23,9 @@
 //! finished game is worth ±(1 − 0.001 × ply) or 0. So the exact game
 //! differs from the engine's only where the engine approximates: matrix
 //! games solved to a tolerance, best responses added only when they gain
-//! 0.001, bounds cutting nodes off, the transposition table.
+//! 0.001, bounds cutting nodes off, futility at the frontier (late quiet
+//! moves left out of best responses one step above the horizon), the
+//! transposition table.
 //!
 //! ```
 //! use tempo_engine::exact::{POSITIONS, measure};

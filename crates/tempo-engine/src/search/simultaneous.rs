@@ -9,8 +9,9 @@ use tempo_sync::Choice;
 use super::alternate::{NULL_WINDOW, captures_or_promotes};
 use super::{
     EXACT, Engine, Hints, INNER_ORACLE_EPS, LOWER, ORACLE_EPS, ROOT_TOLERANCE, Root, TOLERANCE,
-    UPPER, flag, play,
+    UPPER, flag, gives_check, play,
 };
+use crate::eval::scale;
 use crate::matrix::{Matrix, solve};
 use crate::order::{strategy, support};
 use crate::state::State;
@@ -141,6 +142,12 @@ impl Engine {
             black,
             known: vec![Known::UNKNOWN; m * n],
             shallow: None,
+            // Not where a king is attacked: its escapes are quiet moves
+            // whose worth the estimate cannot see.
+            futility: self.config.futility && ply > 0 && child_depth == 0 && !gives_check(state),
+            evaluation: None,
+            alone_white: Vec::new(),
+            alone_black: Vec::new(),
             child_depth,
             ply,
         };
@@ -301,6 +308,9 @@ impl Engine {
         let mut best = sign * bound;
         let mut added = None;
         for k in (0..count).filter(|k| !have.contains(k)) {
+            if self.futile(game, responder, k, mix, best + eps) {
+                continue;
+            }
             // A late quiet move is first tried one step less deep; only if
             // it may beat the bound there is it searched at full depth.
             if self.reducible(game, responder, k)
@@ -327,20 +337,75 @@ impl Engine {
     /// a late quiet move (not among the first in search order, no capture
     /// or promotion) where the cells are at least two steps deep.
     fn reducible(&self, game: &Cells<'_>, responder: Color, k: usize) -> bool {
-        if k < LATE_MOVE || game.child_depth < 2 {
+        game.child_depth >= 2 && late_quiet(game, responder, k).is_some()
+    }
+
+    /// Whether the responder's `k`-th move is futile at the frontier: a
+    /// late quiet move of a best response one step above the horizon (not
+    /// at the root, no king attacked: `game.futility`), whose row cannot beat `target` (signed) against
+    /// `mix` even by an optimistic estimate of its cells. A cell there is
+    /// a static evaluation, estimated as the node's evaluation changed by
+    /// each side's move alone (the changes add up where the moves do not
+    /// meet), plus [`FUTILITY_MARGIN`] for where they do.
+    fn futile(
+        &mut self,
+        game: &mut Cells<'_>,
+        responder: Color,
+        k: usize,
+        mix: &[(usize, f64)],
+        target: f64,
+    ) -> bool {
+        if !game.futility {
             return false;
         }
-        let list = if responder == Color::White {
-            game.white
-        } else {
-            game.black
+        let Some(mv) = late_quiet(game, responder, k) else {
+            return false;
         };
-        match list[k] {
-            Choice::Move(mv) | Choice::Capture(mv) => {
-                !captures_or_promotes(game.state.position(), responder, mv)
-            }
-            Choice::Decline => false,
+        let others = match responder {
+            Color::White => game.black,
+            Color::Black => game.white,
+        };
+        if mix.iter().any(|&(l, _)| meet(mv, others[l])) {
+            return false;
         }
+        let sign = responder.fold(1, -1);
+        let own = self.alone(game, responder, k);
+        let mut sum = 0.0;
+        for &(l, p) in mix {
+            let cp = game.evaluation.unwrap_or(0)
+                + own
+                + self.alone(game, !responder, l)
+                + sign * FUTILITY_MARGIN;
+            sum += p * f64::from(sign) * scale(cp);
+        }
+        sum <= target
+    }
+
+    /// How the evaluation (centipawns, White's view) changes by the `k`-th
+    /// choice of `color` alone; kept in `game` for the node's later best
+    /// responses.
+    fn alone(&mut self, game: &mut Cells<'_>, color: Color, k: usize) -> i32 {
+        let pos = game.state.position();
+        let base = match game.evaluation {
+            Some(cp) => cp,
+            None => *game.evaluation.insert(self.evaluate(pos, true)),
+        };
+        let (list, known) = match color {
+            Color::White => (game.white, &mut game.alone_white),
+            Color::Black => (game.black, &mut game.alone_black),
+        };
+        if known.is_empty() {
+            known.resize(list.len(), None);
+        }
+        if let Some(cp) = known[k] {
+            return cp;
+        }
+        let cp = match list[k] {
+            Choice::Move(mv) | Choice::Capture(mv) => self.evaluate(&pos.played(mv), true) - base,
+            Choice::Decline => 0,
+        };
+        known[k] = Some(cp);
+        cp
     }
 
     /// [`Engine::beats`] one step less deep, with its own record of the
@@ -507,6 +572,36 @@ impl Engine {
     }
 }
 
+/// The responder's `k`-th choice if it is a late quiet move: not among
+/// the first in search order, no capture or promotion.
+fn late_quiet(game: &Cells<'_>, responder: Color, k: usize) -> Option<tempo_chess::Move> {
+    if k < LATE_MOVE {
+        return None;
+    }
+    let list = match responder {
+        Color::White => game.white,
+        Color::Black => game.black,
+    };
+    match list[k] {
+        Choice::Move(mv) | Choice::Capture(mv)
+            if !captures_or_promotes(game.state.position(), responder, mv) =>
+        {
+            Some(mv)
+        }
+        _ => None,
+    }
+}
+
+/// Whether a move and the opponent's choice of the same pair touch a
+/// common square (one's target is the other's start or target): then the
+/// pair's outcome is not the two moves' outcomes added.
+fn meet(mv: tempo_chess::Move, other: Choice) -> bool {
+    match other {
+        Choice::Move(o) | Choice::Capture(o) => mv.to == o.to || mv.to == o.from || mv.from == o.to,
+        Choice::Decline => false,
+    }
+}
+
 /// The first candidates of a side: the hinted choices found in `list`
 /// (ordered first), at least one.
 fn seeded(list: &[Choice], hints: [Option<Choice>; 2]) -> Vec<usize> {
@@ -527,8 +622,12 @@ fn leading(list: &[Choice], index: &[usize], p: &[f64]) -> [Option<Choice>; 2] {
 }
 
 /// Moves in search order before the first that a best response tries one
-/// step less deep first.
+/// step less deep first, or leaves out at the frontier where futile.
 const LATE_MOVE: usize = 3;
+
+/// What the meeting of two moves may add to the sum of their changes
+/// alone, in centipawns (futility at the frontier).
+const FUTILITY_MARGIN: i32 = 50;
 
 /// Least probability for a second candidate to be kept.
 const SECOND_HINT: f64 = 0.1;
@@ -568,6 +667,15 @@ struct Cells<'a> {
     /// What is known of the cells one step less deep (late moves' first
     /// look), made when first needed.
     shallow: Option<Vec<Known>>,
+    /// Whether futility at the frontier applies here: one step above the
+    /// horizon, not the root, no king attacked.
+    futility: bool,
+    /// The node's static evaluation and, per choice, how each side's
+    /// choice alone changes it (futility at the frontier), made when
+    /// first needed.
+    evaluation: Option<i32>,
+    alone_white: Vec<Option<i32>>,
+    alone_black: Vec<Option<i32>>,
     child_depth: u32,
     ply: u32,
 }
