@@ -35,9 +35,11 @@ pub struct Config {
     /// the window (α, β) is cut off.
     pub bounds: bool,
     /// Futility at the frontier: one step above the horizon (not at the
-    /// root), a best response leaves out a late quiet move whose row
-    /// cannot beat the bound even by an optimistic estimate (each move's
-    /// change of the evaluation alone, plus a margin).
+    /// root, not where a king is attacked), a best response leaves out a
+    /// late quiet move whose row cannot beat the bound even by an
+    /// optimistic estimate (each move's change of the evaluation alone,
+    /// plus a margin); never a move that meets one of the other side's
+    /// mixture.
     pub futility: bool,
 }
 

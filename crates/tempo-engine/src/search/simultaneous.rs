@@ -341,12 +341,11 @@ impl Engine {
     }
 
     /// Whether the responder's `k`-th move is futile at the frontier: a
-    /// late quiet move of a best response one step above the horizon (not
-    /// at the root, no king attacked: `game.futility`), whose row cannot beat `target` (signed) against
-    /// `mix` even by an optimistic estimate of its cells. A cell there is
-    /// a static evaluation, estimated as the node's evaluation changed by
-    /// each side's move alone (the changes add up where the moves do not
-    /// meet), plus [`FUTILITY_MARGIN`] for where they do.
+    /// late quiet move of a best response where `game.futility` holds,
+    /// meeting no move of `mix`, whose row cannot beat `target` (signed)
+    /// against `mix` even by an optimistic estimate of its cells. A cell
+    /// there is a static evaluation, estimated as the node's evaluation
+    /// changed by each side's move alone, plus [`FUTILITY_MARGIN`].
     fn futile(
         &mut self,
         game: &mut Cells<'_>,
@@ -369,27 +368,32 @@ impl Engine {
             return false;
         }
         let sign = responder.fold(1, -1);
-        let own = self.alone(game, responder, k);
+        let own = self.node_evaluation(game) + self.alone(game, responder, k);
         let mut sum = 0.0;
         for &(l, p) in mix {
-            let cp = game.evaluation.unwrap_or(0)
-                + own
-                + self.alone(game, !responder, l)
-                + sign * FUTILITY_MARGIN;
+            let cp = own + self.alone(game, !responder, l) + sign * FUTILITY_MARGIN;
             sum += p * f64::from(sign) * scale(cp);
         }
         sum <= target
+    }
+
+    /// The static evaluation of the node (centipawns, White's view), kept
+    /// in `game`.
+    fn node_evaluation(&mut self, game: &mut Cells<'_>) -> i32 {
+        match game.evaluation {
+            Some(cp) => cp,
+            None => *game
+                .evaluation
+                .insert(self.evaluate(game.state.position(), true)),
+        }
     }
 
     /// How the evaluation (centipawns, White's view) changes by the `k`-th
     /// choice of `color` alone; kept in `game` for the node's later best
     /// responses.
     fn alone(&mut self, game: &mut Cells<'_>, color: Color, k: usize) -> i32 {
+        let base = self.node_evaluation(game);
         let pos = game.state.position();
-        let base = match game.evaluation {
-            Some(cp) => cp,
-            None => *game.evaluation.insert(self.evaluate(pos, true)),
-        };
         let (list, known) = match color {
             Color::White => (game.white, &mut game.alone_white),
             Color::Black => (game.black, &mut game.alone_black),
@@ -625,8 +629,9 @@ fn leading(list: &[Choice], index: &[usize], p: &[f64]) -> [Option<Choice>; 2] {
 /// step less deep first, or leaves out at the frontier where futile.
 const LATE_MOVE: usize = 3;
 
-/// What the meeting of two moves may add to the sum of their changes
-/// alone, in centipawns (futility at the frontier).
+/// What two moves that do not meet may still add to the sum of their
+/// changes alone (a line one opens for the other, a piece one attacks
+/// that the other defends), in centipawns: futility's margin.
 const FUTILITY_MARGIN: i32 = 50;
 
 /// Least probability for a second candidate to be kept.
